@@ -1,0 +1,112 @@
+/**
+ * Field types shared by the page, section and site schemas.
+ * zod only: the checker, the JSON Schema generator and the UI all import this.
+ */
+import * as z from 'zod';
+
+/** A non-empty line of text. */
+export const TextSchema = z.string().trim().min(1, 'must not be empty');
+
+/** One or more paragraphs: a string (blank lines separate paragraphs) or a list of strings. */
+export const ParagraphsSchema = z
+  .union([z.string(), z.array(TextSchema)])
+  .transform((value) =>
+    (typeof value === 'string' ? value.split(/\n\s*\n/) : value)
+      .map((paragraph) => paragraph.trim().replace(/\s*\n\s*/g, ' '))
+      .filter((paragraph) => paragraph.length > 0),
+  )
+  .describe('Text: a string (leave a blank line between paragraphs) or a list of paragraphs.');
+
+export type Paragraphs = z.output<typeof ParagraphsSchema>;
+
+/** A list of non-empty strings. */
+export const ItemsSchema = z.array(TextSchema).min(1, 'needs at least one item');
+
+/** A route of this site, as written in links and aliases: `/`, `/etabs`, `/hitest-lahoti-and-associates/placement`. */
+export const RouteSchema = z
+  .string()
+  .regex(/^\/([A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*)?$/, {
+    message: 'must be a route such as /etabs: a leading slash, then letters, digits, dots, dashes',
+  })
+  .describe('A route of this site, starting with a slash, e.g. /contact.');
+
+/**
+ * Where a link goes. `form` is the external enquiry form set once in `_site.yaml`;
+ * `/…` is a page of this site (checked to exist); the rest are ordinary URLs.
+ */
+export const HrefSchema = z
+  .string()
+  .regex(/^(form|\/[^\s]*|#[A-Za-z][\w-]*|https:\/\/[^\s]+|tel:\+?[0-9 -]+|mailto:[^\s@]+@[^\s@]+)$/, {
+    message: 'must be a route such as /contact, an https:// address, tel:, mailto:, #anchor, or the word form',
+  })
+  .describe(
+    'Where the link goes: a page of this site (/contact), an https:// address, tel:+91…, mailto:…, #anchor, or `form` for the external enquiry form set in _site.yaml.',
+  );
+
+export const LinkSchema = z
+  .strictObject({
+    /** Text on the button or link. */
+    label: TextSchema.describe('Text on the button or link.'),
+    href: HrefSchema,
+  })
+  .describe('A link or button: { label, href }.');
+
+export type Link = z.output<typeof LinkSchema>;
+
+/** A file under `public/`, written as a site path: `/images/etabs.svg`. Checked to exist. */
+export const PublicFileSchema = z
+  .string()
+  .regex(/^\/[^\s]+\.[A-Za-z0-9]+$/, {
+    message: 'must be a path of a file in public/, starting with a slash, e.g. /images/etabs.svg',
+  })
+  .describe('A file in public/, written with a leading slash: /images/etabs.svg is public/images/etabs.svg.');
+
+const IMAGE_FILE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
+
+/**
+ * An image: a path (`/images/x.svg`) or `{ src, alt }`. Width and height are read from the file
+ * at build time, so nothing shifts while it loads.
+ */
+export const ImageSchema = z
+  .union([
+    PublicFileSchema,
+    z.strictObject({
+      src: PublicFileSchema,
+      alt: z.string().trim().describe('What the image shows, for people who cannot see it. Empty ("") only for decoration.').optional(),
+    }),
+  ])
+  .refine((value) => IMAGE_FILE.test(typeof value === 'string' ? value : value.src), {
+    message: 'must be an image file: .svg, .webp, .avif, .png, .jpg or .gif',
+  })
+  .transform((value): Image => (typeof value === 'string' ? { src: value } : { ...value }))
+  .describe('An image in public/: a path such as /images/etabs.svg, or { src, alt }.');
+
+export interface Image {
+  src: string;
+  alt?: string | undefined;
+  /** Filled in by the build from the file itself. */
+  width?: number;
+  height?: number;
+}
+
+/** A duration: a number of hours, or text such as "50 hours / 8 days". */
+export const DurationSchema = z
+  .union([z.number().positive(), TextSchema])
+  .transform((value) => {
+    if (typeof value === 'number') return { text: `${value} hours`, hours: value };
+    const hours = /^(\d+(?:\.\d+)?)\s*hours?\b/i.exec(value);
+    return hours ? { text: value, hours: Number(hours[1]) } : { text: value };
+  })
+  .describe('How long: a number of hours (20) or text ("50 hours / 8 days", "5 hours per module").');
+
+export type Duration = z.output<typeof DurationSchema>;
+
+/** Fields every section may have. */
+export const SectionBase = {
+  /** Anchor for links such as /#courses. */
+  id: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, { message: 'must be lowercase letters, digits and dashes, e.g. our-courses' })
+    .describe('Anchor name, so that /page#anchor scrolls here. Lowercase letters, digits, dashes.')
+    .optional(),
+};

@@ -1,0 +1,89 @@
+/** A page document: meta + a list of sections, each tagged by `type`. */
+import * as z from 'zod';
+import { RouteSchema, TextSchema } from './fields';
+import { BrochureSchema } from '../sections/brochure/schema';
+import { ContactSchema } from '../sections/contact/schema';
+import { CourseCardsSchema } from '../sections/course-cards/schema';
+import { CtaSchema } from '../sections/cta/schema';
+import { FacultySchema } from '../sections/faculty/schema';
+import { FactsSchema } from '../sections/facts/schema';
+import { FaqSchema } from '../sections/faq/schema';
+import { GallerySchema } from '../sections/gallery/schema';
+import { HeroSchema } from '../sections/hero/schema';
+import { ListSchema } from '../sections/list/schema';
+import { LogosSchema } from '../sections/logos/schema';
+import { ModulesSchema } from '../sections/modules/schema';
+import { PackagesSchema } from '../sections/packages/schema';
+import { ProseSchema } from '../sections/prose/schema';
+import { RoleCardsSchema } from '../sections/role-cards/schema';
+import { StatsSchema } from '../sections/stats/schema';
+import { TableSchema } from '../sections/table/schema';
+import { TestimonialsSchema } from '../sections/testimonials/schema';
+import { TrainingsSchema } from '../sections/trainings/schema';
+import { VideoSchema } from '../sections/video/schema';
+
+export const SectionSchema = z.discriminatedUnion('type', [
+  HeroSchema,
+  ProseSchema,
+  ListSchema,
+  ModulesSchema,
+  CourseCardsSchema,
+  PackagesSchema,
+  TrainingsSchema,
+  StatsSchema,
+  TestimonialsSchema,
+  LogosSchema,
+  GallerySchema,
+  FaqSchema,
+  TableSchema,
+  FacultySchema,
+  RoleCardsSchema,
+  ContactSchema,
+  CtaSchema,
+  BrochureSchema,
+  VideoSchema,
+  FactsSchema,
+]);
+
+export type Section = z.output<typeof SectionSchema>;
+export type SectionType = Section['type'];
+export type SectionOf<T extends SectionType> = Extract<Section, { type: T }>;
+
+export const PageMetaSchema = z.strictObject({
+  title: TextSchema.describe('The browser tab and search result title.'),
+  description: TextSchema.describe('One or two sentences for search results.'),
+  keywords: z
+    .union([TextSchema, z.array(TextSchema)])
+    .transform((value) => (typeof value === 'string' ? value.split(',').map((k) => k.trim()).filter(Boolean) : value))
+    .describe('Search keywords: a list, or one string separated by commas.'),
+  social: z
+    .strictObject({
+      title: TextSchema.optional(),
+      description: TextSchema.optional(),
+    })
+    .describe('Title and description when the page is shared on social media; defaults to title and description.')
+    .optional(),
+  aliases: z
+    .array(RouteSchema)
+    .describe('Other routes that redirect here, e.g. /Faculty for /faculty.')
+    .default([]),
+});
+
+export const PageSchema = z
+  .strictObject({
+    meta: PageMetaSchema,
+    sections: z.array(SectionSchema).min(1, 'a page needs at least one section'),
+  })
+  .superRefine((page, ctx) => {
+    if (page.sections[0]?.type !== 'hero') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sections', 0, 'type'],
+        message: 'the first section of a page must be a hero: it holds the page heading (h1)',
+      });
+    }
+  })
+  .describe('A page of the CESA site: meta for search engines, then its sections from top to bottom.');
+
+export type PageMeta = z.output<typeof PageMetaSchema>;
+export type Page = z.output<typeof PageSchema>;

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { ImageSchema, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const ContactSchema = z
+  .strictObject({
+    type: z.literal('contact'),
+    ...SectionBase,
+    title: TextSchema.optional(),
+    intro: ParagraphsSchema.optional(),
+    enquiry: LinkSchema.describe('The enquiry button, usually { label: Enquire Now, href: form }.').optional(),
+    qr: ImageSchema.describe('QR code of the enquiry form.').optional(),
+    branches: z
+      .array(TextSchema)
+      .describe('Cities of _site.yaml branches to show, in order; leave out for all of them.')
+      .optional(),
+    social: z.boolean().describe('Show the social links of _site.yaml.').default(true),
+    map: z
+      .strictObject({
+        src: z.string().regex(/^https:\/\//, { message: 'must be an https:// embed address' }).describe('Embed address of the map.'),
+        title: TextSchema.describe('What the map shows, e.g. "CESA head office, Pune".'),
+      })
+      .describe('An embedded map, loaded only when scrolled near.')
+      .optional(),
+  })
+  .describe('Contact: enquiry button, QR code, the branches of _site.yaml with addresses, phones and e-mails, social links and a map.');
+
+export type Contact = z.output<typeof ContactSchema>;

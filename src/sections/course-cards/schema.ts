@@ -1,0 +1,24 @@
+import * as z from 'zod';
+import { DurationSchema, ImageSchema, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const CourseCardSchema = z.strictObject({
+  title: TextSchema.describe('Course name.'),
+  subtitle: TextSchema.describe('A line under the name.').optional(),
+  description: ParagraphsSchema.optional(),
+  image: ImageSchema,
+  highlights: z.array(TextSchema).describe('Bullet points about the course.').default([]),
+  duration: DurationSchema.optional(),
+  link: LinkSchema.describe('Optional button, e.g. { label: Learn More, href: /etabs }.').optional(),
+});
+
+export const CourseCardsSchema = z
+  .strictObject({
+    type: z.literal('course-cards'),
+    ...SectionBase,
+    title: TextSchema.optional(),
+    intro: ParagraphsSchema.optional(),
+    cards: z.array(CourseCardSchema).min(1, 'needs at least one card'),
+  })
+  .describe('Course cards: one wide card per course, image alternating left and right.');
+
+export type CourseCards = z.output<typeof CourseCardsSchema>;

@@ -1,0 +1,14 @@
+import * as z from 'zod';
+import { LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const CtaSchema = z
+  .strictObject({
+    type: z.literal('cta'),
+    ...SectionBase,
+    title: TextSchema,
+    text: ParagraphsSchema.optional(),
+    actions: z.array(LinkSchema).min(1, 'needs at least one button'),
+  })
+  .describe('Call to action: a coloured banner with a heading, text and buttons.');
+
+export type Cta = z.output<typeof CtaSchema>;

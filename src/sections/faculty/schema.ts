@@ -1,0 +1,24 @@
+import * as z from 'zod';
+import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const PersonSchema = z.strictObject({
+  name: TextSchema,
+  role: TextSchema.describe('Position, e.g. "Director" or "Structural Engineer".').optional(),
+  details: ParagraphsSchema.describe('Qualifications and experience.'),
+  photo: ImageSchema.optional(),
+});
+
+export const FacultySchema = z
+  .strictObject({
+    type: z.literal('faculty'),
+    ...SectionBase,
+    title: TextSchema.optional(),
+    lead: PersonSchema.describe('The lead profile, shown large first.').optional(),
+    members: z.array(PersonSchema).describe('The other faculty, as cards.').default([]),
+  })
+  .refine((faculty) => faculty.lead !== undefined || faculty.members.length > 0, {
+    message: 'needs a lead or at least one member',
+  })
+  .describe('Faculty: a lead profile and cards for the other faculty members.');
+
+export type Faculty = z.output<typeof FacultySchema>;

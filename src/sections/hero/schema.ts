@@ -1,0 +1,26 @@
+import * as z from 'zod';
+import { ImageSchema, ItemsSchema, LinkSchema, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const HeroSchema = z
+  .strictObject({
+    type: z.literal('hero'),
+    ...SectionBase,
+    eyebrow: TextSchema.describe('Small line above the title.').optional(),
+    title: TextSchema.describe("The page's main heading (the first hero of a page is its h1)."),
+    subtitle: TextSchema.describe('A line under the title.').optional(),
+    text: ParagraphsSchema.optional(),
+    points: ItemsSchema.describe('Short bullet points under the text, e.g. training topics.').optional(),
+    image: ImageSchema.describe('Banner image shown beside the text.').optional(),
+    video: z
+      .strictObject({
+        src: PublicFileSchema.describe('A short, muted, looping video file in public/ (.mp4 or .webm).'),
+        poster: ImageSchema.describe('Still image shown before the video plays and when motion is reduced.'),
+      })
+      .describe('Makes this a full-screen looping video hero.')
+      .optional(),
+    qr: ImageSchema.describe('A QR code image shown beside the text.').optional(),
+    actions: z.array(LinkSchema).describe('Buttons under the text, e.g. Enroll Now → /contact.').default([]),
+  })
+  .describe('Hero: the big block at the top of a page. Plain, with a banner image, or with a looping video.');
+
+export type Hero = z.output<typeof HeroSchema>;

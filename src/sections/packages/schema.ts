@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { DurationSchema, ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const PackageCardSchema = z.strictObject({
+  title: TextSchema.describe('Name of the package or programme.'),
+  description: ParagraphsSchema.optional(),
+  image: ImageSchema.optional(),
+  duration: DurationSchema.optional(),
+});
+
+export const PackagesSchema = z
+  .strictObject({
+    type: z.literal('packages'),
+    ...SectionBase,
+    title: TextSchema.optional(),
+    intro: ParagraphsSchema.optional(),
+    cards: z.array(PackageCardSchema).min(1, 'needs at least one card'),
+    wideLast: z.boolean().describe('Let the last card span the whole row.').default(false),
+  })
+  .describe('Packages: a grid of package or programme cards with image, description and duration.');
+
+export type Packages = z.output<typeof PackagesSchema>;

@@ -1,0 +1,15 @@
+import * as z from 'zod';
+import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const ProseSchema = z
+  .strictObject({
+    type: z.literal('prose'),
+    ...SectionBase,
+    title: TextSchema.describe('Heading of the section.').optional(),
+    body: ParagraphsSchema,
+    image: ImageSchema.describe('An image beside the text.').optional(),
+    imageSide: z.enum(['left', 'right']).describe('Which side the image is on.').default('right'),
+  })
+  .describe('Prose: a heading and paragraphs, with an optional image beside them.');
+
+export type Prose = z.output<typeof ProseSchema>;

@@ -1,0 +1,31 @@
+import * as z from 'zod';
+import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const RoleCardSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/, { message: 'must be lowercase letters, digits and dashes' }).describe('Short unique name, e.g. telecaller.'),
+  name: TextSchema.describe('Title of the role or programme.'),
+  description: ParagraphsSchema,
+  image: ImageSchema.optional(),
+  responsibilities: z.array(TextSchema).describe('Shown in the dialog under "Responsibilities".').default([]),
+  skills: z.array(TextSchema).describe('Shown in the dialog under "Skills required".').default([]),
+});
+
+export const RoleCardsSchema = z
+  .strictObject({
+    type: z.literal('role-cards'),
+    ...SectionBase,
+    title: TextSchema.optional(),
+    intro: ParagraphsSchema.optional(),
+    action: TextSchema.describe('Label of the card button that opens the dialog, e.g. Apply or Register Now.').default('Apply'),
+    cards: z.array(RoleCardSchema).min(1, 'needs at least one card'),
+  })
+  .superRefine((section, ctx) => {
+    const seen = new Set<string>();
+    section.cards.forEach((card, index) => {
+      if (seen.has(card.id)) ctx.addIssue({ code: 'custom', path: ['cards', index, 'id'], message: `id "${card.id}" is used twice` });
+      seen.add(card.id);
+    });
+  })
+  .describe('Role cards: jobs or programmes; the button opens a dialog with details and Apply (the external form).');
+
+export type RoleCards = z.output<typeof RoleCardsSchema>;

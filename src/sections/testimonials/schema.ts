@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const TestimonialsSchema = z
+  .strictObject({
+    type: z.literal('testimonials'),
+    ...SectionBase,
+    title: TextSchema.optional(),
+    items: z
+      .array(
+        z.strictObject({
+          name: TextSchema.describe("The student's name."),
+          course: TextSchema.describe('Course taken or current job.').optional(),
+          quote: ParagraphsSchema,
+          photo: ImageSchema.optional(),
+        }),
+      )
+      .min(1, 'needs at least one testimonial'),
+  })
+  .describe('Testimonials: quotes from students.');
+
+export type Testimonials = z.output<typeof TestimonialsSchema>;

@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const TrainingsSchema = z
+  .strictObject({
+    type: z.literal('trainings'),
+    ...SectionBase,
+    title: TextSchema.optional(),
+    intro: ParagraphsSchema.optional(),
+    cards: z
+      .array(
+        z.strictObject({
+          title: TextSchema.describe('Where or for whom the training was held.'),
+          location: TextSchema.describe('A note: the course taught, the place.'),
+          image: ImageSchema,
+        }),
+      )
+      .min(1, 'needs at least one card'),
+  })
+  .describe('Trainings: a grid of trainings conducted, each with a photo, title and note.');
+
+export type Trainings = z.output<typeof TrainingsSchema>;

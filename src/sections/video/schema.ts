@@ -1,0 +1,15 @@
+import * as z from 'zod';
+import { ImageSchema, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
+
+export const VideoSchema = z
+  .strictObject({
+    type: z.literal('video'),
+    ...SectionBase,
+    title: TextSchema.describe('Heading above the video; also its accessible name.'),
+    text: ParagraphsSchema.optional(),
+    src: PublicFileSchema.describe('Video file in public/ (.mp4 or .webm).'),
+    poster: ImageSchema.describe('Still image shown until the visitor presses play.'),
+  })
+  .describe('Video: a video with controls that loads only when played.');
+
+export type Video = z.output<typeof VideoSchema>;
