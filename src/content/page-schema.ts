@@ -63,6 +63,15 @@ export const PageMetaSchema = z.strictObject({
     })
     .describe('Title and description when the page is shared on social media; defaults to title and description.')
     .optional(),
+  course: z
+    .strictObject({
+      name: TextSchema.describe('Course name as it appears in the brochure, e.g. "ETABS".'),
+      group: z
+        .enum(['drafting', '3d-rendering', 'structure', 'special', 'project', 'estimation', 'bim', 'other'])
+        .describe('Brochure chapter the course is listed under.'),
+    })
+    .describe('Marks the page as a course: it is listed in the brochure and described to search engines as a Course.')
+    .optional(),
   aliases: z
     .array(RouteSchema)
     .describe('Other routes that redirect here, e.g. /Faculty for /faculty.')

@@ -1,0 +1,42 @@
+/** Renders a section (or any node) the way a page does: inside a router and the site context. */
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { SiteProvider } from '../../src/app/site-context';
+import { SectionSchema, type Section } from '../../src/content/page-schema';
+import { SiteSchema, type Site } from '../../src/content/site-schema';
+import { SectionView } from '../../src/sections/registry';
+
+export const testSite: Site = SiteSchema.parse({
+  name: 'Civil Engineering Software Academy',
+  shortName: 'CESA',
+  url: 'https://www.cesa.example.com',
+  logo: { src: '/images/logo.svg', alt: 'CESA' },
+  menu: [
+    { label: 'Home', href: '/' },
+    { label: 'Our Courses', items: [{ label: 'Structure', items: [{ label: 'ETABS', href: '/etabs' }] }] },
+  ],
+  form: { url: 'https://forms.example.com/cesa-enquiry' },
+  brochure: { file: '/downloads/cesa-brochure.pdf', fileName: 'CESA-Brochure.pdf' },
+  contact: { phone: '+91 00000 00000', chat: 'https://wa.me/910000000000' },
+  branches: [
+    { city: 'Pune', name: 'Head office', address: ['1 Example Road', 'Pune 411000'], phones: ['+91 00000 00001'], emails: ['pune@cesa.example.com'] },
+    { city: 'Nagpur', address: ['2 Example Road', 'Nagpur 440000'] },
+  ],
+  social: [{ label: 'Facebook', href: 'https://facebook.example.com/cesa' }],
+  footer: { about: 'Training civil engineers since 2004.', columns: [], copyright: '© 2025 CESA' },
+});
+
+export function renderWithSite(node: ReactNode, { site = testSite, route = '/' }: { site?: Site; route?: string } = {}): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <SiteProvider value={site}>{node}</SiteProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** Validates raw section input with the real schema (so defaults and transforms apply) and renders it. */
+export function renderSection(input: unknown, index = 1): RenderResult & { section: Section } {
+  const section = SectionSchema.parse(input);
+  return { section, ...renderWithSite(<SectionView section={section} index={index} />) };
+}
