@@ -1,0 +1,55 @@
+import type { SectionOf } from '../../content/page-schema';
+import { Img } from '../../ui/Img';
+import { SectionShell, Text } from '../../ui/SectionShell';
+import { SmartLink } from '../../ui/SmartLink';
+import type { SectionProps } from '../types';
+import './course-cards.css';
+
+type Card = SectionOf<'course-cards'>['cards'][number];
+
+/** One wide card per course; the image alternates sides, starting on the left. */
+export function CourseCards({ section }: SectionProps<'course-cards'>) {
+  return (
+    <SectionShell kind="course-cards" id={section.id} title={section.title} intro={section.intro}>
+      <ul className="course-cards">
+        {section.cards.map((card, i) => (
+          <li key={i}>
+            <CourseCard card={card} imageSide={i % 2 === 0 ? 'left' : 'right'} />
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
+  );
+}
+
+function CourseCard({ card, imageSide }: { card: Card; imageSide: 'left' | 'right' }) {
+  return (
+    <article className="card course-card" data-image-side={imageSide}>
+      <Img image={card.image} fallbackAlt={card.title} className="course-card__image" />
+      <div className="course-card__body">
+        <h3 className="course-card__title">{card.title}</h3>
+        {card.subtitle && <p className="course-card__subtitle">{card.subtitle}</p>}
+        {card.description && <Text paragraphs={card.description} />}
+        {card.highlights.length > 0 && (
+          <ul className="course-card__highlights">
+            {card.highlights.map((highlight, j) => (
+              <li key={j}>{highlight}</li>
+            ))}
+          </ul>
+        )}
+        {card.duration && (
+          <p className="course-card__duration">
+            <strong>Duration:</strong> {card.duration.text}
+          </p>
+        )}
+        {card.link && (
+          <SmartLink href={card.link.href} className="button">
+            {card.link.label}
+            {/* Several cards say "Learn More": the course name tells them apart when links are listed alone. */}
+            <span className="visually-hidden">: {card.title}</span>
+          </SmartLink>
+        )}
+      </div>
+    </article>
+  );
+}

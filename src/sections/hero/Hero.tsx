@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { Img } from '../../ui/Img';
+import { Text } from '../../ui/SectionShell';
+import { SmartLink } from '../../ui/SmartLink';
+import type { SectionProps } from '../types';
+import { HeroVideo } from './HeroVideo';
+import './hero.css';
+
+/** The big block at the top of a page: plain, a banner with an image beside the text, or a full-screen video. */
+export function Hero({ section, index }: SectionProps<'hero'>) {
+  const headingId = useId();
+  // The page's first section carries its only h1; a hero further down is an ordinary section heading.
+  const Heading = index === 0 ? 'h1' : 'h2';
+  const variant = section.video ? 'video' : section.image ? 'banner' : 'plain';
+  const { image, qr } = section;
+
+  return (
+    <section id={section.id} className={`hero hero--${variant}`} aria-labelledby={headingId}>
+      {section.video && <HeroVideo video={section.video} />}
+      <div className="container hero__inner">
+        <div className="hero__body">
+          {section.eyebrow && <p className="hero__eyebrow">{section.eyebrow}</p>}
+          <Heading id={headingId} className="hero__title">
+            {section.title}
+          </Heading>
+          {section.subtitle && <p className="hero__subtitle">{section.subtitle}</p>}
+          {section.text && <Text paragraphs={section.text} className="hero__text" />}
+          {section.points && (
+            <ul className="hero__points">
+              {section.points.map((point, i) => (
+                <li key={i}>{point}</li>
+              ))}
+            </ul>
+          )}
+          {section.actions.length > 0 && (
+            <div className="actions">
+              {section.actions.map((action, i) => (
+                <SmartLink key={i} href={action.href} className={i === 0 ? 'button' : 'button button--ghost'}>
+                  {action.label}
+                </SmartLink>
+              ))}
+            </div>
+          )}
+        </div>
+        {(image || qr) && (
+          <div className="hero__media">
+            {image && <Img image={image} fallbackAlt={section.title} eager className="hero__image" />}
+            {qr && <Img image={qr} fallbackAlt="QR code" eager className="hero__qr" />}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { Img } from '../../ui/Img';
+import { SectionShell, Text } from '../../ui/SectionShell';
+import type { SectionProps } from '../types';
+import './prose.css';
+
+/** A heading and paragraphs, with an optional image on the chosen side. */
+export function Prose({ section }: SectionProps<'prose'>) {
+  const { image } = section;
+  return (
+    <SectionShell kind="prose" id={section.id} title={section.title}>
+      <div className={image ? 'prose prose--with-image' : 'prose'} data-image-side={image ? section.imageSide : undefined}>
+        <Text paragraphs={section.body} className="prose__body" />
+        {image && <Img image={image} fallbackAlt={section.title} className="prose__image" />}
+      </div>
+    </SectionShell>
+  );
+}

@@ -1,0 +1,28 @@
+import { SectionShell, Text } from '../../ui/SectionShell';
+import { videoType } from '../../ui/media-type';
+import type { SectionProps } from '../types';
+import './video.css';
+
+/** A video with controls; nothing but the poster loads until the visitor presses play. */
+export function Video({ section }: SectionProps<'video'>) {
+  const { poster } = section;
+  return (
+    <SectionShell kind="video" id={section.id} title={section.title}>
+      {section.text && <Text paragraphs={section.text} className="video__text" />}
+      <video
+        className="video__player"
+        controls
+        preload="none"
+        poster={poster.src}
+        width={poster.width}
+        height={poster.height}
+        aria-label={section.title}
+      >
+        <source src={section.src} type={videoType(section.src)} />
+        <p>
+          Your browser cannot play this video. <a href={section.src}>Download the video</a>.
+        </p>
+      </video>
+    </SectionShell>
+  );
+}
