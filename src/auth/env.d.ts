@@ -1,0 +1,8 @@
+/** Typed Vite env variables read by src/auth/config.ts (see README: "Sign-in configuration"). */
+interface ImportMetaEnv {
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  readonly VITE_AUTH_EMULATOR_HOST?: string;
+}

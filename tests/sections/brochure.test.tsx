@@ -1,0 +1,143 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthClient, AuthUser } from '../../src/auth/firebase';
+import { renderSection, testSite } from '../helpers/render';
+
+/** Stand-in for the Firebase chunk: the test decides who is signed in and what login/logout do. */
+const fake = vi.hoisted(() => {
+  let listener: ((user: AuthUser | null) => void) | null = null;
+  return {
+    user: null as AuthUser | null,
+    login: vi.fn<() => Promise<void>>(),
+    logout: vi.fn<() => Promise<void>>(),
+    emit(user: AuthUser | null) {
+      this.user = user;
+      listener?.(user);
+    },
+    subscribe(next: (user: AuthUser | null) => void) {
+      listener = next;
+      next(this.user);
+      return () => {
+        listener = null;
+      };
+    },
+  };
+});
+
+vi.mock('../../src/auth/firebase', () => {
+  const authClient: AuthClient = {
+    onUserChanged: (listener) => fake.subscribe(listener),
+    login: () => fake.login(),
+    logout: () => fake.logout(),
+  };
+  return { authClient };
+});
+
+const alice: AuthUser = { uid: 'u1', name: 'Alice', email: 'alice@example.com' };
+const section = { type: 'brochure', title: 'Download our brochure', text: 'Courses, fees and batches in one PDF.' };
+
+beforeEach(() => {
+  fake.user = null;
+  fake.login.mockReset().mockResolvedValue(undefined);
+  fake.logout.mockReset().mockResolvedValue(undefined);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+async function loginEnabled() {
+  const login = screen.getByRole('button', { name: 'Login' });
+  await waitFor(() => expect(login).toBeEnabled());
+  return login;
+}
+
+describe('Brochure', () => {
+  it('shows its title and text', () => {
+    renderSection(section);
+    expect(screen.getByRole('region', { name: 'Download our brochure' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Download our brochure' })).toBeInTheDocument();
+    expect(screen.getByText('Courses, fees and batches in one PDF.')).toBeInTheDocument();
+  });
+
+  it('renders signed out with Login disabled until Firebase has loaded, then enables Login', async () => {
+    renderSection(section);
+    // First render = the prerendered HTML: signed out, nothing read from auth yet.
+    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /download/i })).not.toBeInTheDocument();
+
+    await loginEnabled();
+    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
+  });
+
+  it('signed in: Logout instead of Login, and the brochure is a download link with the site file name', async () => {
+    fake.user = alice;
+    renderSection(section);
+
+    const download = await screen.findByRole('link', { name: 'Download Brochure' });
+    expect(download).toHaveAttribute('href', testSite.brochure.file);
+    expect(download).toHaveAttribute('download', testSite.brochure.fileName);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login to Download' })).not.toBeInTheDocument();
+  });
+
+  it('Login starts sign-in, and the view follows the new user', async () => {
+    const user = userEvent.setup();
+    renderSection(section);
+    await user.click(await loginEnabled());
+    expect(fake.login).toHaveBeenCalledTimes(1);
+
+    act(() => fake.emit(alice));
+    expect(screen.getByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('Logout calls sign-out and returns to the signed-out view', async () => {
+    const user = userEvent.setup();
+    fake.user = alice;
+    renderSection(section);
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(fake.logout).toHaveBeenCalledTimes(1);
+
+    act(() => fake.emit(null));
+    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('a failed or cancelled sign-in is logged as "Login Error" and leaves Login usable', async () => {
+    const error = Object.assign(new Error('Popup closed'), { code: 'auth/popup-closed-by-user' });
+    fake.login.mockRejectedValue(error);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderSection(section);
+
+    await user.click(await loginEnabled());
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Login Error', error));
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
+    // Nothing is shown to the visitor.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a failed sign-out is logged as "Logout Error" and nothing is shown', async () => {
+    const error = new Error('network down');
+    fake.logout.mockRejectedValue(error);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    fake.user = alice;
+    renderSection(section);
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout Error', error));
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('works without a title or text', async () => {
+    renderSection({ type: 'brochure' });
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    await loginEnabled();
+  });
+});
