@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Page } from '../content/page-schema';
+import { normaliseRoute } from '../content/routes';
+import { Layout } from '../layout/Layout';
+import { SectionView } from '../sections/registry';
+import { fetchPage, type InitialData } from './data';
+import { applyHead, headOf } from './head';
+import { NotFound } from './NotFound';
+import { SiteProvider } from './site-context';
+import '../styles/base.css';
+
+/** The whole site: layout around the page of the current route. */
+export function App({ initial }: { initial: InitialData }) {
+  return (
+    <SiteProvider value={initial.site}>
+      <Layout>
+        <CurrentPage initial={initial} />
+      </Layout>
+    </SiteProvider>
+  );
+}
+
+export function PageView({ page }: { page: Page }) {
+  return (
+    <>
+      {page.sections.map((section, index) => (
+        <SectionView key={index} section={section} index={index} />
+      ))}
+    </>
+  );
+}
+
+interface Shown {
+  route: string;
+  page: Page | null;
+}
+
+/**
+ * Renders the prerendered page first (so hydration matches), then follows client-side navigation:
+ * fetches only the new page's data, keeps the old page on screen until it arrives.
+ */
+function CurrentPage({ initial }: { initial: InitialData }) {
+  const location = useLocation();
+  const route = normaliseRoute(location.pathname);
+  const [shown, setShown] = useState<Shown>({ route: initial.route, page: initial.page });
+  const navigated = useRef(false);
+
+  useEffect(() => {
+    if (route === shown.route || initial.redirects[route]) return;
+    let current = true;
+    fetchPage(route).then(
+      (page) => {
+        if (current) setShown({ route, page });
+      },
+      () => {
+        // Offline or the server failed: let the browser load the page itself.
+        if (current) window.location.assign(location.pathname);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [route, shown.route, initial.redirects, location.pathname]);
+
+  useEffect(() => {
+    if (!navigated.current) {
+      navigated.current = true;
+      return;
+    }
+    applyHead(headOf(initial.site, shown.route, shown.page));
+    // A new page: start at its top (or its #anchor) and tell assistive technology by moving focus.
+    const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+    // Only when the shown page changes, not on every location change.
+  }, [shown]);
+
+  const target = initial.redirects[route];
+  if (target) return <Navigate to={target + location.hash} replace />;
+  return shown.page ? <PageView page={shown.page} /> : <NotFound />;
+}
