@@ -1,0 +1,134 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type RunningServer } from '../../scripts/serve';
+
+let root: string;
+let server: RunningServer;
+
+function write(path: string, content: string | Uint8Array) {
+  const file = join(root, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+function get(path: string, init: RequestInit = {}) {
+  return fetch(server.url + path, { redirect: 'manual', ...init });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'serve-test-'));
+  write('index.html', '<h1>Home</h1>');
+  write('etabs/index.html', '<h1>ETABS</h1>');
+  write('faculty/index.html', '<h1>Faculty</h1>');
+  write('404.html', '<h1>Page not found</h1>');
+  write('assets/app-1a2b3c.js', 'console.log(1)');
+  write('assets/app-1a2b3c.css', 'body{}');
+  write('downloads/cesa-brochure.pdf', '%PDF-1.7 test');
+  write('images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('images/photo.webp', 'RIFF');
+  write('media/hero.webm', '0123456789');
+  write('media/hero.mp4', 'mp4');
+  write('_data/index.json', '{}');
+  write('_redirects.json', JSON.stringify([{ from: '/Faculty', to: '/faculty' }]));
+  server = await serve({ root, port: 0 });
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('serve', () => {
+  it('listens on a free loopback port', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('serves / and clean URLs from index.html files, as uncached HTML with the hosting headers', async () => {
+    for (const [path, text] of [['/', '<h1>Home</h1>'], ['/etabs', '<h1>ETABS</h1>']] as const) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.text()).toBe(text);
+    }
+  });
+
+  it('redirects a trailing slash and .html to the clean URL, keeping the query', async () => {
+    for (const [path, location] of [
+      ['/etabs/', '/etabs'],
+      ['/etabs/?a=1', '/etabs?a=1'],
+      ['/etabs/index.html', '/etabs'],
+      ['/index.html', '/'],
+      ['//evil.example/', '/evil.example'],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get('location'), path).toBe(location);
+    }
+  });
+
+  it('answers the redirects of _redirects.json with 301', async () => {
+    const response = await get('/Faculty');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/faculty');
+  });
+
+  it('answers unknown paths with 404.html and status 404', async () => {
+    for (const path of ['/no-such-page', '/assets/gone.js', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toBe('<h1>Page not found</h1>');
+    }
+  });
+
+  it('sends content types for every kind of file the site has', async () => {
+    const expected: Record<string, string> = {
+      '/assets/app-1a2b3c.js': 'text/javascript; charset=utf-8',
+      '/assets/app-1a2b3c.css': 'text/css; charset=utf-8',
+      '/downloads/cesa-brochure.pdf': 'application/pdf',
+      '/images/logo.svg': 'image/svg+xml',
+      '/images/photo.webp': 'image/webp',
+      '/media/hero.webm': 'video/webm',
+      '/media/hero.mp4': 'video/mp4',
+      '/_data/index.json': 'application/json; charset=utf-8',
+    };
+    for (const [path, type] of Object.entries(expected)) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toBe(type);
+    }
+  });
+
+  it('caches hashed assets forever and other files for an hour', async () => {
+    expect((await get('/assets/app-1a2b3c.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/downloads/cesa-brochure.pdf')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers byte ranges (video seeking) and conditional requests', async () => {
+    const partial = await get('/media/hero.webm', { headers: { Range: 'bytes=2-5' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(await partial.text()).toBe('2345');
+    expect((await get('/media/hero.webm', { headers: { Range: 'bytes=20-' } })).status).toBe(416);
+
+    const first = await get('/etabs');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await get('/etabs', { headers: { 'If-None-Match': etag ?? '' } })).status).toBe(304);
+  });
+
+  it('answers HEAD without a body and refuses other methods', async () => {
+    const head = await get('/downloads/cesa-brochure.pdf', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('13');
+    expect(await head.text()).toBe('');
+    const post = await get('/', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
