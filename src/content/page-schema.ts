@@ -81,7 +81,10 @@ export const PageMetaSchema = z.strictObject({
 export const PageSchema = z
   .strictObject({
     meta: PageMetaSchema,
-    sections: z.array(SectionSchema).min(1, 'a page needs at least one section'),
+    sections: z
+      .array(SectionSchema)
+      .min(1, 'a page needs at least one section')
+      .describe('The sections of the page, top to bottom; the first is a hero. Each starts with `- type:`.'),
   })
   .superRefine((page, ctx) => {
     if (page.sections[0]?.type !== 'hero') {

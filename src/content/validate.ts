@@ -46,7 +46,7 @@ export function validateYaml<S extends z.ZodType>(schema: S, file: string, sourc
     message,
     hint,
     file,
-    path: formatPath(path),
+    path: formatPath(writtenPath(doc, path)),
     ...at(offsetOf(doc, path)),
   });
 
@@ -74,10 +74,10 @@ function offsetOf(doc: Document, path: readonly PathSegment[]): number {
   for (let length = path.length; length >= 0; length--) {
     const node = doc.getIn(path.slice(0, length), true) as Node | undefined;
     if (node && typeof node === 'object' && 'range' in node && node.range) {
-      // An unknown key: point at the key, not at its value.
-      if (length === path.length && length > 0) {
-        const parent = doc.getIn(path.slice(0, -1), true);
-        const key = path[path.length - 1];
+      // A value in a map: point at its key (for a missing field, the key of the block it is missing from).
+      if (length > 0) {
+        const parent = doc.getIn(path.slice(0, length - 1), true);
+        const key = path[length - 1];
         if (isMap(parent)) {
           const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === key);
           if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0];
@@ -87,6 +87,18 @@ function offsetOf(doc: Document, path: readonly PathSegment[]): number {
     }
   }
   return doc.contents?.range?.[0] ?? 0;
+}
+
+/**
+ * The part of a path that exists in the file. Later checks walk normalised values, where a shorthand
+ * (`image: /a.svg`) has become `{ src: /a.svg }`; the editor should see the path they wrote.
+ */
+function writtenPath(doc: Document, path: readonly PathSegment[]): readonly PathSegment[] {
+  for (let length = path.length; length > 0; length--) {
+    const prefix = path.slice(0, length);
+    if (doc.hasIn(prefix)) return isScalar(doc.getIn(prefix, true)) ? prefix : path;
+  }
+  return path;
 }
 
 function valueAt(data: unknown, path: readonly PathSegment[]): unknown {

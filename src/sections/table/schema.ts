@@ -17,7 +17,7 @@ export const TableSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['rows', index],
-          message: `this row has ${row.length} cells but the table has ${table.columns.length} columns`,
+          message: `this row has ${row.length} ${row.length === 1 ? 'cell' : 'cells'} but the table has ${table.columns.length} columns`,
         });
       }
     });
