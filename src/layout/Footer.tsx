@@ -1,0 +1,64 @@
+import { useSite } from '../app/site-context';
+import { SmartLink } from '../ui/SmartLink';
+import { telHref } from './phone';
+
+/** About text, link columns, branches with their phones and e-mails, social profiles, copyright. */
+export function Footer() {
+  const site = useSite();
+  const { footer } = site;
+
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__about">
+          <p className="site-footer__name">{site.name}</p>
+          <p>{footer.about}</p>
+          {site.social.length > 0 && (
+            <ul className="site-footer__social" aria-label="Social media">
+              {site.social.map((link) => (
+                <li key={link.href}>
+                  <SmartLink href={link.href}>{link.label}</SmartLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {footer.columns.map((column) => (
+          <div key={column.title}>
+            <h2 className="site-footer__title">{column.title}</h2>
+            <ul className="site-footer__links">
+              {column.links.map((link) => (
+                <li key={`${link.href} ${link.label}`}>
+                  <SmartLink href={link.href}>{link.label}</SmartLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+
+        <div className="site-footer__branches">
+          <h2 className="site-footer__title">Our branches</h2>
+          <ul className="site-footer__links">
+            {site.branches.map((branch) => (
+              <li key={`${branch.city} ${branch.name ?? ''}`} className="site-footer__branch">
+                <strong>{branch.name ? `${branch.city}, ${branch.name}` : branch.city}</strong>
+                {branch.phones.map((phone) => (
+                  <a key={phone} href={telHref(phone)}>
+                    {phone}
+                  </a>
+                ))}
+                {branch.emails.map((email) => (
+                  <a key={email} href={`mailto:${email}`}>
+                    {email}
+                  </a>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="container site-footer__copyright">{footer.copyright}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSite } from '../app/site-context';
+import { Img } from '../ui/Img';
+import { MainMenu } from './MainMenu';
+
+/**
+ * Logo and the main menu. On phones a toggle shows and hides the menu; from 1024px up the
+ * menu is always shown as a bar of dropdowns (layout.css).
+ */
+export function Header() {
+  const site = useSite();
+  const { pathname } = useLocation();
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The page the phone menu was opened on: going to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link to="/" className="site-header__logo">
+          <Img image={{ ...site.logo, alt: site.name }} eager />
+        </Link>
+        <nav
+          aria-label="Main"
+          className={open ? 'site-nav site-nav--open' : 'site-nav'}
+          onClick={(event) => {
+            // Choosing a link closes the phone menu, even when it leads to the page already shown.
+            if (event.target instanceof Element && event.target.closest('a')) setOpenOn(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !open) return;
+            setOpenOn(null);
+            toggleRef.current?.focus();
+          }}
+        >
+          <button
+            ref={toggleRef}
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            <span className="site-nav__icon" aria-hidden="true" />
+            <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+          </button>
+          <MainMenu id={menuId} items={site.menu} />
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { FloatingButtons } from './FloatingButtons';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import './layout.css';
+
+/** The frame of every page: skip link, header with the menu, the page's sections, footer, call and chat buttons. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <FloatingButtons />
+    </>
+  );
+}
