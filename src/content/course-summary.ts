@@ -1,0 +1,86 @@
+/**
+ * What the brochure says about a course, taken from its page. Pure: no React, no file system,
+ * so the build script, the checker and tests can all call it.
+ */
+import type { Page, PageMeta, Section } from './page-schema';
+
+export type CourseGroup = NonNullable<PageMeta['course']>['group'];
+
+export interface CourseSummary {
+  /** The page's route, e.g. `/etabs`. */
+  route: string;
+  /** `meta.course.name`. */
+  name: string;
+  group: CourseGroup;
+  /** The page heading: the first hero's title. */
+  title: string;
+  /** Every duration the page states, in page order, each once. */
+  durations: string[];
+  /** The first hero's points, else the first list's items; at most {@link MAX_HIGHLIGHTS}. */
+  highlights: string[];
+}
+
+export interface CourseChapter {
+  group: CourseGroup;
+  title: string;
+  courses: CourseSummary[];
+}
+
+export const MAX_HIGHLIGHTS = 8;
+
+/** Brochure chapters. The key order is the order they are printed in. */
+export const COURSE_GROUP_TITLES: Record<CourseGroup, string> = {
+  drafting: 'Drafting',
+  '3d-rendering': '3D rendering',
+  structure: 'Structural analysis & design',
+  special: 'Special courses',
+  project: 'Project management',
+  estimation: 'Estimation & costing',
+  bim: 'BIM & Tekla',
+  other: 'Other',
+};
+
+/** Returns null for a page that is not a course (no `meta.course`). */
+export function summariseCourse(route: string, page: Page): CourseSummary | null {
+  const course = page.meta.course;
+  if (!course) return null;
+
+  const hero = page.sections.find((section) => section.type === 'hero');
+  const firstList = page.sections.find((section) => section.type === 'list');
+  const highlights = hero?.points ?? firstList?.items ?? [];
+
+  return {
+    route,
+    name: course.name,
+    group: course.group,
+    // The page schema requires a hero first; the name only stands in to satisfy the type.
+    title: hero?.title ?? course.name,
+    durations: [...new Set(page.sections.flatMap(durationsOf))],
+    highlights: highlights.slice(0, MAX_HIGHLIGHTS),
+  };
+}
+
+/** Courses by chapter, chapters in the printed order, courses by name; empty chapters are left out. */
+export function groupCourses(courses: readonly CourseSummary[]): CourseChapter[] {
+  const compare = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  const byName = [...courses].sort((a, b) => compare(a.name, b.name) || compare(a.route, b.route));
+  return (Object.keys(COURSE_GROUP_TITLES) as CourseGroup[])
+    .map((group) => ({
+      group,
+      title: COURSE_GROUP_TITLES[group],
+      courses: byName.filter((course) => course.group === group),
+    }))
+    .filter((chapter) => chapter.courses.length > 0);
+}
+
+function durationsOf(section: Section): string[] {
+  switch (section.type) {
+    case 'packages':
+    case 'course-cards':
+      return section.cards.flatMap((card) => (card.duration ? [card.duration.text] : []));
+    case 'facts':
+      return section.items.filter((item) => /duration/i.test(item.label)).map((item) => item.value);
+    default:
+      return [];
+  }
+}
