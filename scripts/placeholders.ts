@@ -180,7 +180,7 @@ const CARDS: Array<[file: string, title: string, shape: Shape]> = [
 ];
 
 const INFRASTRUCTURE: Array<[city: string, count: number]> = [
-  ['pune', 3],
+  ['pune', 1],
   ['aurangabad', 3],
   ['belgavi', 3],
   ['jaipur', 3],
