@@ -28,15 +28,18 @@ export type BuildResult =
   | { ok: false; errors: ContentError[] };
 
 export interface BuildOptions {
+  /** The project: index.html, src/, public/. */
   root: string;
+  /** Where pages/ and its public/ are; default the project itself (tests and the bench use others). */
+  contentRoot?: string;
   outDir?: string;
   /** Print Vite's output. */
   verbose?: boolean;
 }
 
-export async function buildSite({ root, outDir = path.join(root, 'dist'), verbose = false }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const content = loadContent({ root });
+  const content = loadContent({ root: contentRoot });
   if (content.errors.length > 0 || !content.site) return { ok: false, errors: content.errors };
   const site = content.site;
   writeJsonSchemas(root);
@@ -44,17 +47,10 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), verbos
   // Everything is written next to dist/ and swapped in at the end, so a failed build never leaves
   // a half-written dist/: the last good one stays until a complete new one replaces it.
   const staging = `${outDir}.staging-${process.pid}`;
-  const serverDir = `${outDir}.server-${process.pid}`;
+  // Inside the project, so the bundle's imports of react & co. resolve to node_modules.
+  const serverDir = path.join(root, 'node_modules/.cache', `cesa-ssr-${process.pid}`);
   try {
-    const logLevel = verbose ? 'info' : 'warn';
-    await viteBuild({ root, logLevel, build: { outDir: staging, emptyOutDir: true } });
-    await viteBuild({
-      root,
-      logLevel,
-      build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
-    });
-    const server = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
-    const template = readFileSync(path.join(staging, 'index.html'), 'utf8');
+    const { server, template } = await bundle(root, staging, serverDir, verbose);
 
     prerenderPages(server, template, site, content, staging);
     writeExtras(site, content, staging);
@@ -68,6 +64,25 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), verbos
     rmSync(serverDir, { recursive: true, force: true });
   }
 }
+
+/** Vite's client bundle (with public/ and the HTML template) into clientDir, the prerenderer into serverDir. */
+export async function bundle(root: string, clientDir: string, serverDir: string, verbose = false): Promise<{ server: ServerEntry; template: string }> {
+  const logLevel = verbose ? 'info' : 'warn';
+  await viteBuild({ root, logLevel, build: { outDir: clientDir, emptyOutDir: true } });
+  await viteBuild({
+    root,
+    logLevel,
+    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
+  });
+  return { server: await importServer(serverDir), template: readFileSync(path.join(clientDir, 'index.html'), 'utf8') };
+}
+
+/** Loads the prerenderer with React's production build (the development build renders 3–5× slower). */
+export async function importServer(serverDir: string): Promise<ServerEntry> {
+  process.env.NODE_ENV = 'production';
+  return (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
+}
+
 
 export function prerenderPages(server: ServerEntry, template: string, site: Site, content: Pick<Content, 'pages' | 'redirects'>, outDir: string): void {
   const redirects = Object.fromEntries(content.redirects);

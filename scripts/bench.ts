@@ -1,0 +1,87 @@
+/**
+ * `npm run bench [-- 60 1000 5000]`: generates N synthetic pages (about 17 KB of YAML each) in a
+ * temporary folder and times the content check and the prerender, each size in its own process so
+ * peak memory is that size's own. Prints pages per second and peak memory.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { loadContent } from '../src/content/load';
+import { bundle, importServer, prerenderPages } from './lib/site-build';
+import { writeSyntheticProject } from './lib/synthetic';
+
+interface Figures {
+  pages: number;
+  kbPerPage: number;
+  checkSeconds: number;
+  renderSeconds: number;
+  peakMb: number;
+}
+
+const args = process.argv.slice(2);
+
+if (args[0] === '--child') {
+  const [, count, bundles] = args as [string, string, string];
+  console.log(JSON.stringify(await measure(Number(count), bundles)));
+} else {
+  const sizes = args.length > 0 ? args.map(Number) : [60, 1000, 5000];
+  const work = mkdtempSync(path.join(tmpdir(), 'cesa-bench-'));
+  try {
+    console.log('Bundling the site once (Vite client and server builds)…');
+    await bundle(process.cwd(), path.join(work, 'client'), path.join(process.cwd(), 'node_modules/.cache/cesa-bench-server'));
+    const rows: Figures[] = [];
+    for (const size of sizes) {
+      const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--child', String(size), work], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      rows.push(JSON.parse(output.trim().split('\n').pop()!) as Figures);
+      const row = rows[rows.length - 1]!;
+      console.log(`${row.pages} pages done.`);
+    }
+    print(rows);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function measure(count: number, bundles: string): Promise<Figures> {
+  const root = mkdtempSync(path.join(tmpdir(), 'cesa-bench-pages-'));
+  try {
+    const bytes = writeSyntheticProject(root, count);
+    const server = await importServer(path.join(process.cwd(), 'node_modules/.cache/cesa-bench-server'));
+    const template = readFileSync(path.join(bundles, 'client/index.html'), 'utf8');
+
+    let started = performance.now();
+    const content = loadContent({ root });
+    const checkSeconds = (performance.now() - started) / 1000;
+    if (content.errors.length > 0 || !content.site) throw new Error(`synthetic content is invalid: ${JSON.stringify(content.errors[0])}`);
+
+    started = performance.now();
+    prerenderPages(server, template, content.site, content, path.join(root, 'out'));
+    const renderSeconds = (performance.now() - started) / 1000;
+
+    return { pages: count, kbPerPage: bytes / count / 1024, checkSeconds, renderSeconds, peakMb: process.resourceUsage().maxRSS / 1024 };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function print(rows: Figures[]): void {
+  const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(7) : cell.padStart(12))).join(' ');
+  console.log(`\n${line(['pages', 'KB/page', 'check s', 'check p/s', 'render s', 'render p/s', 'total p/s', 'peak MB'])}`);
+  for (const row of rows) {
+    console.log(
+      line([
+        String(row.pages),
+        row.kbPerPage.toFixed(1),
+        row.checkSeconds.toFixed(2),
+        (row.pages / row.checkSeconds).toFixed(0),
+        row.renderSeconds.toFixed(2),
+        (row.pages / row.renderSeconds).toFixed(0),
+        (row.pages / (row.checkSeconds + row.renderSeconds)).toFixed(0),
+        row.peakMb.toFixed(0),
+      ]),
+    );
+  }
+  console.log('\np/s = pages per second. check = read + parse YAML + validate + link/image checks; render = prerender HTML + page data to disk.');
+}
