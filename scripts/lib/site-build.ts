@@ -68,10 +68,13 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
 /** Vite's client bundle (with public/ and the HTML template) into clientDir, the prerenderer into serverDir. */
 export async function bundle(root: string, clientDir: string, serverDir: string, verbose = false): Promise<{ server: ServerEntry; template: string }> {
   const logLevel = verbose ? 'info' : 'warn';
-  await viteBuild({ root, logLevel, build: { outDir: clientDir, emptyOutDir: true } });
+  // A production bundle whatever the caller's environment (vitest sets NODE_ENV=test).
+  process.env.NODE_ENV = 'production';
+  await viteBuild({ root, logLevel, mode: 'production', build: { outDir: clientDir, emptyOutDir: true } });
   await viteBuild({
     root,
     logLevel,
+    mode: 'production',
     build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
   return { server: await importServer(serverDir), template: readFileSync(path.join(clientDir, 'index.html'), 'utf8') };

@@ -1,0 +1,113 @@
+/**
+ * The production build, run for real on the project's content: one HTML file per route that reads
+ * fully without JavaScript, with its own <head>; its own data only; and a failed build leaves the
+ * last good output alone.
+ */
+// @vitest-environment node
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContent, type PageEntry } from '../../src/content/load';
+import { dataFileOf, htmlFileOf } from '../../src/content/routes';
+import { spawnSync } from 'node:child_process';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'cesa-build-test-'));
+const outDir = path.join(work, 'dist');
+const content = loadContent({ root });
+
+const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1];
+const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+/** The text a reader without JavaScript gets: the HTML minus scripts and tags. */
+const visibleText = (html: string) =>
+  decode(html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+
+/** Runs the real command (in its own process: React must load in production mode, unlike in tests). */
+function build(...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', outDir, ...args], { cwd: root, encoding: 'utf8' });
+}
+
+beforeAll(() => {
+  const result = build();
+  if (result.status !== 0) throw new Error(`the project's content does not build:\n${result.stderr}`);
+}, 180_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('npm run build', () => {
+  it('has content to build', () => {
+    expect(content.errors).toEqual([]);
+    expect(content.pages.length).toBeGreaterThan(3);
+  });
+
+  it.each(content.pages.map((entry): [string, PageEntry] => [entry.route, entry]))('prerenders %s with its head and its content', (route, entry) => {
+    const html = read(htmlFileOf(route));
+    const { meta } = entry.page;
+    const canonical = new URL(route, content.site!.url).href;
+    expect(decode(attribute(html, /<title>([^<]*)<\/title>/) ?? '')).toBe(meta.title);
+    expect(decode(attribute(html, /<meta name="description" content="([^"]*)"/) ?? '')).toBe(meta.description);
+    expect(decode(attribute(html, /<meta name="keywords" content="([^"]*)"/) ?? '')).toBe(meta.keywords.join(', '));
+    expect(decode(attribute(html, /<meta property="og:title" content="([^"]*)"/) ?? '')).toBe(meta.social?.title ?? meta.title);
+    expect(decode(attribute(html, /<meta property="og:description" content="([^"]*)"/) ?? '')).toBe(meta.social?.description ?? meta.description);
+    expect(attribute(html, /<link rel="canonical" href="([^"]*)"/)).toBe(canonical);
+
+    // One h1, the first hero's title, readable without JavaScript.
+    const hero = entry.page.sections[0]!;
+    const h1s = [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => visibleText(match[1]!).trim());
+    expect(h1s).toEqual([hero.type === 'hero' ? hero.title : '']);
+    const text = visibleText(html);
+    for (const section of entry.page.sections) {
+      if ('title' in section && section.title) expect(text).toContain(section.title);
+    }
+  });
+
+  it('embeds only the page itself, and writes its data for client-side navigation', () => {
+    const [first, second] = content.pages;
+    const html = read(htmlFileOf(first!.route));
+    expect(html).not.toContain(JSON.stringify(second!.page.meta.title));
+    expect(JSON.parse(read(dataFileOf(second!.route)))).toEqual(JSON.parse(JSON.stringify(second!.page)));
+  });
+
+  it('keeps the case of routes and writes a redirect page for each alias', () => {
+    for (const [alias, target] of content.redirects) {
+      expect(read(htmlFileOf(alias))).toContain(`url=${target}`);
+    }
+    expect(JSON.parse(read('_redirects.json'))).toEqual([...content.redirects].map(([from, to]) => ({ from, to })));
+  });
+
+  it('writes a 404 page with the menu and a way home', () => {
+    const html = read('404.html');
+    expect(visibleText(html)).toContain('Page not found');
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go to the home page<\/a>/);
+    expect(html).toContain('<meta name="robots" content="noindex"');
+  });
+
+  it('lists every page, and no alias, in the sitemap', () => {
+    const sitemap = read('sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(locs.sort()).toEqual(content.pages.map((entry) => entry.route).sort());
+    expect(read('robots.txt')).toContain(`Sitemap: ${new URL('/sitemap.xml', content.site!.url).href}`);
+  });
+
+  it('builds the brochure PDF where the site document says', () => {
+    expect(readFileSync(path.join(outDir, content.site!.brochure.file)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses invalid content and leaves the last good output untouched', () => {
+    const broken = path.join(work, 'broken');
+    cpSync(path.join(root, 'pages'), path.join(broken, 'pages'), { recursive: true });
+    cpSync(path.join(root, 'public'), path.join(broken, 'public'), { recursive: true });
+    writeFileSync(path.join(broken, 'pages/etabs.yaml'), readFileSync(path.join(broken, 'pages/etabs.yaml'), 'utf8').replace('type: hero', 'type: heroo'));
+    const before = read('index.html');
+
+    const result = build('--content', broken);
+
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^pages\/etabs\.yaml:\d+:\d+ {2}sections\[0\]\.type {2}\[unknown-section-type\]$/m);
+    expect(result.stderr).toContain('Did you mean "hero"?');
+    expect(result.stderr).toContain('1 content error in 1 file.');
+    expect(read('index.html')).toBe(before);
+    expect(existsSync(path.join(outDir, 'etabs/index.html'))).toBe(true);
+  });
+});
