@@ -104,6 +104,7 @@ export function loadContent({ root, pagesDir = path.join(root, 'pages') }: LoadO
   const files = new FileChecker(path.join(root, 'public'));
   for (const entry of pages) errors.push(...checkReferences(entry.page, entry.locate, routes, files));
   if (site && siteLocate) errors.push(...checkReferences(site, siteLocate, routes, files, ['brochure']));
+  if (site) for (const entry of pages) errors.push(...checkBranches(entry.page, entry.locate, site));
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { site, pages: pages.map(({ locate: _, ...entry }) => entry), redirects, errors };
@@ -171,6 +172,22 @@ function checkReferences(
     }
   }
   return errors;
+}
+
+/** A contact section may pick branches by city: each must be a branch of the site document. */
+function checkBranches(page: Page, locate: Locator, site: Site): ContentError[] {
+  const cities = site.branches.map((branch) => branch.city);
+  return page.sections.flatMap((section, index) =>
+    section.type === 'contact' && section.branches
+      ? section.branches.flatMap((city, position) => {
+          if (cities.includes(city)) return [];
+          const suggestion = nearest(city, cities);
+          return [
+            locate('invalid-value', ['sections', index, 'branches', position], `"${city}" is not a branch in _site.yaml`, `${suggestion ? `Did you mean "${suggestion}"? ` : ''}Branches: ${cities.join(', ')}.`),
+          ];
+        })
+      : [],
+  );
 }
 
 function hintForRoute(route: string, routes: ReadonlySet<string>): string {

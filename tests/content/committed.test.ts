@@ -1,0 +1,32 @@
+/** Files derived from the content or the schemas that are committed must match what they derive from. */
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/content/load';
+import { PageSchema } from '../../src/content/page-schema';
+import { validateYaml } from '../../src/content/validate';
+import { jsonSchemaText, SCHEMA_FILES } from '../../scripts/lib/json-schema';
+import { readdirSync } from 'node:fs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('committed files', () => {
+  it.each(Object.entries(SCHEMA_FILES))('%s matches the zod schemas (run npm run check to update it)', (file, schema) => {
+    const committed = readFileSync(path.join(root, file), 'utf8');
+    expect(committed).toBe(jsonSchemaText(schema, file.includes('site') ? 'CESA site document' : 'CESA page'));
+  });
+
+  it('firebase.json redirects every alias of the content, permanently', () => {
+    const hosting = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')).hosting as { redirects?: { source: string; destination: string; type: number }[] };
+    const { redirects } = loadContent({ root });
+    expect((hosting.redirects ?? []).map(({ source, destination, type }) => [source, destination, type]).sort()).toEqual(
+      [...redirects].map(([from, to]) => [from, to, 301]).sort(),
+    );
+  });
+
+  it.each(readdirSync(path.join(root, 'pages/_templates')))('the template %s is a valid page', (file) => {
+    const result = validateYaml(PageSchema, file, readFileSync(path.join(root, 'pages/_templates', file), 'utf8'));
+    expect(result.ok ? [] : result.errors).toEqual([]);
+  });
+});
