@@ -1,4 +1,5 @@
 import { useSite } from '../app/site-context';
+import type { Branch } from '../content/site-schema';
 import { SmartLink } from '../ui/SmartLink';
 import { telHref } from './phone';
 
@@ -42,7 +43,7 @@ export function Footer() {
           <ul className="site-footer__links">
             {site.branches.map((branch) => (
               <li key={`${branch.city} ${branch.name ?? ''}`} className="site-footer__branch">
-                <strong>{branch.name ? `${branch.city}, ${branch.name}` : branch.city}</strong>
+                <strong>{branchTitle(branch)}</strong>
                 {branch.phones.map((phone) => (
                   <a key={phone} href={telHref(phone)}>
                     {phone}
@@ -61,4 +62,9 @@ export function Footer() {
       <p className="container site-footer__copyright">{footer.copyright}</p>
     </footer>
   );
+}
+
+/** "Pune, Head office"; just "Aurangabad" when the name already says the city ("Aurangabad branch"). */
+function branchTitle({ city, name }: Branch): string {
+  return name && !name.toLowerCase().includes(city.toLowerCase()) ? `${city}, ${name}` : city;
 }

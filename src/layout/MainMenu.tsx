@@ -14,6 +14,10 @@ function isDesktop(): boolean {
 /** An entry's key is its position, e.g. "2.1" for the second submenu of the third group. */
 const isInside = (key: string, ancestor: string) => key.startsWith(`${ancestor}.`);
 
+/** Whether the page shown is this entry or one inside its submenus (matched like NavLink: any case). */
+const leadsTo = (item: MenuItem, pathname: string): boolean =>
+  item.href?.toLowerCase() === pathname.toLowerCase() || item.items.some((child) => leadsTo(child, pathname));
+
 /** The open keys without `key` and the submenus inside it. */
 const without = (open: readonly string[], key: string) => open.filter((other) => other !== key && !isInside(other, key));
 
@@ -81,7 +85,9 @@ function Submenu({ item, entryKey, menu }: { item: MenuItem; entryKey: string; m
   const buttonRef = useRef<HTMLButtonElement>(null);
   /** How the last press on the button was made: a mouse click must not close what hovering opened. */
   const pressedWith = useRef<string | null>(null);
+  const { pathname } = useLocation();
   const open = menu.isOpen(entryKey);
+  const current = leadsTo(item, pathname);
   const hovering = (event: ReactPointerEvent) => event.pointerType === 'mouse' && isDesktop();
 
   return (
@@ -103,7 +109,7 @@ function Submenu({ item, entryKey, menu }: { item: MenuItem; entryKey: string; m
       <button
         ref={buttonRef}
         type="button"
-        className="menu__toggle"
+        className={current ? 'menu__toggle menu__toggle--current' : 'menu__toggle'}
         aria-expanded={open}
         aria-controls={listId}
         onPointerDown={(event) => {

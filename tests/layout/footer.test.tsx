@@ -7,6 +7,7 @@ import { renderWithSite, testSite } from '../helpers/render';
 
 const site = SiteSchema.parse({
   ...testSite,
+  branches: [...testSite.branches, { city: 'Aurangabad', name: 'Aurangabad branch', address: ['3 Example Road'] }],
   footer: {
     ...testSite.footer,
     columns: [{ title: 'Courses', links: [{ label: 'ETABS', href: '/etabs' }, { label: 'Enquire', href: 'form' }] }],
@@ -32,6 +33,8 @@ describe('footer', () => {
     renderWithSite(<Footer />, { site });
     expect(screen.getByText('Pune, Head office')).toBeInTheDocument();
     expect(screen.getByText('Nagpur')).toBeInTheDocument();
+    expect(screen.getByText('Aurangabad')).toBeInTheDocument();
+    expect(screen.queryByText(/Aurangabad branch/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '+91 00000 00001' })).toHaveAttribute('href', 'tel:+910000000001');
     expect(screen.getByRole('link', { name: 'pune@cesa.example.com' })).toHaveAttribute('href', 'mailto:pune@cesa.example.com');
   });

@@ -71,6 +71,7 @@ describe('role-cards', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Design Engineer Trainee' });
     expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByRole('heading', { level: 2, name: 'Design Engineer Trainee' })).toHaveFocus();
     expect(within(dialog).getByText('For B.E./B.Tech Civil freshers.')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Responsibilities' })).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Skills required' })).toBeInTheDocument();

@@ -14,13 +14,18 @@ export function RoleCards({ section }: SectionProps<'role-cards'>) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const selected = section.cards.find((card) => card.id === selectedId);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (selected && !dialog.open) dialog.showModal();
+    if (selected && !dialog.open) {
+      dialog.showModal();
+      // Start at the top, on the name of the role, rather than on the first button at the bottom.
+      headingRef.current?.focus();
+    }
     if (!selected && dialog.open) dialog.close();
   }, [selected]);
 
@@ -48,13 +53,14 @@ export function RoleCards({ section }: SectionProps<'role-cards'>) {
                 type="button"
                 className="button role-card__action"
                 aria-haspopup="dialog"
+                // The visible label alone ("Apply") would be the same on every card.
+                aria-label={`${section.action}: ${card.name}`}
                 onClick={(event) => {
                   openerRef.current = event.currentTarget;
                   setSelectedId(card.id);
                 }}
               >
                 {section.action}
-                <span className="visually-hidden">: {card.name}</span>
               </button>
             </div>
           </li>
@@ -69,7 +75,7 @@ export function RoleCards({ section }: SectionProps<'role-cards'>) {
       >
         {selected && (
           <div className="role-dialog__content">
-            <h2 id={headingId} className="role-dialog__title">
+            <h2 id={headingId} ref={headingRef} tabIndex={-1} className="role-dialog__title">
               {selected.name}
             </h2>
             <Text paragraphs={selected.description} />
