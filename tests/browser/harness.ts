@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { serve, type RunningServer } from '../../scripts/serve';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -124,6 +124,17 @@ function unexpected(problems: BrowserProblem[], allow: RegExp[]): BrowserProblem
   return problems.filter((problem) => problem.kind === 'pageerror' || !allow.some((pattern) => pattern.test(problem.text)));
 }
 
+function describe(path: string, problems: BrowserProblem[]): string {
+  return `Errors on ${path}:\n${problems.map((p) => `  [${p.kind}] ${p.url}: ${p.text}`).join('\n')}`;
+}
+
+/** Waits until a control is attached and enabled (playwright-core has no `expect`). */
+export async function waitForEnabled(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  const handle = await locator.elementHandle();
+  await locator.page().waitForFunction((element) => element instanceof HTMLElement && !element.matches(':disabled'), handle);
+}
+
 export async function startHarness(): Promise<BrowserHarness & { close(): Promise<void> }> {
   const server: RunningServer = await serve({ root: DIST, host: '127.0.0.1', port: 0 });
   let browser: Browser;
@@ -146,6 +157,9 @@ export async function startHarness(): Promise<BrowserHarness & { close(): Promis
     context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
     const problems: BrowserProblem[] = [];
     const blocked: string[] = [];
+    // tsx compiles test code with esbuild's keepNames, which wraps named functions in __name(…);
+    // functions sent to page.evaluate/waitForFunction carry those calls into the page.
+    await context.addInitScript('globalThis.__name = (target) => target;');
     await isolate(context, blocked);
     collectProblems(context, baseUrl, problems, blocked);
     const page = await context.newPage();
@@ -159,12 +173,16 @@ export async function startHarness(): Promise<BrowserHarness & { close(): Promis
     async withPage(path, fn, options = {}) {
       const session = await newSession(options);
       try {
-        await session.page.goto(session.url(path), { waitUntil: 'load' });
-        await fn(session);
-        const left = unexpected(session.problems, options.allowConsoleErrors ?? []);
-        if (left.length > 0) {
-          throw new Error(`Errors on ${path}:\n${left.map((p) => `  [${p.kind}] ${p.url}: ${p.text}`).join('\n')}`);
+        try {
+          await session.page.goto(session.url(path), { waitUntil: 'load' });
+          await fn(session);
+        } catch (error) {
+          // The page's own errors often explain a failed step.
+          if (error instanceof Error && session.problems.length > 0) error.message += `\n${describe(path, session.problems)}`;
+          throw error;
         }
+        const left = unexpected(session.problems, options.allowConsoleErrors ?? []);
+        if (left.length > 0) throw new Error(describe(path, left));
       } finally {
         await session.context.close();
       }

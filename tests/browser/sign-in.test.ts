@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { SiteSchema } from '../../src/content/site-schema';
 import { clearAccounts, openSignInPopup, seedGoogleAccount, signInWithAccount, signInWithNewAccount } from './emulator';
-import { ROOT, useBrowser } from './harness';
+import { ROOT, useBrowser, waitForEnabled } from './harness';
 
 const browser = useBrowser();
 const site = SiteSchema.parse(parse(await readFile(join(ROOT, 'pages/_site.yaml'), 'utf8')));
@@ -25,13 +25,8 @@ const logout = (page: Page) => page.getByRole('button', { name: 'Logout', exact:
 const lockedBrochure = (page: Page) => page.getByRole('button', { name: 'Login to Download' });
 const brochureLink = (page: Page) => page.getByRole('link', { name: 'Download Brochure' });
 
-async function expectEnabled(locator: Locator): Promise<void> {
-  await locator.waitFor();
-  await locator.page().waitForFunction((element) => !(element as HTMLButtonElement).disabled, await locator.elementHandle());
-}
-
 async function expectSignedOut(page: Page): Promise<void> {
-  await expectEnabled(login(page));
+  await waitForEnabled(login(page));
   assert.equal(await logout(page).count(), 0, 'no Logout when signed out');
   assert.equal(await lockedBrochure(page).isDisabled(), true, 'the brochure button is disabled');
   assert.equal(await brochureLink(page).count(), 0, 'no download link when signed out');
