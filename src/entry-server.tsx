@@ -7,6 +7,7 @@ import type { InitialData } from './app/data';
 
 export { headHtml, headOf } from './app/head';
 export { serialiseData } from './app/data';
+export { structuredDataHtml } from './app/structured-data';
 
 export function render(data: InitialData): string {
   return renderToString(

@@ -1,0 +1,246 @@
+// @vitest-environment node
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  structuredData,
+  structuredDataHtml,
+  workloadOf,
+  type BreadcrumbList,
+  type Course,
+  type EducationalOrganization,
+  type LocalBusiness,
+  type StructuredData,
+} from '../../src/app/structured-data';
+import { loadContent } from '../../src/content/load';
+import { PageSchema, type Page } from '../../src/content/page-schema';
+import { SiteSchema } from '../../src/content/site-schema';
+
+const site = SiteSchema.parse({
+  name: 'Civil Engineering Software Academy',
+  shortName: 'CESA',
+  url: 'https://www.cesa.example.com',
+  logo: { src: '/images/logo.svg', alt: 'CESA' },
+  menu: [
+    { label: 'Home', href: '/' },
+    { label: 'Our Courses', items: [{ label: 'Structure', items: [{ label: 'ETABS', href: '/etabs' }] }] },
+    {
+      label: 'Placement',
+      items: [
+        { label: 'Hitest Lahoti & Associates', href: '/hitest' },
+        { label: 'Hitest Placement', href: '/hitest/placement' },
+      ],
+    },
+  ],
+  form: { url: 'https://forms.example.com/cesa-enquiry' },
+  brochure: { file: '/downloads/cesa-brochure.pdf', fileName: 'CESA-Brochure.pdf' },
+  contact: { phone: '+91 00000 00000', chat: 'https://wa.me/910000000000' },
+  branches: [
+    {
+      city: 'Pune',
+      name: 'Head office',
+      address: ['1 Example Road', 'Example Nagar, Pune'],
+      phones: ['+91 00000 00001', '+91 00000 00009'],
+      emails: ['pune@cesa.example.com'],
+    },
+    { city: 'Nagpur', address: ['2 Example Road'] },
+  ],
+  social: [
+    { label: 'Facebook', href: 'https://facebook.example.com/cesa' },
+    { label: 'LinkedIn', href: 'https://linkedin.example.com/cesa' },
+  ],
+  footer: { about: 'Training civil engineers since 2004.', columns: [], copyright: '© 2025 CESA' },
+});
+
+const meta = { title: 'ETABS course | CESA', description: 'ETABS in 15, 25 and 45 hour packages.', keywords: 'etabs' };
+
+function page(input: { course?: { name: string; group: string }; sections?: unknown[] } = {}): Page {
+  return PageSchema.parse({
+    meta: { ...meta, ...(input.course ? { course: input.course } : {}) },
+    sections: input.sections ?? [{ type: 'hero', title: 'A page' }],
+  });
+}
+
+const ofType = <T extends StructuredData['@graph'][number]>(data: StructuredData, type: T['@type']) =>
+  data['@graph'].filter((node): node is T => node['@type'] === type);
+
+describe('structured data on every page', () => {
+  const data = structuredData(site, '/about', page());
+  const [organization] = ofType<EducationalOrganization>(data, 'EducationalOrganization');
+  const branches = ofType<LocalBusiness>(data, 'LocalBusiness');
+
+  it('describes the academy as an EducationalOrganization from the site document', () => {
+    expect(data['@context']).toBe('https://schema.org');
+    expect(organization).toEqual({
+      '@type': 'EducationalOrganization',
+      '@id': 'https://www.cesa.example.com/#organization',
+      name: 'Civil Engineering Software Academy',
+      alternateName: 'CESA',
+      url: 'https://www.cesa.example.com/',
+      logo: 'https://www.cesa.example.com/images/logo.svg',
+      sameAs: ['https://facebook.example.com/cesa', 'https://linkedin.example.com/cesa'],
+    });
+  });
+
+  it('describes each branch as a LocalBusiness, a branch of the academy, with only the contacts it has', () => {
+    expect(branches).toEqual([
+      {
+        '@type': 'LocalBusiness',
+        '@id': 'https://www.cesa.example.com/#branch-pune-head-office',
+        name: 'Civil Engineering Software Academy, Pune, Head office',
+        branchOf: { '@id': organization!['@id'] },
+        address: { '@type': 'PostalAddress', streetAddress: '1 Example Road, Example Nagar, Pune', addressLocality: 'Pune' },
+        telephone: ['+91 00000 00001', '+91 00000 00009'],
+        email: 'pune@cesa.example.com',
+      },
+      {
+        '@type': 'LocalBusiness',
+        '@id': 'https://www.cesa.example.com/#branch-nagpur',
+        name: 'Civil Engineering Software Academy, Nagpur',
+        branchOf: { '@id': organization!['@id'] },
+        address: { '@type': 'PostalAddress', streetAddress: '2 Example Road', addressLocality: 'Nagpur' },
+      },
+    ]);
+  });
+
+  it('gives a page that is neither a course nor nested no Course and no breadcrumbs', () => {
+    expect(data['@graph'].map((node) => node['@type'])).toEqual(['EducationalOrganization', 'LocalBusiness', 'LocalBusiness']);
+  });
+
+  it('gives the 404 page the academy only', () => {
+    const notFound = structuredData(site, '/404', null);
+    expect(notFound['@graph'].map((node) => node['@type'])).toEqual(['EducationalOrganization', 'LocalBusiness', 'LocalBusiness']);
+  });
+
+  it('leaves sameAs out when the site lists no social profiles', () => {
+    const quiet = structuredData({ ...site, social: [] }, '/', page());
+    expect(ofType<EducationalOrganization>(quiet, 'EducationalOrganization')[0]).not.toHaveProperty('sameAs');
+  });
+});
+
+describe('a course page', () => {
+  const etabs = page({
+    course: { name: 'ETABS', group: 'structure' },
+    sections: [
+      { type: 'hero', title: 'ETABS V-22' },
+      { type: 'packages', cards: [{ title: 'Basic', duration: 15 }, { title: 'Advance', duration: '45 to 50 hours' }] },
+      {
+        type: 'facts',
+        items: [
+          { label: 'Duration per module', value: '5 hours per module' },
+          { label: 'Total duration', value: '50 hours / 8 days' },
+          { label: 'Mode', value: 'Classroom and online' },
+        ],
+      },
+    ],
+  });
+  const [course] = ofType<Course>(structuredData(site, '/etabs', etabs), 'Course');
+
+  it('is a Course named as in meta.course, described by meta.description, provided by the academy', () => {
+    expect(course).toMatchObject({
+      '@type': 'Course',
+      '@id': 'https://www.cesa.example.com/etabs#course',
+      name: 'ETABS',
+      description: meta.description,
+      url: 'https://www.cesa.example.com/etabs',
+      provider: { '@id': 'https://www.cesa.example.com/#organization' },
+    });
+  });
+
+  it('has an instance per stated duration, taught on site and online, with a workload only where the hours are the course’s', () => {
+    expect(course!.hasCourseInstance).toEqual([
+      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '15 hours', courseWorkload: 'PT15H' },
+      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '45 to 50 hours' },
+      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '5 hours per module' },
+      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '50 hours / 8 days', courseWorkload: 'PT50H' },
+    ]);
+  });
+
+  it('has no instances when the page states no duration', () => {
+    const [plain] = ofType<Course>(structuredData(site, '/safe', page({ course: { name: 'SAFE', group: 'structure' } })), 'Course');
+    expect(plain).toBeDefined();
+    expect(plain).not.toHaveProperty('hasCourseInstance');
+  });
+
+  it('reads workloads as ISO 8601 durations', () => {
+    expect(workloadOf('60 hours (5 weeks)')).toBe('PT60H');
+    expect(workloadOf('7.5 hours')).toBe('PT7.5H');
+    expect(workloadOf('5 weeks')).toBeUndefined();
+  });
+});
+
+describe('breadcrumbs', () => {
+  const crumbs = (route: string, input: Page) => ofType<BreadcrumbList>(structuredData(site, route, input), 'BreadcrumbList')[0];
+
+  it('lead from Home through the parent to a nested page, named as in the menu', () => {
+    expect(crumbs('/hitest/placement', page())).toEqual({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://www.cesa.example.com/' },
+        { '@type': 'ListItem', position: 2, name: 'Hitest Lahoti & Associates', item: 'https://www.cesa.example.com/hitest' },
+        { '@type': 'ListItem', position: 3, name: 'Hitest Placement', item: 'https://www.cesa.example.com/hitest/placement' },
+      ],
+    });
+  });
+
+  it('name a page the menu does not list by its heading, and leave out an ancestor without a name', () => {
+    const trail = crumbs('/gate/notes/week-1', page({ sections: [{ type: 'hero', title: 'Week 1 notes' }] }));
+    expect(trail!.itemListElement.map(({ position, name, item }) => [position, name, item])).toEqual([
+      [1, 'Home', 'https://www.cesa.example.com/'],
+      [2, 'Week 1 notes', 'https://www.cesa.example.com/gate/notes/week-1'],
+    ]);
+  });
+
+  it('are not given to top-level pages', () => {
+    expect(crumbs('/etabs', page())).toBeUndefined();
+    expect(crumbs('/', page())).toBeUndefined();
+  });
+});
+
+describe('the <script> tag', () => {
+  it('is a JSON-LD data block holding the graph', () => {
+    const html = structuredDataHtml(site, '/etabs', page());
+    const match = /^<script type="application\/ld\+json">(.*)<\/script>$/s.exec(html);
+    expect(match).not.toBeNull();
+    expect(JSON.parse(match![1]!)).toEqual(structuredData(site, '/etabs', page()));
+  });
+
+  it('cannot be closed early by the content', () => {
+    const html = structuredDataHtml({ ...site, name: 'CESA </script><script>alert(1)</script>' }, '/', page());
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toContain('\\u003c/script>');
+  });
+});
+
+describe('on the project’s content', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const content = loadContent({ root });
+  const projectSite = content.site!;
+
+  it('loads', () => {
+    expect(content.errors).toEqual([]);
+  });
+
+  it.each(content.pages.filter((entry) => entry.page.meta.course).map((entry) => [entry.route, entry.page] as const))(
+    '%s is a Course whose words all come from its page',
+    (route, coursePage) => {
+      const [course] = ofType<Course>(structuredData(projectSite, route, coursePage), 'Course');
+      expect(course!.name).toBe(coursePage.meta.course!.name);
+      const source = JSON.stringify(coursePage);
+      for (const instance of course!.hasCourseInstance ?? []) {
+        expect(source).toContain(JSON.stringify(instance.description));
+        if (instance.courseWorkload) expect(instance.courseWorkload).toMatch(/^PT\d+(\.\d+)?H$/);
+      }
+    },
+  );
+
+  it('gives the nested placement page its trail through the Hitest Lahoti page', () => {
+    const placement = content.pages.find((entry) => entry.route === '/hitest-lahoti-and-associates/placement');
+    expect(placement).toBeDefined();
+    const [trail] = ofType<BreadcrumbList>(structuredData(projectSite, placement!.route, placement!.page), 'BreadcrumbList');
+    expect(trail!.itemListElement.map((item) => item.item)).toEqual([
+      new URL('/', projectSite.url).href,
+      new URL('/hitest-lahoti-and-associates', projectSite.url).href,
+      new URL('/hitest-lahoti-and-associates/placement', projectSite.url).href,
+    ]);
+  });
+});
