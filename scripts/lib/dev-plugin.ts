@@ -9,7 +9,7 @@ import type { InitialData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { loadContent, type Content } from '../../src/content/load';
 import { dataFileOf, normaliseRoute } from '../../src/content/routes';
-import { renderHtml, type ServerEntry } from './site-build';
+import { renderHtml, type ServerEntry } from './prerender';
 
 export function contentDevServer(root: string): Plugin {
   let content: Content | undefined;

@@ -2,26 +2,18 @@
  * The production build as a function: validate content → Vite client + server bundles →
  * prerender every route → swap into place. Used by `npm run build`, `npm start`, the bench and tests.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';
-import type { InitialData } from '../../src/app/data';
-import type { Head } from '../../src/app/head';
+import { defaultCacheDir } from '../../src/content/cache';
 import type { ContentError } from '../../src/content/errors';
-import { loadContent, type Content, type PageEntry } from '../../src/content/load';
-import { dataFileOf, htmlFileOf } from '../../src/content/routes';
+import type { Content } from '../../src/content/load';
+import { htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
 import { buildBrochure } from '../brochure';
 import { writeJsonSchemas } from './json-schema';
-
-/** What the server bundle (src/entry-server.tsx) exports. */
-export interface ServerEntry {
-  render(data: InitialData): string;
-  headOf(site: Site, route: string, page: InitialData['page']): Head;
-  headHtml(head: Head, siteName: string): string;
-  serialiseData(data: InitialData): string;
-}
+import { loadContentFast, prerenderFast } from './parallel';
+import { importServer, prerenderPages, writeFile, type ServerEntry } from './prerender';
 
 export type BuildResult =
   | { ok: true; pages: number; outDir: string; seconds: number }
@@ -39,7 +31,7 @@ export interface BuildOptions {
 
 export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const content = loadContent({ root: contentRoot });
+  const content = await loadContentFast({ root: contentRoot, cacheDir: defaultCacheDir(root) });
   if (content.errors.length > 0 || !content.site) return { ok: false, errors: content.errors };
   const site = content.site;
   writeJsonSchemas(root);
@@ -52,7 +44,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   try {
     const { server, template } = await bundle(root, staging, serverDir, verbose);
 
-    prerenderPages(server, template, site, content, staging);
+    await prerenderFast(serverDir, template, site, content, staging);
+    prerenderPages(server, template, site, { pages: [], redirects: content.redirects }, staging, { notFound: true });
     writeExtras(site, content, staging);
     const brochure = await buildBrochure(site, content.pages);
     writeFile(path.join(staging, site.brochure.file), brochure);
@@ -78,34 +71,6 @@ export async function bundle(root: string, clientDir: string, serverDir: string,
     build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
   return { server: await importServer(serverDir), template: readFileSync(path.join(clientDir, 'index.html'), 'utf8') };
-}
-
-/** Loads the prerenderer with React's production build (the development build renders 3–5× slower). */
-export async function importServer(serverDir: string): Promise<ServerEntry> {
-  process.env.NODE_ENV = 'production';
-  return (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
-}
-
-
-export function prerenderPages(server: ServerEntry, template: string, site: Site, content: Pick<Content, 'pages' | 'redirects'>, outDir: string): void {
-  const redirects = Object.fromEntries(content.redirects);
-  const emit = (route: string, entry: PageEntry | null, file: string) => {
-    const data: InitialData = { route, site, page: entry?.page ?? null, redirects };
-    writeFile(path.join(outDir, file), renderHtml(server, template, data));
-  };
-  for (const entry of content.pages) {
-    emit(entry.route, entry, htmlFileOf(entry.route));
-    writeFile(path.join(outDir, dataFileOf(entry.route)), JSON.stringify(entry.page));
-  }
-  emit('/404', null, '404.html');
-}
-
-export function renderHtml(server: ServerEntry, template: string, data: InitialData): string {
-  const head = server.headHtml(server.headOf(data.site, data.route, data.page), data.site.name);
-  return template
-    .replace('<!--app-head-->', head)
-    .replace('<!--app-html-->', server.render(data))
-    .replace('<!--app-data-->', server.serialiseData(data));
 }
 
 /** Redirect pages for aliases (for plain static hosts), their list for servers, sitemap and robots. */
@@ -137,9 +102,4 @@ function swapIntoPlace(staging: string, outDir: string): void {
   if (existsSync(outDir)) renameSync(outDir, old);
   renameSync(staging, outDir);
   rmSync(old, { recursive: true, force: true });
-}
-
-function writeFile(file: string, data: string | Uint8Array): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, data);
 }

@@ -11,7 +11,8 @@ import type { Image } from './fields';
 import { PageSchema, type Page } from './page-schema';
 import { isPageFile, normaliseRoute, routeOf } from './routes';
 import { SiteSchema, type Site } from './site-schema';
-import { validateYaml, type Locator } from './validate';
+import type { ContentCache } from './cache';
+import { lazyLocator, validateYaml, type Locator } from './validate';
 
 export const SITE_FILE = '_site.yaml';
 
@@ -35,6 +36,8 @@ export interface LoadOptions {
   root: string;
   /** Folder of the YAML files; default `<root>/pages`. */
   pagesDir?: string;
+  /** Validated pages of unchanged files, from an earlier run. */
+  cache?: ContentCache;
 }
 
 /** Every page file, relative to the pages folder, sorted. */
@@ -45,11 +48,42 @@ export function listPageFiles(pagesDir: string): string[] {
     .sort();
 }
 
-export function loadContent({ root, pagesDir = path.join(root, 'pages') }: LoadOptions): Content {
-  const errors: ContentError[] = [];
-  const display = (file: string) => path.relative(root, path.join(pagesDir, file)).split(path.sep).join('/');
+/** One page file after validation: plain data, so a worker thread can send it back. */
+export type ValidatedPage = { relative: string; file: string; route: string } & (
+  | { ok: true; page: Page }
+  | { ok: false; errors: ContentError[] }
+);
 
-  const siteFile = display(SITE_FILE);
+/** Reads and validates page files (no cross-file checks). The unit of work of the parallel build. */
+export function validatePages(root: string, pagesDir: string, relatives: readonly string[], cache?: ContentCache): ValidatedPage[] {
+  return relatives.map((relative) => {
+    const file = displayPath(root, pagesDir, relative);
+    const route = routeOf(relative);
+    const source = readFileSync(path.join(pagesDir, relative), 'utf8');
+    const cached = cache?.get(source);
+    if (cached) return { relative, file, route, ok: true, page: cached };
+    const result = validateYaml(PageSchema, file, source);
+    if (!result.ok) return { relative, file, route, ok: false, errors: result.errors };
+    cache?.set(source, result.value);
+    return { relative, file, route, ok: true, page: result.value };
+  });
+}
+
+function displayPath(root: string, pagesDir: string, relative: string): string {
+  return path.relative(root, path.join(pagesDir, relative)).split(path.sep).join('/');
+}
+
+export function loadContent({ root, pagesDir = path.join(root, 'pages'), cache }: LoadOptions): Content {
+  return assembleContent({ root, pagesDir }, validatePages(root, pagesDir, listPageFiles(pagesDir), cache));
+}
+
+/**
+ * Everything no single file can know: the site document, routes claimed twice, aliases, links to
+ * routes that do not exist, files missing from public/, contact branches. Fills in image sizes.
+ */
+export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: LoadOptions, validated: readonly ValidatedPage[]): Content {
+  const errors: ContentError[] = [];
+  const siteFile = displayPath(root, pagesDir, SITE_FILE);
   let site: Site | undefined;
   let siteLocate: Locator | undefined;
   if (!existsSync(path.join(pagesDir, SITE_FILE))) {
@@ -72,22 +106,22 @@ export function loadContent({ root, pagesDir = path.join(root, 'pages') }: LoadO
 
   const pages: (PageEntry & { locate: Locator })[] = [];
   const claimed = new Map<string, string>();
-  for (const relative of listPageFiles(pagesDir)) {
-    const file = display(relative);
-    const route = routeOf(relative);
-    const result = validateYaml(PageSchema, file, readFileSync(path.join(pagesDir, relative), 'utf8'));
-    if (!result.ok) {
-      errors.push(...result.errors);
+  for (const entry of validated) {
+    const { file, route } = entry;
+    if (!entry.ok) {
+      errors.push(...entry.errors);
       claimed.set(route, file);
       continue;
     }
+    // Errors in valid files are rare: the file is read and parsed with positions only when one is found.
+    const locate = lazyLocator(file, () => readFileSync(path.join(pagesDir, entry.relative), 'utf8'));
     const other = claimed.get(route);
     if (other) {
-      errors.push(result.locate('duplicate-route', [], `${file} and ${other} are both the page ${route}`, 'Delete or rename one of them.'));
+      errors.push(locate('duplicate-route', [], `${file} and ${other} are both the page ${route}`, 'Delete or rename one of them.'));
       continue;
     }
     claimed.set(route, file);
-    pages.push({ route, file, page: result.value, locate: result.locate });
+    pages.push({ route, file, page: entry.page, locate });
   }
 
   const redirects = new Map<string, string>();

@@ -30,13 +30,19 @@ export function validateYaml<S extends z.ZodType>(schema: S, file: string, sourc
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return validateSlowly(schema, file, source);
   const result = schema.safeParse(data);
   if (!result.success) return validateSlowly(schema, file, source);
+  return { ok: true, value: result.data, locate: lazyLocator(file, () => source) };
+}
+
+/** A locator that parses the file with positions only if a later check (a broken link, a missing image) needs it. */
+export function lazyLocator(file: string, readSource: () => string): Locator {
   let located: Locator | undefined;
-  const locate: Locator = (...args) => {
-    // Only needed when a later check (a broken link, a missing image) finds a mistake.
-    located ??= locator(file, source, parseWithPositions(source));
+  return (...args) => {
+    if (!located) {
+      const source = readSource();
+      located = locator(file, source, parseWithPositions(source));
+    }
     return located(...args);
   };
-  return { ok: true, value: result.data, locate };
 }
 
 function parseWithPositions(source: string): { doc: Document; lineCounter: LineCounter } {
