@@ -23,7 +23,7 @@ const args = process.argv.slice(2);
 const fromIndex = args.indexOf('--from');
 const from = fromIndex >= 0 ? args[fromIndex + 1] : undefined;
 if (fromIndex >= 0 && !from) fail('--from needs a route (e.g. /etabs) or a template name.');
-const positional = args.filter((_, index) => index !== fromIndex && index !== fromIndex + 1);
+const positional = fromIndex < 0 ? args : args.filter((_, index) => index !== fromIndex && index !== fromIndex + 1);
 const raw = positional[0];
 if (!raw || positional.length > 1) {
   fail(`Usage: npm run new -- <route> [--from <route or template>]\n  e.g. npm run new -- /tekla-structures --from course\nTemplates: ${templates.join(', ')}.`);
