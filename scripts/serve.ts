@@ -1,6 +1,8 @@
 /**
  * A small static server for the production build (`dist/`) that behaves like Firebase Hosting
- * with `cleanUrls: true` and `trailingSlash: false`: used by `npm start` and the browser tests.
+ * with `cleanUrls: true` and `trailingSlash: false`, and sends the response headers of
+ * firebase.json (caching, security, Content-Security-Policy) the way Hosting does: used by
+ * `npm start`, the browser tests and `npm run audit`.
  *
  *   tsx scripts/serve.ts [--root dist] [--host 127.0.0.1] [--port 4173]
  */
@@ -11,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FIREBASE_JSON, headerMatcher, readFirebaseConfig, withLocalEmulator, type HeaderMatcher } from './lib/hosting';
 
 export interface ServeOptions {
   /** Folder to serve (the build output). */
@@ -18,6 +21,8 @@ export interface ServeOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** The firebase.json whose `hosting.headers` to send; default the project's. */
+  firebaseJson?: string;
 }
 
 export interface RunningServer {
@@ -57,17 +62,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
 };
 
-/** Headers on every response, as firebase.json will set them in production. */
-const COMMON_HEADERS = {
-  // `same-origin` would cut the sign-in popup off from the page; this keeps the opener link for popups.
-  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-  'X-Content-Type-Options': 'nosniff',
-};
+/** Hosting's own caching where firebase.json sets none: an hour for files, none for errors and redirects. */
+const DEFAULT_FILE_CACHE = 'public, max-age=3600';
+const NO_CACHE = 'no-cache';
 
-function cacheControl(urlPath: string, contentType: string): string {
-  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (contentType.startsWith('text/html')) return 'no-cache';
-  return 'public, max-age=3600';
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** Sets a header unless firebase.json's rules already did (theirs win, as on Hosting). */
+function setDefault(res: ServerResponse, name: string, value: string): void {
+  if (!res.hasHeader(name)) res.setHeader(name, value);
 }
 
 function readRedirects(root: string): Map<string, string> {
@@ -138,14 +141,13 @@ async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
-  urlPath: string,
   status: number,
 ): Promise<void> {
   const info = await stat(file);
   const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   res.setHeader('Content-Type', contentType);
-  res.setHeader('Cache-Control', status === 200 ? cacheControl(urlPath, contentType) : 'no-cache');
+  setDefault(res, 'Cache-Control', status === 200 ? DEFAULT_FILE_CACHE : NO_CACHE);
   if (status !== 200) {
     res.writeHead(status, { 'Content-Length': info.size });
     if (req.method === 'HEAD') res.end();
@@ -177,12 +179,21 @@ async function sendFile(
 }
 
 function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
+  setDefault(res, 'Cache-Control', NO_CACHE);
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
   res.end(text);
 }
 
-async function handle(root: string, redirects: Map<string, string>, req: IncomingMessage, res: ServerResponse) {
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+interface Site {
+  root: string;
+  redirects: Map<string, string>;
+  headers: HeaderMatcher;
+}
+
+async function handle({ root, redirects, headers }: Site, req: IncomingMessage, res: ServerResponse) {
+  // Matched on the path as requested, before any redirect or 404, as Hosting does.
+  const requested = (req.url ?? '/').replace(/[?#].*$/, '');
+  for (const [name, value] of headers(requested)) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
     return;
@@ -202,24 +213,35 @@ async function handle(root: string, redirects: Map<string, string>, req: Incomin
   }
   const resolution = await resolvePath(root, redirects, urlPath);
   if (resolution.kind === 'redirect') {
-    res.writeHead(301, { Location: resolution.location + url.search, 'Cache-Control': 'no-cache' }).end();
+    setDefault(res, 'Cache-Control', NO_CACHE);
+    res.writeHead(301, { Location: resolution.location + url.search }).end();
     return;
   }
   if (resolution.kind === 'file') {
-    await sendFile(req, res, resolution.file, urlPath, 200);
+    await sendFile(req, res, resolution.file, 200);
     return;
   }
   const notFound = join(root, '404.html');
-  if (await isFile(notFound)) await sendFile(req, res, notFound, urlPath, 404);
+  if (await isFile(notFound)) await sendFile(req, res, notFound, 404);
   else sendText(res, 404, 'Not found\n');
 }
 
+/**
+ * firebase.json's header rules. On a loopback address the Content-Security-Policy also admits the
+ * local Auth emulator, which a build without a Firebase project signs in with.
+ */
+function configuredHeaders(firebaseJson: string, host: string): HeaderMatcher {
+  const config = readFirebaseConfig(firebaseJson);
+  const match = headerMatcher(config.hosting.headers ?? []);
+  return LOOPBACK_HOSTS.has(host) ? (urlPath) => withLocalEmulator(match(urlPath), config) : match;
+}
+
 /** Serves `root` until `close()` is called. */
-export function serve({ root, host = '127.0.0.1', port = 0 }: ServeOptions): Promise<RunningServer> {
+export function serve({ root, host = '127.0.0.1', port = 0, firebaseJson = FIREBASE_JSON }: ServeOptions): Promise<RunningServer> {
   const base = resolve(root);
-  const redirects = readRedirects(base);
+  const site: Site = { root: base, redirects: readRedirects(base), headers: configuredHeaders(firebaseJson, host) };
   const server = createServer((req, res) => {
-    handle(base, redirects, req, res).catch((error: unknown) => {
+    handle(site, req, res).catch((error: unknown) => {
       console.error(error);
       if (!res.headersSent) sendText(res, 500, 'Internal server error\n');
       else res.destroy();
