@@ -1,0 +1,59 @@
+/**
+ * What the browser tests need to know about the build under test (DIST): its routes with their
+ * titles, its aliases, the site document, and when a page has finished hydrating.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page as BrowserPage } from 'playwright-core';
+import { DATA_ELEMENT_ID, type InitialData } from '../../src/app/data';
+import type { Page } from '../../src/content/page-schema';
+import type { Site } from '../../src/content/site-schema';
+import { DIST } from './harness';
+
+export interface SiteRoute {
+  route: string;
+  /** The document title the page must have. */
+  title: string;
+}
+
+/** Every page of the build, from its data files (`_data/index.json` is `/`, `_data/a/b.json` is `/a/b`). */
+export function siteRoutes(): SiteRoute[] {
+  const dataDir = join(DIST, '_data');
+  return readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => {
+      const name = file.split(/[\\/]/).join('/').replace(/\.json$/, '');
+      const page = JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Page;
+      return { route: name === 'index' ? '/' : `/${name}`, title: page.meta.title };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** Alias → canonical route, as the build wrote them for the server. */
+export function siteAliases(): Map<string, string> {
+  const redirects = JSON.parse(readFileSync(join(DIST, '_redirects.json'), 'utf8')) as { from: string; to: string }[];
+  return new Map(redirects.map(({ from, to }) => [from, to]));
+}
+
+/** The validated site document the build embedded in its home page. */
+export function builtSite(): Site {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const match = new RegExp(`<script id="${DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+  if (!match?.[1]) throw new Error(`${DIST}/index.html carries no #${DATA_ELEMENT_ID}`);
+  return (JSON.parse(match[1]) as InitialData).site;
+}
+
+/**
+ * Waits until React has hydrated the whole page, then until its effects have run: hydration goes
+ * in document order, so once the last element of #root carries React's props the tree is done;
+ * a frame and a task later the commit's effects (and any recoverable hydration error) are through.
+ */
+export async function waitForHydration(page: BrowserPage): Promise<void> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await page.waitForFunction(() => {
+    const all = document.querySelectorAll('#root *');
+    const checked = [all[all.length - 1], document.querySelector('#root h1') ?? undefined];
+    return all.length > 0 && checked.every((element) => !element || Object.keys(element).some((key) => key.startsWith('__reactProps$')));
+  });
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+}
