@@ -13,6 +13,8 @@ export interface ServerEntry {
   render(data: InitialData): string;
   headOf(site: Site, route: string, page: InitialData['page']): Head;
   headHtml(head: Head, siteName: string): string;
+  /** The page's JSON-LD block (src/app/structured-data.ts), kept out of the client bundle. */
+  structuredDataHtml(site: Site, route: string, page: InitialData['page']): string;
   serialiseData(data: InitialData): string;
 }
 
@@ -45,7 +47,10 @@ export function prerenderPages(
 }
 
 export function renderHtml(server: ServerEntry, template: string, data: InitialData): string {
-  const head = server.headHtml(server.headOf(data.site, data.route, data.page), data.site.name);
+  const head = [
+    server.headHtml(server.headOf(data.site, data.route, data.page), data.site.name),
+    server.structuredDataHtml(data.site, data.route, data.page),
+  ].join('\n    ');
   return template
     .replace('<!--app-head-->', head)
     .replace('<!--app-html-->', server.render(data))

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { structuredData } from '../../src/app/structured-data';
 import { loadContent, type PageEntry } from '../../src/content/load';
 import { dataFileOf, htmlFileOf } from '../../src/content/routes';
 import { spawnSync } from 'node:child_process';
@@ -81,6 +82,15 @@ describe('npm run build', () => {
     expect(visibleText(html)).toContain('Page not found');
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go to the home page<\/a>/);
     expect(html).toContain('<meta name="robots" content="noindex"');
+  });
+
+  it('describes every page to search engines with one JSON-LD block in its head', () => {
+    const blocks = (html: string) =>
+      [...html.replace(/<\/head>[\s\S]*/, '').matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as unknown);
+    for (const { route, page } of content.pages) {
+      expect(blocks(read(htmlFileOf(route))), route).toEqual([structuredData(content.site!, route, page)]);
+    }
+    expect(blocks(read('404.html'))).toEqual([structuredData(content.site!, '/404', null)]);
   });
 
   it('lists every page, and no alias, in the sitemap', () => {
