@@ -7,12 +7,13 @@
  *   tsx scripts/serve.ts [--root dist] [--host 127.0.0.1] [--port 4173]
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { FIREBASE_JSON, headerMatcher, readFirebaseConfig, withLocalEmulator, type HeaderMatcher } from './lib/hosting';
 
 export interface ServeOptions {
@@ -65,6 +66,36 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Hosting's own caching where firebase.json sets none: an hour for files, none for errors and redirects. */
 const DEFAULT_FILE_CACHE = 'public, max-age=3600';
 const NO_CACHE = 'no-cache';
+
+/** Types Hosting compresses (brotli, else gzip) for a browser that accepts it. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
+type Encoding = 'br' | 'gzip';
+
+const encoders: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) => promisify(brotliCompress)(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+  gzip: (data) => promisify(gzip)(data, { level: 9 }),
+};
+
+function acceptedEncoding(req: IncomingMessage): Encoding | null {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/** Compressed files, by path, version and encoding: each is compressed once per server. */
+const compressedCache = new Map<string, Promise<Buffer>>();
+
+function compressed(file: string, version: string, encoding: Encoding): Promise<Buffer> {
+  const key = `${file}\0${version}\0${encoding}`;
+  let result = compressedCache.get(key);
+  if (!result) {
+    result = readFile(file).then(encoders[encoding]);
+    compressedCache.set(key, result);
+  }
+  return result;
+}
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -145,12 +176,20 @@ async function sendFile(
 ): Promise<void> {
   const info = await stat(file);
   const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
   res.setHeader('Content-Type', contentType);
   setDefault(res, 'Cache-Control', status === 200 ? DEFAULT_FILE_CACHE : NO_CACHE);
+  // A byte range is always of the file itself, so a ranged request is answered uncompressed.
+  const compressible = COMPRESSIBLE.test(contentType);
+  const encoding = compressible && !req.headers.range ? acceptedEncoding(req) : null;
+  const body = encoding ? await compressed(file, version, encoding) : null;
+  if (compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
   if (status !== 200) {
-    res.writeHead(status, { 'Content-Length': info.size });
+    res.writeHead(status, { 'Content-Length': body?.length ?? info.size });
     if (req.method === 'HEAD') res.end();
+    else if (body) res.end(body);
     else createReadStream(file).pipe(res);
     return;
   }
@@ -159,6 +198,12 @@ async function sendFile(
   res.setHeader('Accept-Ranges', 'bytes');
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304).end();
+    return;
+  }
+  if (body) {
+    res.writeHead(200, { 'Content-Length': body.length });
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
     return;
   }
   const range = parseRange(req.headers.range, info.size);

@@ -2,6 +2,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../scripts/serve';
 
@@ -120,6 +122,35 @@ describe('serve', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     expect((await get('/etabs', { headers: { 'If-None-Match': etag ?? '' } })).status).toBe(304);
+  });
+
+  it('compresses text for browsers that accept it, as Hosting does, and never a byte range or an image', async () => {
+    // node:http rather than fetch, which would decode the body and hide the encoding.
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+        const req = request(server.url + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', fail);
+        req.end();
+      });
+    const br = await raw('/assets/app-1a2b3c.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    const gz = await raw('/etabs', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('<h1>ETABS</h1>');
+    const plain = await raw('/etabs', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('<h1>ETABS</h1>');
+    const ranged = await raw('/etabs', { 'Accept-Encoding': 'br', Range: 'bytes=0-3' });
+    expect(ranged.headers['content-encoding']).toBeUndefined();
+    expect(ranged.body.toString()).toBe('<h1>');
+    expect((await raw('/images/photo.webp', { 'Accept-Encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    expect(gz.headers.etag).not.toBe(plain.headers.etag);
   });
 
   it('answers HEAD without a body and refuses other methods', async () => {
