@@ -1,0 +1,318 @@
+/**
+ * `npm run audit [-- /route …] [-- --routes /,/etabs] [-- --build]`: Lighthouse (mobile preset)
+ * on the production build, route by route, printed as a table with the rows that miss a target
+ * marked. Targets: performance ≥ 0.98; accessibility, best practices and SEO 1.0; CLS 0.
+ *
+ * It also prints the first-load JavaScript (gzip) of the home page and a course page, and the
+ * ratio of their LCP to that of a static copy of the same HTML with every script removed,
+ * measured in the same run, so a slower paint caused by the JavaScript shows up as a ratio above 1.
+ *
+ * It reports; it does not gate: the exit code is 0 whatever the scores (1 only when it cannot
+ * run at all). Nothing is installed at run time: Lighthouse is a dev dependency and Chromium is
+ * the system's (CHROME_PATH, default /usr/bin/chromium). Builds dist/ if it is missing, serves it
+ * with scripts/serve.ts on 127.0.0.1, and Chromium resolves no host name but 127.0.0.1, so no
+ * request leaves the machine (any that tried is listed).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse, { type Result } from 'lighthouse';
+import { loadContent } from '../src/content/load';
+import { htmlFileOf } from '../src/content/routes';
+import { serve, type RunningServer } from './serve';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Every host name but the loopback address fails to resolve: the audit cannot reach the internet.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 } as const;
+/** The pages whose first-load JavaScript and LCP ratio are reported. */
+const HOME = '/';
+const COURSE = '/etabs';
+
+interface Measure {
+  route: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  /** Lighthouse's (simulated, mobile) LCP and the one the browser observed, in ms. */
+  lcp: number;
+  observedLcp: number;
+  cls: number;
+  tbt: number;
+  /** Same-origin scripts the page loaded, with their size gzipped from dist/. */
+  scripts: { path: string; gzip: number }[];
+  /** Requests to anywhere but the served site. */
+  external: string[];
+  /** Audits that scored below 1 in a category that missed its target, for the report. */
+  failing: string[];
+  /** Lighthouse's measure of the machine's speed: its throttling assumes about 1000+ for a fast desktop. */
+  benchmarkIndex: number;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { routes: { type: 'string' }, build: { type: 'boolean', default: false } },
+  });
+  if (!existsSync(CHROME_PATH)) {
+    console.error(`No Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
+    return 1;
+  }
+  if (values.build || !existsSync(join(DIST, 'index.html'))) {
+    console.log('Building dist/ …');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) return 1;
+  }
+
+  const content = loadContent({ root: ROOT });
+  const known = new Set(content.pages.map((entry) => entry.route));
+  const asked = [...positionals, ...(values.routes?.split(',') ?? [])].map((route) => route.trim()).filter(Boolean);
+  const routes = asked.length > 0 ? asked : [...known];
+  const unknown = routes.filter((route) => !known.has(route));
+  if (unknown.length > 0) {
+    console.error(`Not routes of the site: ${unknown.join(', ')}`);
+    return 1;
+  }
+
+  const work = mkdtempSync(join(tmpdir(), 'cesa-audit-'));
+  const staticRoot = writeStaticCopy(join(work, 'static'), [HOME, COURSE]);
+  const servers: RunningServer[] = [];
+  let chrome: Chrome | null = null;
+  try {
+    const site = await serve({ root: DIST });
+    servers.push(site);
+    const plain = await serve({ root: staticRoot });
+    servers.push(plain);
+    chrome = await launchChrome(join(work, 'profile'));
+
+    console.log(`Lighthouse ${lighthouseVersion()} (mobile) on ${routes.length} route(s) of ${site.url}, Chromium ${chrome.version}\n`);
+    const measures: Measure[] = [];
+    const started = performance.now();
+    for (const [index, route] of routes.entries()) {
+      const progress = `  ${index + 1}/${routes.length} ${route}`;
+      if (process.stdout.isTTY) process.stdout.write(`${progress}\x1b[K\r`);
+      else console.log(progress);
+      measures.push(await audit(chrome.port, site.url, route));
+    }
+    if (process.stdout.isTTY) process.stdout.write('\x1b[K');
+    const benchmarks = measures.map((measure) => measure.benchmarkIndex).sort((a, b) => a - b);
+    console.log(
+      `${process.stdout.isTTY ? '' : '\n'}Audited in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()[0]!.toFixed(1)}, ` +
+        `Lighthouse benchmark index ${Math.round(benchmarks[0]!)}–${Math.round(benchmarks[benchmarks.length - 1]!)} ` +
+        '(a busy machine inflates TBT and the simulated timings).\n',
+    );
+    printTable(measures);
+
+    console.log('\nFirst-load JavaScript (gzip, level 9, of the files in dist/):');
+    for (const route of [HOME, COURSE]) {
+      const measure = measures.find((entry) => entry.route === route) ?? (await audit(chrome.port, site.url, route));
+      const total = measure.scripts.reduce((sum, script) => sum + script.gzip, 0);
+      console.log(`  ${route.padEnd(8)} ${kb(total)} KB  (${measure.scripts.map((script) => `${script.path} ${kb(script.gzip)} KB`).join(', ')})`);
+    }
+
+    console.log('\nLCP against a static copy of the same HTML with its scripts removed (same run, same Chromium):');
+    for (const route of [HOME, COURSE]) {
+      const built = measures.find((entry) => entry.route === route) ?? (await audit(chrome.port, site.url, route));
+      const bare = await audit(chrome.port, plain.url, route);
+      console.log(
+        `  ${route.padEnd(8)} Lighthouse LCP ${ms(built.lcp)} vs ${ms(bare.lcp)}: ratio ${(built.lcp / bare.lcp).toFixed(2)}` +
+          `   observed ${ms(built.observedLcp)} vs ${ms(bare.observedLcp)}: ratio ${(built.observedLcp / bare.observedLcp).toFixed(2)}`,
+      );
+    }
+
+    const external = [...new Set(measures.flatMap((measure) => measure.external))];
+    console.log(external.length === 0 ? '\nNo request left 127.0.0.1.' : `\nRequests that tried to leave the machine (blocked):\n  ${external.join('\n  ')}`);
+    return 0;
+  } finally {
+    await chrome?.close();
+    for (const server of servers) await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function audit(port: number, base: string, route: string): Promise<Measure> {
+  const url = new URL(route, base).href;
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const origin = new URL(base).origin;
+  const requests = tableItems(lhr, 'network-requests');
+  const scripts = requests
+    .filter((item) => item.resourceType === 'Script' && typeof item.url === 'string' && item.url.startsWith(origin))
+    .map((item) => new URL(String(item.url)).pathname)
+    .filter((path) => existsSync(join(DIST, path)))
+    .map((path) => ({ path, gzip: gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length }));
+  const external = requests
+    .map((item) => String(item.url))
+    .filter((requested) => !requested.startsWith(origin) && !requested.startsWith('data:') && !requested.startsWith('blob:'));
+  const metrics = tableItems(lhr, 'metrics')[0] ?? {};
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as Measure['scores'];
+  const failing = CATEGORIES.filter((id) => (scores[id] ?? 0) < TARGETS[id]).flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue || `score ${lhr.audits[ref.id]?.score}`})${examples(lhr, ref.id)}`),
+  );
+  return {
+    route,
+    scores,
+    lcp: numeric('largest-contentful-paint'),
+    observedLcp: Number(metrics.observedLargestContentfulPaint ?? Number.NaN),
+    cls: numeric('cumulative-layout-shift'),
+    tbt: numeric('total-blocking-time'),
+    scripts,
+    external,
+    failing,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/** What an audit found, in short: the first few items of its table (messages, URLs or elements). */
+function examples(lhr: Result, id: string): string {
+  const shown = tableItems(lhr, id)
+    .slice(0, 3)
+    .map((item) => {
+      const node = item.node as { snippet?: string } | undefined;
+      return String(item.description ?? item.url ?? node?.snippet ?? '').slice(0, 160);
+    })
+    .filter(Boolean);
+  return shown.length > 0 ? `\n        ${shown.join('\n        ')}` : '';
+}
+
+/** The rows of an audit's table details. */
+function tableItems(lhr: Result, id: string): Record<string, unknown>[] {
+  const details = lhr.audits[id]?.details;
+  return details && 'items' in details && Array.isArray(details.items) ? (details.items as Record<string, unknown>[]) : [];
+}
+
+function printTable(measures: Measure[]): void {
+  const header = ['', 'route', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'CLS', 'TBT', 'JS gzip KB'];
+  const rows = measures.map((measure) => {
+    const { scores } = measure;
+    const misses = misses_(measure);
+    return [
+      misses.length > 0 ? '✗' : ' ',
+      measure.route,
+      score(scores.performance),
+      score(scores.accessibility),
+      score(scores['best-practices']),
+      score(scores.seo),
+      ms(measure.lcp),
+      measure.cls.toFixed(3),
+      ms(measure.tbt),
+      kb(measure.scripts.reduce((sum, script) => sum + script.gzip, 0)),
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column <= 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+
+  const missed = measures.filter((measure) => misses_(measure).length > 0);
+  console.log(`\nTargets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO ${TARGETS.seo}, CLS 0.`);
+  console.log(missed.length === 0 ? `All ${measures.length} route(s) meet them.` : `${missed.length} of ${measures.length} route(s) miss one (✗):`);
+  for (const measure of missed) {
+    console.log(`  ${measure.route}: ${misses_(measure).join(', ')}`);
+    for (const audit of measure.failing) console.log(`      ${audit}`);
+  }
+}
+
+function misses_(measure: Measure): string[] {
+  const misses = CATEGORIES.filter((id) => (measure.scores[id] ?? 0) < TARGETS[id]).map((id) => `${id} ${score(measure.scores[id])}`);
+  if (measure.cls > 0) misses.push(`CLS ${measure.cls.toFixed(3)}`);
+  return misses;
+}
+
+const score = (value: number | null) => (value === null ? '–' : value.toFixed(2));
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '–');
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/**
+ * dist/ copied, with the given routes' HTML stripped of every script and module preload: what a
+ * plain static site would serve. Same CSS, images and markup, so only the JavaScript differs.
+ */
+function writeStaticCopy(folder: string, routes: string[]): string {
+  cpSync(DIST, folder, { recursive: true });
+  for (const route of routes) {
+    const file = join(folder, htmlFileOf(route));
+    const html = readFileSync(file, 'utf8')
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '')
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+    writeFileSync(file, html);
+  }
+  return folder;
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+}
+
+interface Chrome {
+  port: number;
+  version: string;
+  close(): Promise<void>;
+}
+
+/** Chromium with a DevTools port for Lighthouse, in a throwaway profile. */
+function launchChrome(profile: string): Promise<Chrome> {
+  const versionOutput = spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout;
+  const version = /[\d.]+\d/.exec(versionOutput)?.[0] ?? 'unknown';
+  const child: ChildProcess = spawn(CHROME_PATH, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const close = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        done();
+      });
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void close();
+      reject(new Error(`Chromium did not open a DevTools port within 30 s:\n${output}`));
+    }, 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}) before it was ready:\n${output}`));
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stderr?.removeAllListeners('data');
+        child.stderr?.resume();
+        child.removeAllListeners('exit');
+        resolvePromise({ port: Number(match[1]), version, close });
+      }
+    });
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
