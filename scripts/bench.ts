@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { loadContentFast, prerenderFast, workerCount } from './lib/parallel';
+import { loadContentCached, prerenderFast, workerCount } from './lib/parallel';
 import { bundle } from './lib/site-build';
 import { writeSyntheticProject } from './lib/synthetic';
 
@@ -56,7 +56,7 @@ async function measure(count: number, bundles: string): Promise<Figures> {
     const cacheDir = path.join(root, 'cache');
 
     let started = performance.now();
-    const content = await loadContentFast({ root, cacheDir });
+    const content = loadContentCached({ root, cacheDir });
     const checkSeconds = (performance.now() - started) / 1000;
     if (content.errors.length > 0 || !content.site) throw new Error(`synthetic content is invalid: ${JSON.stringify(content.errors[0])}`);
 
@@ -65,7 +65,7 @@ async function measure(count: number, bundles: string): Promise<Figures> {
     const renderSeconds = (performance.now() - started) / 1000;
 
     started = performance.now();
-    await loadContentFast({ root, cacheDir });
+    loadContentCached({ root, cacheDir });
     const recheckSeconds = (performance.now() - started) / 1000;
 
     return { pages: count, kbPerPage: bytes / count / 1024, threads: workerCount(count), checkSeconds, renderSeconds, recheckSeconds, peakMb: process.resourceUsage().maxRSS / 1024 };

@@ -1,25 +1,28 @@
 /**
- * The build's two heavy steps, validating and prerendering, spread over worker threads (one per
- * core). Small sites stay in one thread: starting workers costs more than it saves below a few
- * hundred pages.
+ * Prerendering, the build's heaviest step, spread over the cores: this thread and a worker thread
+ * per other core. Small sites stay in one thread: starting workers costs more than it saves below a
+ * few hundred pages.
  */
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ContentCache } from '../../src/content/cache';
-import { assembleContent, listPageFiles, validatePages, type Content, type PageEntry, type ValidatedPage } from '../../src/content/load';
+import { loadContent, type Content, type PageEntry } from '../../src/content/load';
 import type { Site } from '../../src/content/site-schema';
 import { importServer, prerenderPages } from './prerender';
 
-export type WorkerTask =
-  | { kind: 'validate'; root: string; pagesDir: string; relatives: string[]; cacheDir?: string | undefined }
-  | { kind: 'render'; serverDir: string; template: string; site: Site; pages: PageEntry[]; redirects: [string, string][]; outDir: string };
+export type WorkerTask = {
+  kind: 'render'; serverDir: string; template: string; site: Site; pages: PageEntry[]; redirects: [string, string][];
+  outDir: string;
+};
 
 type WorkerReply<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const PARALLEL_FROM = 200;
 
+/** Threads for a site of this size; CESA_BUILD_THREADS overrides it (for measuring). */
 export function workerCount(pages: number): number {
+  const forced = Number(process.env.CESA_BUILD_THREADS);
+  if (Number.isInteger(forced) && forced > 0) return forced;
   return pages < PARALLEL_FROM ? 1 : Math.max(1, Math.min(availableParallelism(), 8));
 }
 
@@ -53,28 +56,25 @@ export interface LoadFastOptions {
   cacheDir?: string | undefined;
 }
 
-/** loadContent, with validation spread over the cores for large sites. */
-export async function loadContentFast({ root, cacheDir }: LoadFastOptions): Promise<Content> {
-  const pagesDir = path.join(root, 'pages');
-  const relatives = listPageFiles(pagesDir);
-  const workers = workerCount(relatives.length);
-  let validated: ValidatedPage[];
-  if (workers === 1) {
-    validated = validatePages(root, pagesDir, relatives, cacheDir ? new ContentCache(cacheDir) : undefined);
-  } else {
-    const parts = await runInWorkers<ValidatedPage[]>(split(relatives, workers).map((share) => ({ kind: 'validate', root, pagesDir, relatives: share, cacheDir })));
-    validated = parts.flat();
-  }
-  return assembleContent({ root, pagesDir }, validated);
+/**
+ * loadContent with the content-hash cache. Validation stays on this thread: with js-yaml it costs
+ * less than a millisecond a page, about what sending a validated page back from a worker costs.
+ */
+export function loadContentCached({ root, cacheDir }: LoadFastOptions): Content {
+  return loadContent({ root, cache: cacheDir ? new ContentCache(cacheDir) : undefined });
 }
 
-/** prerenderPages, spread over the cores for large sites. */
+/** prerenderPages, spread over the cores for large sites: this thread renders a share too. */
 export async function prerenderFast(serverDir: string, template: string, site: Site, content: Pick<Content, 'pages' | 'redirects'>, outDir: string): Promise<void> {
-  const workers = workerCount(content.pages.length);
-  if (workers === 1) {
-    prerenderPages(await importServer(serverDir), template, site, content, outDir);
+  const threads = workerCount(content.pages.length);
+  const server = await importServer(serverDir);
+  if (threads === 1) {
+    prerenderPages(server, template, site, content, outDir);
     return;
   }
   const redirects = [...content.redirects];
-  await runInWorkers<number>(split(content.pages, workers).map((pages) => ({ kind: 'render', serverDir, template, site, pages, redirects, outDir })));
+  const [own, ...shares] = split(content.pages, threads);
+  const others = runInWorkers<number>(shares.map((pages) => ({ kind: 'render', serverDir, template, site, pages, redirects, outDir })));
+  prerenderPages(server, template, site, { pages: own ?? [], redirects: content.redirects }, outDir);
+  await others;
 }

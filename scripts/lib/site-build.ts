@@ -12,7 +12,7 @@ import { htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
 import { buildBrochure } from '../brochure';
 import { writeJsonSchemas } from './json-schema';
-import { loadContentFast, prerenderFast } from './parallel';
+import { loadContentCached, prerenderFast } from './parallel';
 import { importServer, prerenderPages, writeFile, type ServerEntry } from './prerender';
 
 export type BuildResult =
@@ -31,7 +31,7 @@ export interface BuildOptions {
 
 export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false }: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const content = await loadContentFast({ root: contentRoot, cacheDir: defaultCacheDir(root) });
+  const content = loadContentCached({ root: contentRoot, cacheDir: defaultCacheDir(root) });
   if (content.errors.length > 0 || !content.site) return { ok: false, errors: content.errors };
   const site = content.site;
   writeJsonSchemas(root);

@@ -4,7 +4,7 @@
  * again. Node only.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFile } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from './page-schema';
@@ -46,8 +46,11 @@ export class ContentCache {
     }
   }
 
+  /** Written in the background (libuv's threads): a cold run does not wait for the cache. */
   set(source: string, page: Page): void {
-    writeFileSync(this.fileOf(source), JSON.stringify(page));
+    writeFile(this.fileOf(source), JSON.stringify(page), () => {
+      // A cache entry that could not be written is only a slower next run.
+    });
   }
 }
 
