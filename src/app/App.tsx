@@ -43,7 +43,8 @@ interface Shown {
 function CurrentPage({ initial }: { initial: InitialData }) {
   const location = useLocation();
   const route = normaliseRoute(location.pathname);
-  const [shown, setShown] = useState<Shown>({ route: initial.route, page: initial.page });
+  // The 404 page is prerendered once for every unknown address: it already shows this one.
+  const [shown, setShown] = useState<Shown>({ route: initial.page ? initial.route : route, page: initial.page });
   const navigated = useRef(false);
 
   useEffect(() => {
