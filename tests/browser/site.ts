@@ -14,6 +14,8 @@ export interface SiteRoute {
   route: string;
   /** The document title the page must have. */
   title: string;
+  /** Its h1: the title of its first section, a hero. */
+  heading: string;
 }
 
 /** Every page of the build, from its data files (`_data/index.json` is `/`, `_data/a/b.json` is `/a/b`). */
@@ -24,7 +26,9 @@ export function siteRoutes(): SiteRoute[] {
     .map((file) => {
       const name = file.split(/[\\/]/).join('/').replace(/\.json$/, '');
       const page = JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Page;
-      return { route: name === 'index' ? '/' : `/${name}`, title: page.meta.title };
+      const first = page.sections[0];
+      if (first?.type !== 'hero') throw new Error(`${file} does not start with a hero`);
+      return { route: name === 'index' ? '/' : `/${name}`, title: page.meta.title, heading: first.title };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 }

@@ -1,0 +1,158 @@
+/**
+ * Every route of the build in a real browser: served with 200, its own title and a single h1,
+ * hydrated with no page error and no console error (React reports hydration mismatches there).
+ * Aliases end on their canonical page, unknown URLs get the 404 page, and the menu navigates
+ * client-side with the history working.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DESKTOP, useBrowser } from './harness';
+import { builtSite, siteAliases, siteRoutes, waitForHydration, type SiteRoute } from './site';
+
+const browser = useBrowser();
+const routes = siteRoutes();
+const aliases = siteAliases();
+const site = builtSite();
+
+const byRoute = new Map(routes.map((entry) => [entry.route, entry]));
+function routeEntry(route: string): SiteRoute {
+  const entry = byRoute.get(route);
+  if (!entry) throw new Error(`${route} is not a page of the build`);
+  return entry;
+}
+
+/** Pages loaded at once: contexts are cheap, but the machine has two cores. */
+const CONCURRENCY = 3;
+const TEST_TIMEOUT_MS = 45_000;
+
+/** The HTTP status of the document now shown (after any redirect). */
+function documentStatus(page: Page): Promise<number> {
+  return page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStatus);
+}
+
+/** Waits until the page is hydrated and its requests have settled, so late errors are seen. */
+async function settle(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+}
+
+async function expectPage(page: Page, { title, heading }: SiteRoute): Promise<void> {
+  assert.equal(await page.title(), title);
+  const headings = (await page.locator('h1').allTextContents()).map((text) => text.trim());
+  assert.deepEqual(headings, [heading], 'exactly one h1, the first hero title');
+}
+
+/** After a client-side navigation: waits for the address, the new page and its title, then checks them. */
+async function arrive(page: Page, address: string, entry: SiteRoute): Promise<void> {
+  await page.waitForURL(address);
+  await page.waitForFunction(
+    ({ title, heading }) => document.title === title && document.querySelector('h1')?.textContent?.trim() === heading,
+    entry,
+  );
+  await expectPage(page, entry);
+}
+
+describe(`every route at desktop width`, { concurrency: CONCURRENCY }, () => {
+  for (const entry of routes) {
+    test(`${entry.route}: 200, its title, one h1, no errors`, { timeout: TEST_TIMEOUT_MS }, async () => {
+      await browser.withPage(
+        entry.route,
+        async ({ page, url }) => {
+          assert.equal(page.url(), url(entry.route), 'served at its own address, not redirected');
+          assert.equal(await documentStatus(page), 200);
+          await settle(page);
+          await expectPage(page, entry);
+        },
+        { viewport: DESKTOP },
+      );
+    });
+  }
+});
+
+describe('aliases and unknown addresses', { concurrency: CONCURRENCY }, () => {
+  test('the aliases the spec names are in the build', () => {
+    assert.equal(aliases.get('/Faculty'), '/faculty');
+    assert.equal(aliases.get('/autocad'), '/structural-autocad');
+  });
+
+  for (const [alias, target] of aliases) {
+    test(`${alias} ends on ${target}`, { timeout: TEST_TIMEOUT_MS }, async () => {
+      await browser.withPage(alias, async ({ page, url }) => {
+        assert.equal(page.url(), url(target));
+        assert.equal(await documentStatus(page), 200);
+        await settle(page);
+        await expectPage(page, routeEntry(target));
+      });
+    });
+  }
+
+  test('an unknown address shows the 404 page with the menu and a way home', { timeout: TEST_TIMEOUT_MS }, async () => {
+    // Chrome logs the 404 of the document itself; the check below proves it is the only failed load.
+    const documentNotFound = /^Failed to load resource: the server responded with a status of 404/;
+    await browser.withPage(
+      '/no-such-course',
+      async ({ page, url, problems }) => {
+        assert.equal(await documentStatus(page), 404);
+        assert.equal(page.url(), url('/no-such-course'), 'the address stays as typed');
+        await settle(page);
+        const failed = await page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((entry) => entry.responseStatus >= 400)
+            .map((entry) => entry.name),
+        );
+        assert.deepEqual(failed, [], 'every script, style and data file the 404 page asks for exists');
+        assert.equal(problems.filter((problem) => documentNotFound.test(problem.text)).length, 1);
+        assert.equal(await page.title(), `Page not found | ${site.shortName}`);
+        assert.deepEqual(await page.locator('h1').allTextContents(), ['Page not found']);
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        for (const item of site.menu) {
+          const control = item.items.length > 0 ? nav.getByRole('button', { name: item.label }) : nav.getByRole('link', { name: item.label });
+          assert.equal(await control.isVisible(), true, `the menu offers ${item.label}`);
+        }
+        const home = page.getByRole('main').getByRole('link', { name: 'Go to the home page' });
+        assert.equal(await home.getAttribute('href'), '/');
+        await home.click();
+        await arrive(page, url('/'), routeEntry('/'));
+      },
+      { allowConsoleErrors: [documentNotFound] },
+    );
+  });
+});
+
+describe('client-side navigation', () => {
+  test('menu links change the page without a reload, update the title, and Back works', { timeout: TEST_TIMEOUT_MS * 2 }, async () => {
+    await browser.withPage(
+      '/',
+      async ({ page, url }) => {
+        await settle(page);
+        // Survives only if the document is never reloaded.
+        await page.evaluate(() => Object.assign(window, { __marker: 1 }));
+        const marker = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+        const nav = page.getByRole('navigation', { name: 'Main' });
+
+        await nav.getByRole('link', { name: 'Contact us' }).click();
+        await arrive(page, url('/contact'), routeEntry('/contact'));
+        assert.equal(await marker(), 1, 'no full reload going to /contact');
+
+        await nav.getByRole('button', { name: 'Our Courses' }).click();
+        await nav.getByRole('button', { name: 'Structure' }).click();
+        await nav.getByRole('link', { name: 'ETABS', exact: true }).click();
+        await arrive(page, url('/etabs'), routeEntry('/etabs'));
+        assert.equal(await marker(), 1, 'no full reload going to /etabs');
+
+        await page.goBack();
+        await arrive(page, url('/contact'), routeEntry('/contact'));
+
+        await page.goBack();
+        await arrive(page, url('/'), routeEntry('/'));
+        assert.equal(await marker(), 1, 'Back stayed in the same document');
+
+        await page.goForward();
+        await arrive(page, url('/contact'), routeEntry('/contact'));
+        assert.equal(await marker(), 1);
+      },
+      { viewport: DESKTOP },
+    );
+  });
+});
