@@ -72,15 +72,10 @@ export function Stats({ section }: SectionProps<'stats'>) {
           return (
             <li key={index} className="stats__item">
               <span className="stats__figure">
-                {/* Screen readers get the final figure once, not every tick. */}
-                <span aria-hidden="true">
-                  {grouping.format(shown)}
-                  {item.suffix}
-                </span>
-                <span className="visually-hidden">
-                  {grouping.format(item.value)}
-                  {item.suffix}
-                </span>
+                {/* Screen readers get the final figure once, not every tick. One string each, so the
+                    HTML reads "11,350+" rather than "11,350<!-- -->+" for search engines and tools. */}
+                <span aria-hidden="true">{`${grouping.format(shown)}${item.suffix}`}</span>
+                <span className="visually-hidden">{`${grouping.format(item.value)}${item.suffix}`}</span>
               </span>
               <span className="stats__label">{item.label}</span>
             </li>
