@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page as BrowserPage } from 'playwright-core';
 import { DATA_ELEMENT_ID, type InitialData } from '../../src/app/data';
 import type { Page } from '../../src/content/page-schema';
+import { dataFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
 import { DIST } from './harness';
 
@@ -16,6 +17,11 @@ export interface SiteRoute {
   title: string;
   /** Its h1: the title of its first section, a hero. */
   heading: string;
+}
+
+/** The validated page data the build wrote for a route. */
+export function pageData(route: string): Page {
+  return JSON.parse(readFileSync(join(DIST, dataFileOf(route)), 'utf8')) as Page;
 }
 
 /** Every page of the build, from its data files (`_data/index.json` is `/`, `_data/a/b.json` is `/a/b`). */
