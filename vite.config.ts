@@ -3,10 +3,17 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  build: {
+    // Section code is split per type (src/sections/lazy-registry.ts) but its CSS is not: one small
+    // stylesheet in the <head> styles every prerendered section before any script runs (no shift).
+    cssCodeSplit: false,
+  },
   test: {
     globals: true,
     environment: 'jsdom',
     setupFiles: ['tests/setup.ts'],
+    // CI machines are small and shared: a slow test is not a failing one.
+    testTimeout: 30_000,
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/browser/**', 'node_modules/**'],
   },

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { loadContentCached, prerenderFast, workerCount } from './lib/parallel';
+import { readTemplate } from './lib/prerender';
 import { bundle } from './lib/site-build';
 import { writeSyntheticProject } from './lib/synthetic';
 
@@ -52,7 +53,7 @@ async function measure(count: number, bundles: string): Promise<Figures> {
   try {
     const bytes = writeSyntheticProject(root, count);
     const serverDir = path.join(process.cwd(), 'node_modules/.cache/cesa-bench-server');
-    const template = readFileSync(path.join(bundles, 'client/index.html'), 'utf8');
+    const template = readTemplate(path.join(bundles, 'client'));
     const cacheDir = path.join(root, 'cache');
 
     let started = performance.now();

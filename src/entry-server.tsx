@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
+import { registry } from './sections/registry';
+import { SectionComponentsProvider } from './sections/section-slot';
 import type { InitialData } from './app/data';
 
 export { headHtml, headOf } from './app/head';
@@ -13,7 +15,9 @@ export function render(data: InitialData): string {
   return renderToString(
     <StrictMode>
       <StaticRouter location={data.route}>
-        <App initial={data} />
+        <SectionComponentsProvider value={registry}>
+          <App initial={data} />
+        </SectionComponentsProvider>
       </StaticRouter>
     </StrictMode>,
   );

@@ -8,10 +8,10 @@ import { Worker } from 'node:worker_threads';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent, type Content, type PageEntry } from '../../src/content/load';
 import type { Site } from '../../src/content/site-schema';
-import { importServer, prerenderPages } from './prerender';
+import { importServer, prerenderPages, type Template } from './prerender';
 
 export type WorkerTask = {
-  kind: 'render'; serverDir: string; template: string; site: Site; pages: PageEntry[]; redirects: [string, string][];
+  kind: 'render'; serverDir: string; template: Template; site: Site; pages: PageEntry[]; redirects: [string, string][];
   outDir: string;
 };
 
@@ -65,7 +65,7 @@ export function loadContentCached({ root, cacheDir }: LoadFastOptions): Content 
 }
 
 /** prerenderPages, spread over the cores for large sites: this thread renders a share too. */
-export async function prerenderFast(serverDir: string, template: string, site: Site, content: Pick<Content, 'pages' | 'redirects'>, outDir: string): Promise<void> {
+export async function prerenderFast(serverDir: string, template: Template, site: Site, content: Pick<Content, 'pages' | 'redirects'>, outDir: string): Promise<void> {
   const threads = workerCount(content.pages.length);
   const server = await importServer(serverDir);
   if (threads === 1) {

@@ -1,5 +1,5 @@
 /** Prerendering: a route's data → its HTML file, with the server bundle of src/entry-server.tsx. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InitialData } from '../../src/app/data';
@@ -28,7 +28,7 @@ export async function importServer(serverDir: string): Promise<ServerEntry> {
 /** Writes each page's HTML and data; with `notFound`, the 404 page too. */
 export function prerenderPages(
   server: ServerEntry,
-  template: string,
+  template: Template,
   site: Site,
   content: Pick<Content, 'pages' | 'redirects'>,
   outDir: string,
@@ -46,17 +46,62 @@ export function prerenderPages(
   if (options.notFound) emit('/404', null, '404.html');
 }
 
-export function renderHtml(server: ServerEntry, template: string, data: InitialData): string {
+export function renderHtml(server: ServerEntry, template: Template, data: InitialData): string {
   const head = [
     server.headHtml(server.headOf(data.site, data.route, data.page), data.site.name),
     server.structuredDataHtml(data.site, data.route, data.page),
   ].join('\n    ');
-  return template
-    .replace('<!--app-head-->', head)
+  return template.html
+    .replace('<!--app-head-->', `${head}${modulePreloads(template, data)}`)
     .replace('<!--app-html-->', server.render(data))
     .replace('<!--app-data-->', server.serialiseData(data));
 }
 
+
+/** The HTML template of the client build, and the chunks each section type's code is in. */
+export interface Template {
+  html: string;
+  /** Section type → its chunk files (with the chunks they import), from Vite's manifest. */
+  sectionChunks: Record<string, string[]>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isDynamicEntry?: boolean;
+  isEntry?: boolean;
+}
+
+/**
+ * Reads the client build's template and manifest; removes the manifest (it is not for the site).
+ * Sections live in src/sections/<type>/, so a dynamic entry there is that type's code.
+ */
+export function readTemplate(clientDir: string): Template {
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
+  const sectionChunks: Record<string, string[]> = {};
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    const chunksOf = (key: string, seen = new Set<string>()): string[] => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || seen.has(key)) return [];
+      seen.add(key);
+      return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunksOf(imported, seen))];
+    };
+    for (const [key, chunk] of Object.entries(manifest)) {
+      const type = /^src\/sections\/([a-z-]+)\//.exec(key)?.[1];
+      if (type && chunk.isDynamicEntry) sectionChunks[type] = [...new Set(chunksOf(key))];
+    }
+    rmSync(path.join(clientDir, '.vite'), { recursive: true, force: true });
+  }
+  return { html, sectionChunks };
+}
+
+/** <link rel="modulepreload"> for the code of the page's section types, fetched with the main bundle. */
+function modulePreloads(template: Template, data: InitialData): string {
+  const files = new Set((data.page?.sections ?? []).flatMap((section) => template.sectionChunks[section.type] ?? []));
+  return [...files].map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}" />`).join('');
+}
 
 export function writeFile(file: string, data: string | Uint8Array): void {
   mkdirSync(path.dirname(file), { recursive: true });

@@ -13,7 +13,7 @@ import type { Site } from '../../src/content/site-schema';
 import { buildBrochure } from '../brochure';
 import { writeJsonSchemas } from './json-schema';
 import { loadContentCached, prerenderFast } from './parallel';
-import { importServer, prerenderPages, writeFile, type ServerEntry } from './prerender';
+import { importServer, prerenderPages, readTemplate, writeFile, type ServerEntry, type Template } from './prerender';
 
 export type BuildResult =
   | { ok: true; pages: number; outDir: string; seconds: number }
@@ -59,18 +59,18 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
 }
 
 /** Vite's client bundle (with public/ and the HTML template) into clientDir, the prerenderer into serverDir. */
-export async function bundle(root: string, clientDir: string, serverDir: string, verbose = false): Promise<{ server: ServerEntry; template: string }> {
+export async function bundle(root: string, clientDir: string, serverDir: string, verbose = false): Promise<{ server: ServerEntry; template: Template }> {
   const logLevel = verbose ? 'info' : 'warn';
   // A production bundle whatever the caller's environment (vitest sets NODE_ENV=test).
   process.env.NODE_ENV = 'production';
-  await viteBuild({ root, logLevel, mode: 'production', build: { outDir: clientDir, emptyOutDir: true } });
+  await viteBuild({ root, logLevel, mode: 'production', build: { outDir: clientDir, emptyOutDir: true, manifest: true } });
   await viteBuild({
     root,
     logLevel,
     mode: 'production',
     build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
-  return { server: await importServer(serverDir), template: readFileSync(path.join(clientDir, 'index.html'), 'utf8') };
+  return { server: await importServer(serverDir), template: readTemplate(clientDir) };
 }
 
 /** Redirect pages for aliases (for plain static hosts), their list for servers, sitemap and robots. */

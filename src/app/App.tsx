@@ -1,21 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Page } from '../content/page-schema';
+import type { Page, SectionType } from '../content/page-schema';
 import { normaliseRoute } from '../content/routes';
 import { Layout } from '../layout/Layout';
-import { SectionView } from '../sections/registry';
+import { SectionSlot } from '../sections/section-slot';
 import { fetchPage, type InitialData } from './data';
 import { applyHead, headOf } from './head';
 import { NotFound } from './NotFound';
 import { SiteProvider } from './site-context';
 import '../styles/base.css';
 
+interface AppProps {
+  initial: InitialData;
+  /** Loads the code of a page's sections before it is shown (the browser's code-split sections). */
+  preload?: ((types: SectionType[]) => Promise<unknown>) | undefined;
+}
+
 /** The whole site: layout around the page of the current route. */
-export function App({ initial }: { initial: InitialData }) {
+export function App({ initial, preload }: AppProps) {
   return (
     <SiteProvider value={initial.site}>
       <Layout>
-        <CurrentPage initial={initial} />
+        <CurrentPage initial={initial} preload={preload} />
       </Layout>
     </SiteProvider>
   );
@@ -25,7 +31,7 @@ export function PageView({ page }: { page: Page }) {
   return (
     <>
       {page.sections.map((section, index) => (
-        <SectionView key={index} section={section} index={index} />
+        <SectionSlot key={index} section={section} index={index} />
       ))}
     </>
   );
@@ -40,7 +46,7 @@ interface Shown {
  * Renders the prerendered page first (so hydration matches), then follows client-side navigation:
  * fetches only the new page's data, keeps the old page on screen until it arrives.
  */
-function CurrentPage({ initial }: { initial: InitialData }) {
+function CurrentPage({ initial, preload }: AppProps) {
   const location = useLocation();
   const route = normaliseRoute(location.pathname);
   // The 404 page is prerendered once for every unknown address: it already shows this one.
@@ -50,9 +56,14 @@ function CurrentPage({ initial }: { initial: InitialData }) {
   useEffect(() => {
     if (route === shown.route || initial.redirects[route]) return;
     let current = true;
-    fetchPage(route).then(
+    fetchPage(route)
+      .then(async (page) => {
+        if (page && preload) await preload(page.sections.map((section) => section.type));
+        return page;
+      })
+      .then(
       (page) => {
-        if (current) setShown({ route, page });
+        if (current) startTransition(() => setShown({ route, page }));
       },
       () => {
         // Offline or the server failed: let the browser load the page itself.
@@ -62,7 +73,7 @@ function CurrentPage({ initial }: { initial: InitialData }) {
     return () => {
       current = false;
     };
-  }, [route, shown.route, initial.redirects, location.pathname]);
+  }, [route, shown.route, initial.redirects, location.pathname, preload]);
 
   useEffect(() => {
     if (!navigated.current) {

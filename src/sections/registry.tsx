@@ -4,8 +4,8 @@
  * whose props do not match its schema.
  */
 import type { ComponentType } from 'react';
-import type { Section, SectionType } from '../content/page-schema';
-import type { SectionProps } from './types';
+import type { Section } from '../content/page-schema';
+import type { SectionRegistry } from './registry-type';
 import { Brochure } from './brochure/Brochure';
 import { Contact } from './contact/Contact';
 import { CourseCards } from './course-cards/CourseCards';
@@ -27,7 +27,7 @@ import { Testimonials } from './testimonials/Testimonials';
 import { Trainings } from './trainings/Trainings';
 import { Video } from './video/Video';
 
-export type SectionRegistry = { [T in SectionType]: ComponentType<SectionProps<T>> };
+export type { SectionRegistry } from './registry-type';
 
 export const registry: SectionRegistry = {
   hero: Hero,

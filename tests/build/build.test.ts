@@ -119,5 +119,5 @@ describe('npm run build', () => {
     expect(result.stderr).toContain('1 content error in 1 file.');
     expect(read('index.html')).toBe(before);
     expect(existsSync(path.join(outDir, 'etabs/index.html'))).toBe(true);
-  });
+  }, 120_000);
 });
