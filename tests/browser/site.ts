@@ -54,16 +54,17 @@ export function builtSite(): Site {
 }
 
 /**
- * Waits until React has hydrated the whole page, then until its effects have run: hydration goes
- * in document order, so once the last element of #root carries React's props the tree is done;
- * a frame and a task later the commit's effects (and any recoverable hydration error) are through.
+ * Waits until React has hydrated the whole page, then until its effects have run: every element
+ * of #root carries React's props once hydrated (also inside Suspense boundaries that hydrate
+ * later); a frame and a task after that, the commit's effects and any recoverable hydration
+ * error are through.
  */
 export async function waitForHydration(page: BrowserPage): Promise<void> {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
   await page.waitForFunction(() => {
-    const all = document.querySelectorAll('#root *');
-    const checked = [all[all.length - 1], document.querySelector('#root h1') ?? undefined];
-    return all.length > 0 && checked.every((element) => !element || Object.keys(element).some((key) => key.startsWith('__reactProps$')));
+    // Resource hints React hoists into the HTML (image preloads) are not part of the tree.
+    const all = [...document.querySelectorAll('#root *:not(link, meta, style, script, title)')];
+    return all.length > 0 && all.every((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')));
   });
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }
