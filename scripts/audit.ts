@@ -261,7 +261,8 @@ function tableItems(lhr: Result, id: string): Record<string, unknown>[] {
 }
 
 function printTable(measures: Measure[]): void {
-  const header = ['', 'route', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'CLS', 'TBT', 'JS gzip KB'];
+  // `bench`: Lighthouse's benchmark index during that run; a low one means a busy CPU and inflated timings.
+  const header = ['', 'route', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'CLS', 'TBT', 'JS gzip KB', 'bench'];
   const rows = measures.map((measure) => {
     const { scores } = measure;
     const misses = misses_(measure);
@@ -276,6 +277,7 @@ function printTable(measures: Measure[]): void {
       measure.cls.toFixed(3),
       ms(measure.tbt),
       kb(measure.scripts.reduce((sum, script) => sum + script.gzip, 0)),
+      String(Math.round(measure.benchmarkIndex)),
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
