@@ -54,7 +54,7 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('firebase.json', () => {
-  it('serves dist/ with clean URLs, no trailing slashes, and a permanent redirect for every alias', () => {
+  it('serves dist/ with clean URLs and no trailing slashes', () => {
     expect(config.hosting).toMatchObject({ public: 'dist', cleanUrls: true, trailingSlash: false });
   });
 
