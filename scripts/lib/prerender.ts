@@ -77,7 +77,8 @@ interface ManifestChunk {
  * Sections live in src/sections/<type>/, so a dynamic entry there is that type's code.
  */
 export function readTemplate(clientDir: string): Template {
-  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  // The page is readable before any script runs: its scripts must not compete with the first paint.
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   const sectionChunks: Record<string, string[]> = {};
   if (existsSync(manifestFile)) {
@@ -100,7 +101,7 @@ export function readTemplate(clientDir: string): Template {
 /** <link rel="modulepreload"> for the code of the page's section types, fetched with the main bundle. */
 function modulePreloads(template: Template, data: InitialData): string {
   const files = new Set((data.page?.sections ?? []).flatMap((section) => template.sectionChunks[section.type] ?? []));
-  return [...files].map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}" />`).join('');
+  return [...files].map((file) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`).join('');
 }
 
 export function writeFile(file: string, data: string | Uint8Array): void {
