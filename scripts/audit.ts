@@ -24,20 +24,14 @@ import { gzipSync } from 'node:zlib';
 import lighthouse, { type Result } from 'lighthouse';
 import { loadContent } from '../src/content/load';
 import { htmlFileOf } from '../src/content/routes';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
 import { serve, type RunningServer } from './serve';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = CHROMIUM_PATH;
 const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // Every host name but the loopback address fails to resolve: the audit cannot reach the internet.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
