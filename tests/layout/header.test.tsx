@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteSchema } from '../../src/content/site-schema';
 import { Header } from '../../src/layout/Header';
 import { renderWithSite, testSite } from '../helpers/render';
+import { stubMediaQueries } from '../helpers/media';
 
 const site = SiteSchema.parse({
   ...testSite,
@@ -24,16 +25,7 @@ const site = SiteSchema.parse({
 
 /** jsdom has no media queries: this makes the page as wide as a desktop (or not). */
 function screenWidth(kind: 'desktop' | 'phone') {
-  vi.stubGlobal('matchMedia', (query: string): MediaQueryList => ({
-    matches: kind === 'desktop' && query === '(min-width: 1024px)',
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubMediaQueries(kind === 'desktop' ? ['(min-width: 1024px)'] : []);
 }
 
 const group = (name: string) => screen.getByRole('button', { name });

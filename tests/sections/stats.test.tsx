@@ -7,6 +7,7 @@ import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema } from '../../src/content/page-schema';
 import { SectionView } from '../../src/sections/registry';
 import { renderSection, testSite } from '../helpers/render';
+import { stubMediaQueries } from '../helpers/media';
 
 const stats = {
   type: 'stats',
@@ -25,16 +26,7 @@ function shownFigures(root: ParentNode = document): string[] {
 
 /** Stands in for the browser's media queries; jsdom has none. */
 function preferReducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string): MediaQueryList => ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubMediaQueries(reduce ? ['(prefers-reduced-motion: reduce)'] : []);
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
