@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { reactRouterTreeShaking } from './scripts/lib/router-tree-shaking';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterTreeShaking()],
   build: {
     // Section code is split per type (src/sections/lazy-registry.ts) but its CSS is not: one small
     // stylesheet in the <head> styles every prerendered section before any script runs (no shift).

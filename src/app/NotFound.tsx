@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '../ui/PageLink';
 import { useSite } from './site-context';
 
 /** The page for an unknown URL: says so, and offers a way on. */
@@ -11,19 +11,19 @@ export function NotFound() {
         <h1 id="not-found-title">Page not found</h1>
         <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
         <p className="actions">
-          <Link className="button" to="/">
+          <PageLink className="button" to="/">
             Go to the home page
-          </Link>
-          <Link className="button button--ghost" to="/contact">
+          </PageLink>
+          <PageLink className="button button--ghost" to="/contact">
             Contact us
-          </Link>
+          </PageLink>
         </p>
         {links.length > 0 && (
           <nav aria-label="Popular pages">
             <ul>
               {links.map((item) => (
                 <li key={item.label}>
-                  <Link to={item.href!}>{item.label}</Link>
+                  <PageLink to={item.href!}>{item.label}</PageLink>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSite } from '../app/site-context';
 import { Img } from '../ui/Img';
+import { PageLink } from '../ui/PageLink';
 import { MainMenu } from './MainMenu';
 
 /**
@@ -20,9 +21,9 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <Link to="/" className="site-header__logo">
+        <PageLink to="/" className="site-header__logo">
           <Img image={{ ...site.logo, alt: site.name }} eager />
-        </Link>
+        </PageLink>
         <nav
           aria-label="Main"
           className={open ? 'site-nav site-nav--open' : 'site-nav'}

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { MenuItem } from '../content/site-schema';
+import { PageLink } from '../ui/PageLink';
 import { SmartLink } from '../ui/SmartLink';
 
 /** Same breakpoint as layout.css: from here up the menu is a bar of dropdowns. */
@@ -14,7 +15,7 @@ function isDesktop(): boolean {
 /** An entry's key is its position, e.g. "2.1" for the second submenu of the third group. */
 const isInside = (key: string, ancestor: string) => key.startsWith(`${ancestor}.`);
 
-/** Whether the page shown is this entry or one inside its submenus (matched like NavLink: any case). */
+/** Whether the page shown is this entry or one inside its submenus (any case, like PageLink). */
 const leadsTo = (item: MenuItem, pathname: string): boolean =>
   item.href?.toLowerCase() === pathname.toLowerCase() || item.items.some((child) => leadsTo(child, pathname));
 
@@ -143,9 +144,9 @@ function Submenu({ item, entryKey, menu }: { item: MenuItem; entryKey: string; m
 function MenuLink({ href, children }: { href: string; children: ReactNode }) {
   if (href.startsWith('/')) {
     return (
-      <NavLink to={href} end className="menu__link">
+      <PageLink to={href} className="menu__link" markCurrent>
         {children}
-      </NavLink>
+      </PageLink>
     );
   }
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useSite } from '../app/site-context';
+import { PageLink } from './PageLink';
 
 interface Props {
   href: string;
@@ -25,9 +25,9 @@ export function SmartLink({ href, children, className }: Props) {
   }
   if (href.startsWith('/')) {
     return (
-      <Link to={href} className={className}>
+      <PageLink to={href} className={className}>
         {children}
-      </Link>
+      </PageLink>
     );
   }
   if (href.startsWith('https://')) {

@@ -4,7 +4,7 @@
  * last good output alone.
  */
 // @vitest-environment node
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,14 @@ describe('npm run build', () => {
 
   it('builds the brochure PDF where the site document says', () => {
     expect(readFileSync(path.join(outDir, content.site!.brochure.file)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("ships none of react-router's parts the site does not use (scripts/lib/router-tree-shaking.ts)", () => {
+    const assets = path.join(outDir, 'assets');
+    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // <ScrollRestoration>'s storage key: in the bundle whenever the package's unused components are.
+    for (const file of scripts) expect(readFileSync(path.join(assets, file), 'utf8'), file).not.toContain('react-router-scroll-positions');
   });
 
   it('refuses invalid content and leaves the last good output untouched', () => {
