@@ -2,7 +2,8 @@
  * `npm run audit [-- /route …]`: Lighthouse (mobile preset) on the production build, route by
  * route, printed as a table with the rows that miss a target marked. Targets: performance ≥ 0.98;
  * accessibility, best practices and SEO 1.0; CLS 0. Every route by default (about 20 s each);
- * `-- --routes /,/etabs` or `-- /etabs /contact` for some; `--build` rebuilds dist/ first.
+ * `-- --routes /,/etabs` or `-- /etabs /contact` for some; `--build` rebuilds dist/ first;
+ * `--save <dir>` keeps each route's Lighthouse report (JSON, viewable at googlechrome.github.io/lighthouse/viewer).
  *
  * It also prints the first-load JavaScript (gzip) of the home page and a course page, and the
  * ratio of their LCP to that of a static copy of the same HTML with every script removed,
@@ -16,7 +17,7 @@
  * 127.0.0.1, so no request leaves the machine (any that tried is listed).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,7 +66,12 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     args: args[0] === '--' ? args.slice(1) : args,
     allowPositionals: true,
-    options: { routes: { type: 'string' }, build: { type: 'boolean', default: false }, pairs: { type: 'string', default: '3' } },
+    options: {
+      routes: { type: 'string' },
+      build: { type: 'boolean', default: false },
+      pairs: { type: 'string', default: '3' },
+      save: { type: 'string' },
+    },
   });
   if (!existsSync(CHROME_PATH)) {
     console.error(`No Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
@@ -110,7 +116,7 @@ async function main(): Promise<number> {
       if (process.stdout.isTTY) process.stdout.write(`${progress}\x1b[K\r`);
       else console.log(progress);
       try {
-        measures.push(await audit(chrome.port, site.url, snapshot, route));
+        measures.push(await audit(chrome.port, site.url, snapshot, route, values.save));
       } catch (error) {
         failures.push({ route, error: error instanceof Error ? error.message : String(error) });
       }
@@ -181,7 +187,7 @@ async function tryAudit(port: number, base: string, files: string, route: string
 }
 
 /** Runs Lighthouse on one page; a run that fails to record (it happens on a loaded machine) is retried. */
-async function audit(port: number, base: string, files: string, route: string, attempts = 3): Promise<Measure> {
+async function audit(port: number, base: string, files: string, route: string, saveTo?: string, attempts = 3): Promise<Measure> {
   const url = new URL(route, base).href;
   let result: Awaited<ReturnType<typeof lighthouse>>;
   let problem: string | undefined;
@@ -201,10 +207,14 @@ async function audit(port: number, base: string, files: string, route: string, a
     problem = error instanceof Error ? error.message : String(error);
   }
   if (problem || !result) {
-    if (attempts > 1) return audit(port, base, files, route, attempts - 1);
+    if (attempts > 1) return audit(port, base, files, route, saveTo, attempts - 1);
     throw new Error(`Lighthouse could not audit ${url}: ${problem}`);
   }
   const { lhr } = result;
+  if (saveTo) {
+    mkdirSync(saveTo, { recursive: true });
+    writeFileSync(join(saveTo, `${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.json`), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const origin = new URL(base).origin;
   const requests = tableItems(lhr, 'network-requests');
