@@ -8,6 +8,8 @@ export default defineConfig({
     // Section code is split per type (src/sections/lazy-registry.ts) but its CSS is not: one small
     // stylesheet in the <head> styles every prerendered section before any script runs (no shift).
     cssCodeSplit: false,
+    // Every browser the site supports (Safari 17+, Chrome, Firefox 115+) knows modulepreload.
+    modulePreload: { polyfill: false },
   },
   test: {
     globals: true,

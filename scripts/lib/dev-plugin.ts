@@ -80,7 +80,7 @@ export function contentDevServer(root: string): Plugin {
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
             res.statusCode = entry ? 200 : 404;
             res.setHeader('Content-Type', 'text/html; charset=utf-8');
-            res.end(renderHtml(serverEntry, { html: template, sectionChunks: {} }, data));
+            res.end(renderHtml(serverEntry, { html: template, appChunks: [], sectionChunks: {} }, data));
           } catch (error) {
             if (error instanceof Error) server.ssrFixStacktrace(error);
             next(error);

@@ -52,7 +52,8 @@ export function renderHtml(server: ServerEntry, template: Template, data: Initia
     server.structuredDataHtml(data.site, data.route, data.page),
   ].join('\n    ');
   return template.html
-    .replace('<!--app-head-->', `${head}${modulePreloads(template, data)}`)
+    .replace('<!--app-head-->', head)
+    .replace(PRELOAD_SLOT, `data-preload="${preloadsOf(template, data).join(' ')}"`)
     .replace('<!--app-html-->', server.render(data))
     .replace('<!--app-data-->', server.serialiseData(data));
 }
@@ -61,9 +62,17 @@ export function renderHtml(server: ServerEntry, template: Template, data: Initia
 /** The HTML template of the client build, and the chunks each section type's code is in. */
 export interface Template {
   html: string;
+  /** The app's chunk files (src/entry-client.tsx and what it imports), from Vite's manifest. */
+  appChunks: string[];
   /** Section type → its chunk files (with the chunks they import), from Vite's manifest. */
   sectionChunks: Record<string, string[]>;
 }
+
+/** Where the page's code list goes: an attribute of the one script tag (read by src/boot.ts). */
+const PRELOAD_SLOT = 'data-preload=""';
+
+/** The app, loaded by src/boot.ts once the page is painted. */
+const APP_ENTRY = 'src/entry-client.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -77,10 +86,15 @@ interface ManifestChunk {
  * Sections live in src/sections/<type>/, so a dynamic entry there is that type's code.
  */
 export function readTemplate(clientDir: string): Template {
-  // The page is readable before any script runs: its scripts must not compete with the first paint.
-  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+  // The page is readable before any script runs: its one script (src/boot.ts, tiny) must not
+  // compete with the first paint, and fetches the rest after it.
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(
+    '<script type="module" crossorigin',
+    `<script type="module" fetchpriority="low" crossorigin ${PRELOAD_SLOT}`,
+  );
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   const sectionChunks: Record<string, string[]> = {};
+  let appChunks: string[] = [];
   if (existsSync(manifestFile)) {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     const chunksOf = (key: string, seen = new Set<string>()): string[] => {
@@ -89,19 +103,20 @@ export function readTemplate(clientDir: string): Template {
       seen.add(key);
       return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunksOf(imported, seen))];
     };
+    appChunks = chunksOf(APP_ENTRY);
     for (const [key, chunk] of Object.entries(manifest)) {
       const type = /^src\/sections\/([a-z-]+)\//.exec(key)?.[1];
       if (type && chunk.isDynamicEntry) sectionChunks[type] = [...new Set(chunksOf(key))];
     }
     rmSync(path.join(clientDir, '.vite'), { recursive: true, force: true });
   }
-  return { html, sectionChunks };
+  return { html, appChunks, sectionChunks };
 }
 
-/** <link rel="modulepreload"> for the code of the page's section types, fetched with the main bundle. */
-function modulePreloads(template: Template, data: InitialData): string {
-  const files = new Set((data.page?.sections ?? []).flatMap((section) => template.sectionChunks[section.type] ?? []));
-  return [...files].map((file) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`).join('');
+/** The code a page needs to hydrate: the app's chunks and those of its section types, fetched together. */
+function preloadsOf(template: Template, data: InitialData): string[] {
+  const sections = (data.page?.sections ?? []).flatMap((section) => template.sectionChunks[section.type] ?? []);
+  return [...new Set([...template.appChunks, ...sections])].map((file) => `/${file}`);
 }
 
 export function writeFile(file: string, data: string | Uint8Array): void {

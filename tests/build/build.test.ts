@@ -104,6 +104,19 @@ describe('npm run build', () => {
     expect(readFileSync(path.join(outDir, content.site!.brochure.file)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it("loads one small script, which fetches the app and the page's section code after the first paint", () => {
+    const entry = content.pages.find((candidate) => new Set(candidate.page.sections.map((section) => section.type)).size > 3)!;
+    const html = read(htmlFileOf(entry.route));
+    const scripts = [...html.matchAll(/<script type="module"[^>]*>/g)].map((match) => match[0]);
+    expect(scripts).toHaveLength(1);
+    // Nothing the browser would fetch before the page is painted: src/boot.ts adds these later.
+    expect(html).not.toContain('rel="modulepreload"');
+    const listed = attribute(scripts[0]!, /data-preload="([^"]*)"/)!.split(' ');
+    const types = new Set(entry.page.sections.map((section) => section.type).filter((type) => type !== 'hero'));
+    expect(listed.length).toBeGreaterThan(types.size);
+    for (const file of listed) expect(existsSync(path.join(outDir, file)), file).toBe(true);
+  });
+
   it("ships none of react-router's parts the site does not use (scripts/lib/router-tree-shaking.ts)", () => {
     const assets = path.join(outDir, 'assets');
     const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
