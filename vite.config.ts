@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { reactRouterTreeShaking } from './scripts/lib/router-tree-shaking';
+import { reactRouterTreeShaking } from './scripts/lib/router-tree-shaking.ts';
 
 export default defineConfig({
   plugins: [react(), reactRouterTreeShaking()],

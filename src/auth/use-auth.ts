@@ -1,7 +1,10 @@
 /**
  * Sign-in state for React. The first render (on the server and in the browser) is always
- * signed out and not ready, so the prerendered HTML and hydration agree; the Firebase chunk
- * is fetched after hydration when the browser is idle, and the real state follows it.
+ * signed out and not ready, so the prerendered HTML and hydration agree. The Firebase chunk
+ * (26 KB gzip, and the Google sign-in helpers it sets up) is fetched only when it is wanted:
+ * when the panel that uses it nears the screen, or at once for a visitor who was signed in
+ * the last time (a flag in localStorage), so that their Download button comes back quickly.
+ * A visitor who never scrolls to the panel never pays for it.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { AuthClient, AuthUser } from './firebase';
@@ -18,6 +21,27 @@ export interface AuthState {
 }
 
 let clientPromise: Promise<AuthClient> | null = null;
+
+/** Set while Firebase reports a signed-in user; only ever a hint of what to load early. */
+const SIGNED_IN_HINT = 'cesa:signed-in';
+
+function wasSignedIn(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    // Storage blocked (private mode, a strict setting): load when wanted, like a new visitor.
+    return false;
+  }
+}
+
+function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_HINT, '1');
+    else window.localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // Without storage the hint is lost, nothing else.
+  }
+}
 
 function loadClient(): Promise<AuthClient> {
   if (!clientPromise) {
@@ -40,12 +64,17 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-export function useAuth(): AuthState {
+/**
+ * @param wanted true once the sign-in controls are (nearly) on screen: Firebase loads then, when
+ *   the browser is idle. Before that it loads only for a visitor signed in last time.
+ */
+export function useAuth(wanted: boolean): AuthState {
   const [client, setClient] = useState<AuthClient | null>(null);
   const [user, setUser] = useState<AuthUser | null>(null);
   const [known, setKnown] = useState(false);
 
   useEffect(() => {
+    if (!wanted && !wasSignedIn()) return;
     let active = true;
     let unsubscribe: (() => void) | null = null;
     const cancelIdle = whenIdle(() => {
@@ -56,6 +85,7 @@ export function useAuth(): AuthState {
           unsubscribe = loaded.onUserChanged((next) => {
             setUser(next);
             setKnown(true);
+            rememberSignedIn(next !== null);
           });
         },
         (error: unknown) => console.error('Login Error', error),
@@ -66,7 +96,7 @@ export function useAuth(): AuthState {
       cancelIdle();
       unsubscribe?.();
     };
-  }, []);
+  }, [wanted]);
 
   const login = useCallback(() => {
     if (!client) return;

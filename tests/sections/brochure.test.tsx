@@ -1,6 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { AuthClient, AuthUser } from '../../src/auth/firebase';
 import { renderSection, testSite } from '../helpers/render';
 
@@ -37,7 +38,19 @@ vi.mock('../../src/auth/firebase', () => {
 const alice: AuthUser = { uid: 'u1', name: 'Alice', email: 'alice@example.com' };
 const section = { type: 'brochure', title: 'Download our brochure', text: 'Courses, fees and batches in one PDF.' };
 
+/** Renders the panel, on screen unless told otherwise (it loads sign-in once it nears the screen). */
+function show(input: unknown, { onScreen = true } = {}) {
+  const rendered = renderSection(input);
+  act(() => mockAllIsIntersecting(onScreen));
+  return rendered;
+}
+
+/** Calls to the Firebase chunk's listener: made only once the chunk is loaded and wanted. */
+let subscribed: MockInstance<typeof fake.subscribe>;
+
 beforeEach(() => {
+  window.localStorage.clear();
+  subscribed = vi.spyOn(fake, 'subscribe');
   fake.user = null;
   fake.login.mockReset().mockResolvedValue(undefined);
   fake.logout.mockReset().mockResolvedValue(undefined);
@@ -53,14 +66,14 @@ async function loginEnabled() {
 
 describe('Brochure', () => {
   it('shows its title and text', () => {
-    renderSection(section);
+    show(section);
     expect(screen.getByRole('region', { name: 'Download our brochure' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Download our brochure' })).toBeInTheDocument();
     expect(screen.getByText('Courses, fees and batches in one PDF.')).toBeInTheDocument();
   });
 
   it('renders signed out with Login disabled until Firebase has loaded, then enables Login', async () => {
-    renderSection(section);
+    show(section);
     // First render = the prerendered HTML: signed out, nothing read from auth yet.
     expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
@@ -73,7 +86,7 @@ describe('Brochure', () => {
 
   it('signed in: Logout instead of Login, and the brochure is a download link with the site file name', async () => {
     fake.user = alice;
-    renderSection(section);
+    show(section);
 
     const download = await screen.findByRole('link', { name: 'Download Brochure' });
     expect(download).toHaveAttribute('href', testSite.brochure.file);
@@ -85,7 +98,7 @@ describe('Brochure', () => {
 
   it('Login starts sign-in, and the view follows the new user', async () => {
     const user = userEvent.setup();
-    renderSection(section);
+    show(section);
     await user.click(await loginEnabled());
     expect(fake.login).toHaveBeenCalledTimes(1);
 
@@ -97,7 +110,7 @@ describe('Brochure', () => {
   it('Logout calls sign-out and returns to the signed-out view', async () => {
     const user = userEvent.setup();
     fake.user = alice;
-    renderSection(section);
+    show(section);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(fake.logout).toHaveBeenCalledTimes(1);
 
@@ -111,7 +124,7 @@ describe('Brochure', () => {
     fake.login.mockRejectedValue(error);
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderSection(section);
+    show(section);
 
     await user.click(await loginEnabled());
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Login Error', error));
@@ -127,7 +140,7 @@ describe('Brochure', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     fake.user = alice;
-    renderSection(section);
+    show(section);
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout Error', error));
@@ -136,8 +149,44 @@ describe('Brochure', () => {
   });
 
   it('works without a title or text', async () => {
-    renderSection({ type: 'brochure' });
+    show({ type: 'brochure' });
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     await loginEnabled();
+  });
+
+  describe('loading sign-in', () => {
+    it('loads nothing while the panel is far from the screen, then enables Login as it nears', async () => {
+      show(section, { onScreen: false });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(subscribed).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+
+      act(() => mockAllIsIntersecting(true));
+      await loginEnabled();
+      expect(subscribed).toHaveBeenCalledTimes(1);
+    });
+
+    it('loads at once for a visitor signed in last time, so the download is back without scrolling', async () => {
+      fake.user = alice;
+      show(section);
+      await screen.findByRole('link', { name: 'Download Brochure' });
+      cleanup();
+
+      show(section, { onScreen: false });
+      expect(await screen.findByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
+    });
+
+    it('forgets that after a sign-out', async () => {
+      fake.user = alice;
+      show(section);
+      await screen.findByRole('link', { name: 'Download Brochure' });
+      act(() => fake.emit(null));
+      cleanup();
+      subscribed.mockClear();
+
+      show(section, { onScreen: false });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(subscribed).not.toHaveBeenCalled();
+    });
   });
 });
