@@ -11,9 +11,9 @@
  * The clips are committed, so --video is only needed to change them. They are made from ffmpeg's
  * lavfi test sources, with no audio track, by the commands in `VIDEO_COMMANDS` below:
  * - public/media/hero.webm + hero.mp4 (4 s, 960×540, 24 fps): a slow navy/teal gradient that plays forward then back, so it loops without a jump for the
- *   home page's full-screen video hero; hero-poster.jpg is its first frame.
+ *   home page's full-screen video hero; hero-poster.webp is its first frame.
  * - public/media/autocad.webm (5 s, 960×540): a blueprint grid with a box being drawn across it,
- *   for the AutoCAD page's video section; autocad-poster.jpg is a frame of it.
+ *   for the AutoCAD page's video section; autocad-poster.webp is a frame of it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -235,12 +235,12 @@ const VIDEO_COMMANDS: string[][] = [
   ['-y', '-f', 'lavfi', '-i', 'gradients=s=960x540:r=24:d=2:c0=0x0b2545:c1=0x13315c:c2=0x1d6f73:c3=0x0b2545:nb_colors=4:speed=0.02',
     '-filter_complex', '[0]split[a][b];[b]reverse[r];[a][r]concat', '-an', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '45', '-row-mt', '1', '-pix_fmt', 'yuv420p', 'hero.webm'],
   ['-y', '-i', 'hero.webm', '-an', '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '32', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', 'hero.mp4'],
-  ['-y', '-i', 'hero.webm', '-frames:v', '1', '-q:v', '6', 'hero-poster.jpg'],
+  ['-y', '-i', 'hero.webm', '-frames:v', '1', '-c:v', 'libwebp', '-quality', '80', 'hero-poster.webp'],
   // AutoCAD: a blueprint grid with a rectangle being drawn across it.
   ['-y', '-f', 'lavfi', '-i', 'color=c=0x16324f:s=960x540:r=24:d=5',
     '-vf', "drawgrid=w=40:h=40:t=1:c=0x5f88b0@0.6,drawbox=x=160:y=120:w='min(640,t*200)':h=300:c=0xf2f5f8:t=3",
     '-an', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '45', '-row-mt', '1', '-pix_fmt', 'yuv420p', 'autocad.webm'],
-  ['-y', '-ss', '4.5', '-i', 'autocad.webm', '-frames:v', '1', '-q:v', '6', 'autocad-poster.jpg'],
+  ['-y', '-ss', '4.5', '-i', 'autocad.webm', '-frames:v', '1', '-c:v', 'libwebp', '-quality', '80', 'autocad-poster.webp'],
 ];
 
 function makeVideos() {

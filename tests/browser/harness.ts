@@ -120,9 +120,14 @@ function describe(path: string, problems: BrowserProblem[]): string {
   return `Errors on ${path}:\n${problems.map((p) => `  [${p.kind}] ${p.url}: ${p.text}`).join('\n')}`;
 }
 
-/** Waits until a control is attached and enabled (playwright-core has no `expect`). */
+/**
+ * Scrolls a control into view, as a visitor must before using it (the brochure panel loads its
+ * sign-in code only when it nears the screen), and waits until it is enabled (playwright-core has
+ * no `expect`).
+ */
 export async function waitForEnabled(locator: Locator): Promise<void> {
   await locator.waitFor();
+  await locator.scrollIntoViewIfNeeded();
   const handle = await locator.elementHandle();
   await locator.page().waitForFunction((element) => element instanceof HTMLElement && !element.matches(':disabled'), handle);
 }

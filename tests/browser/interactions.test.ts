@@ -151,6 +151,8 @@ describe('header menu at phone width', () => {
 
         await nav.getByRole('link', { name: 'Jobs at CESA' }).click();
         await page.waitForURL(url('/jobs'));
+        // The new page is shown once its data has arrived, and focus moves to it.
+        await page.waitForFunction(() => document.activeElement?.id === 'main');
         await nav.getByRole('button', { name: 'Open menu' }).waitFor();
         await expectExpanded(nav.getByRole('button', { name: 'Open menu' }), false);
         assert.equal(await placement.isVisible(), false, 'following a link closes the menu');

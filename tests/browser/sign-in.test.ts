@@ -10,7 +10,8 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { SiteSchema } from '../../src/content/site-schema';
 import { clearAccounts, openSignInPopup, seedGoogleAccount, signInWithAccount, signInWithNewAccount } from './emulator';
-import { ROOT, useBrowser, waitForEnabled } from './harness';
+import { PHONE, ROOT, useBrowser, waitForEnabled } from './harness';
+import { waitForHydration } from './site';
 
 const browser = useBrowser();
 const site = SiteSchema.parse(parse(await readFile(join(ROOT, 'pages/_site.yaml'), 'utf8')));
@@ -74,6 +75,27 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
       // Give late errors (hydration warnings, rejected promises) a moment to surface.
       await page.waitForTimeout(500);
     });
+  });
+
+  test('a phone visitor who does not scroll to the panel never downloads the sign-in code', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await browser.withPage(
+      '/',
+      async ({ page }) => {
+        const firebase: string[] = [];
+        page.on('request', (request) => {
+          if (/\/assets\/firebase-[^/]*\.js$/.test(new URL(request.url()).pathname)) firebase.push(request.url());
+        });
+        await waitForHydration(page);
+        // Idle time in which it used to load.
+        await page.waitForTimeout(2500);
+        assert.deepEqual(firebase, [], 'nothing fetched while the panel is out of reach');
+        assert.equal(await login(page).isDisabled(), true);
+
+        await waitForEnabled(login(page));
+        assert.equal(firebase.length, 1, 'fetched once the panel came near');
+      },
+      { viewport: PHONE },
+    );
   });
 
   test('signed out, the brochure button is greyed out, disabled and reads "Login to Download"', { timeout: TEST_TIMEOUT_MS }, async () => {
