@@ -15,6 +15,7 @@ export type ContentErrorCode =
   | 'invalid-content'
   | 'broken-link'
   | 'missing-file'
+  | 'image-too-heavy'
   | 'duplicate-route'
   | 'missing-site';
 

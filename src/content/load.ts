@@ -3,7 +3,7 @@
  * no single file can know: links point to routes that exist, files exist in public/, no two files
  * claim a route. Collects every error of every file. Node only (file system); no React.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import { nearest, type ContentError, type PathSegment } from './errors';
@@ -153,6 +153,10 @@ class FileChecker {
     return existsSync(path.join(this.publicDir, decodeURI(src)));
   }
 
+  bytes(src: string): number {
+    return statSync(path.join(this.publicDir, decodeURI(src))).size;
+  }
+
   size(src: string): { width: number; height: number } | null {
     let size = this.sizes.get(src);
     if (size === undefined) {
@@ -169,6 +173,14 @@ class FileChecker {
 }
 
 const IMAGE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
+
+/**
+ * The heaviest image a page may show. A photo saved as WebP or AVIF, 1600 px wide, weighs 100–250 KB;
+ * one straight from a camera or a PNG screenshot weighs megabytes, seconds on a phone network.
+ */
+export const MAX_IMAGE_BYTES = 400 * 1024;
+
+const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
 
 /**
  * Walks a validated document: every `href` to a page must name a route, every `src` under / must be
@@ -198,6 +210,17 @@ function checkReferences(
       if (!files.exists(field)) {
         errors.push(locate('missing-file', here, `${field} is not in public/`, `Put the file at public${field}, or correct the path.`));
       } else if (IMAGE.test(field)) {
+        const bytes = files.bytes(field);
+        if (bytes > MAX_IMAGE_BYTES) {
+          errors.push(
+            locate(
+              'image-too-heavy',
+              here,
+              `${field} weighs ${kilobytes(bytes)}: images may weigh at most ${kilobytes(MAX_IMAGE_BYTES)}, or the page is slow to load on phones`,
+              'Save it as WebP or AVIF (any image editor, or squoosh.app), at most 1600 px wide; a photo then weighs 100–250 KB.',
+            ),
+          );
+        }
         const size = files.size(field);
         if (size) Object.assign(record as unknown as Image, size);
       }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatError, type ContentError } from '../../src/content/errors';
-import { loadContent } from '../../src/content/load';
+import { loadContent, MAX_IMAGE_BYTES } from '../../src/content/load';
 import { PageSchema } from '../../src/content/page-schema';
 import { validateYaml } from '../../src/content/validate';
 
@@ -149,6 +149,16 @@ describe('mistakes across files', () => {
   it('an image that is not in public/', () => {
     const content = loadContent({ root: project({ 'index.yaml': `${page('Home')}    image: /images/missing.svg\n` }) });
     expect(content.errors).toMatchObject([{ code: 'missing-file', path: 'sections[0].image', line: 8, column: 5 }]);
+  });
+
+  it('an image too heavy for a phone network, with what to do', () => {
+    const root = project({ 'index.yaml': `${page('Home')}    image: /images/camera.jpg\n` });
+    writeFileSync(path.join(root, 'public/images/camera.jpg'), Buffer.alloc(2 * 1024 * 1024));
+    const content = loadContent({ root });
+    expect(content.errors).toMatchObject([
+      { code: 'image-too-heavy', path: 'sections[0].image', line: 8, column: 5, hint: expect.stringContaining('WebP or AVIF') },
+    ]);
+    expect(content.errors[0]!.message).toContain('/images/camera.jpg weighs 2,048 KB');
   });
 
   it('two files for one route, and an alias that is already a page', () => {
