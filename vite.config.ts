@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './scripts/lib/compile-hints.ts';
 import { reactRouterTreeShaking } from './scripts/lib/router-tree-shaking.ts';
 
 export default defineConfig({
-  plugins: [react(), reactRouterTreeShaking()],
+  plugins: [react(), reactRouterTreeShaking(), compileHints()],
   build: {
     // Section code is split per type (src/sections/lazy-registry.ts) but its CSS is not: one small
     // stylesheet in the <head> styles every prerendered section before any script runs (no shift).

@@ -115,6 +115,9 @@ describe('npm run build', () => {
     const types = new Set(entry.page.sections.map((section) => section.type).filter((type) => type !== 'hero'));
     expect(listed.length).toBeGreaterThan(types.size);
     for (const file of listed) expect(existsSync(path.join(outDir, file)), file).toBe(true);
+    // The app's chunk asks Chromium to compile it off the main thread (scripts/lib/compile-hints.ts).
+    const app = listed.find((file) => /\/entry-client-[^/]+\.js$/.test(file))!;
+    expect(read(app.slice(1))).toMatch(/^[^\n]*\n?\/\/# allFunctionsCalledOnLoad\n/);
   });
 
   it("ships none of react-router's parts the site does not use (scripts/lib/router-tree-shaking.ts)", () => {
