@@ -437,4 +437,19 @@ describe('floating call and chat buttons', () => {
       await session.context.close();
     }
   });
+
+  test('the call button does not move when the chat button comes in (a page painted before it is parsed)', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await browser.withPage(
+      '/primavera',
+      async ({ page }) => {
+        const quick = page.getByRole('complementary', { name: 'Quick contact' });
+        const call = quick.getByRole('link', { name: `Call ${site.shortName}` });
+        const withBoth = await call.boundingBox();
+        // What the browser shows if it paints while the HTML stream has reached only the first button.
+        await quick.evaluate((aside) => aside.lastElementChild?.remove());
+        assert.deepEqual(await call.boundingBox(), withBoth);
+      },
+      { viewport: PHONE },
+    );
+  });
 });
