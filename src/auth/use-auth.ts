@@ -3,10 +3,11 @@
  * signed out and not ready, so the prerendered HTML and hydration agree. The Firebase chunk
  * (26 KB gzip, and the Google sign-in helpers it sets up) is fetched only when it is wanted:
  * when the panel that uses it nears the screen, or at once for a visitor who was signed in
- * the last time (a flag in localStorage), so that their Download button comes back quickly.
+ * the last time (a flag in localStorage), so that their Download button comes back quickly,
+ * or as soon as the visitor reaches for Login (focus, pointer, key: `prepare`) or presses it.
  * A visitor who never scrolls to the panel never pays for it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuthClient, AuthUser } from './firebase';
 
 export type { AuthUser };
@@ -14,10 +15,22 @@ export type { AuthUser };
 export interface AuthState {
   /** True once Firebase is loaded and the stored session has been read: Login can open the popup. */
   ready: boolean;
+  /**
+   * Login was pressed before `ready`. The press is remembered (not replayed: see `login`) until
+   * the next press, or until someone is signed in.
+   */
+  pending: boolean;
+  /** Loading Firebase failed (offline, a blocked chunk); pressing Login again tries again. */
+  failed: boolean;
   user: AuthUser | null;
-  /** Opens the Google popup; call it straight from a click handler. Failures are logged only. */
+  /**
+   * When ready, opens the Google popup: call it straight from a click handler. Failures are
+   * logged only. Before that, it marks the press `pending` and loads Firebase now.
+   */
   login(): void;
   logout(): void;
+  /** Loads Firebase now rather than when the browser is idle: the visitor is reaching for Login. */
+  prepare(): void;
 }
 
 let clientPromise: Promise<AuthClient> | null = null;
@@ -72,42 +85,72 @@ export function useAuth(wanted: boolean): AuthState {
   const [client, setClient] = useState<AuthClient | null>(null);
   const [user, setUser] = useState<AuthUser | null>(null);
   const [known, setKnown] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  /** Starts loading Firebase, once per mount (again after a failure); a no-op while unmounted. */
+  const start = useRef<() => void>(() => undefined);
 
   useEffect(() => {
-    if (!wanted && !wasSignedIn()) return;
     let active = true;
+    let started = false;
     let unsubscribe: (() => void) | null = null;
-    const cancelIdle = whenIdle(() => {
+    start.current = () => {
+      if (started) return;
+      started = true;
       loadClient().then(
         (loaded) => {
           if (!active) return;
           setClient(loaded);
+          setFailed(false);
           unsubscribe = loaded.onUserChanged((next) => {
             setUser(next);
             setKnown(true);
+            if (next) setPending(false);
             rememberSignedIn(next !== null);
           });
         },
-        (error: unknown) => console.error('Login Error', error),
+        (error: unknown) => {
+          console.error('Login Error', error);
+          if (!active) return;
+          started = false;
+          setFailed(true);
+        },
       );
-    });
+    };
     return () => {
       active = false;
-      cancelIdle();
+      start.current = () => undefined;
       unsubscribe?.();
     };
+  }, []);
+
+  useEffect(() => {
+    if (!wanted && !wasSignedIn()) return;
+    return whenIdle(() => start.current());
   }, [wanted]);
 
+  const ready = client !== null && known;
+
   const login = useCallback(() => {
-    if (!client) return;
+    if (!client || !known) {
+      // Too early to open the popup inside this press: remember it and load now. The caller
+      // shows that, and the next press (once ready) opens the popup.
+      setPending(true);
+      setFailed(false);
+      start.current();
+      return;
+    }
+    setPending(false);
     // No await before this call: the popup must open inside the click's user activation.
     client.login().catch((error: unknown) => console.error('Login Error', error));
-  }, [client]);
+  }, [client, known]);
 
   const logout = useCallback(() => {
     if (!client) return;
     client.logout().catch((error: unknown) => console.error('Logout Error', error));
   }, [client]);
 
-  return { ready: client !== null && known, user, login, logout };
+  const prepare = useCallback(() => start.current(), []);
+
+  return { ready, pending, failed, user, login, logout, prepare };
 }

@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { SiteSchema } from '../../src/content/site-schema';
 import { clearAccounts, openSignInPopup, seedGoogleAccount, signInWithAccount, signInWithNewAccount } from './emulator';
-import { PHONE, ROOT, useBrowser, waitForEnabled } from './harness';
+import { PHONE, ROOT, useBrowser } from './harness';
 import { waitForHydration } from './site';
 
 const browser = useBrowser();
@@ -22,12 +22,47 @@ const TEST_TIMEOUT_MS = 45_000;
 const POPUP_CLOSED_BUDGET_MS = 14_000;
 
 const login = (page: Page) => page.getByRole('button', { name: 'Login', exact: true });
+/** Login's name once it was pressed before sign-in was ready, and sign-in is now ready. */
+const signInWithGoogle = (page: Page) => page.getByRole('button', { name: 'Sign in with Google', exact: true });
 const logout = (page: Page) => page.getByRole('button', { name: 'Logout', exact: true });
 const lockedBrochure = (page: Page) => page.getByRole('button', { name: 'Login to Download' });
 const brochureLink = (page: Page) => page.getByRole('link', { name: 'Download Brochure' });
 
+/** The lazily loaded Firebase chunk of the build. */
+const FIREBASE_CHUNK = /\/assets\/firebase-[^/]*\.js$/;
+
+/**
+ * Scrolls a control into view, as a visitor must before using it (the panel loads sign-in when
+ * it nears the screen), and waits until it can be used: Login is never `disabled` (it stays in
+ * the Tab order), only `aria-disabled` until sign-in is ready, which harness.ts's waitForEnabled
+ * (`:disabled` only) does not see.
+ */
+async function waitForUsable(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.scrollIntoViewIfNeeded();
+  const handle = await locator.elementHandle();
+  await locator
+    .page()
+    .waitForFunction(
+      (element) => element instanceof HTMLElement && !element.matches(':disabled') && element.getAttribute('aria-disabled') !== 'true',
+      handle,
+    );
+}
+
+/** Presses Tab (only Tab: nothing scrolls the page or clicks) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, maxPresses = 400): Promise<number> {
+  const handle = await target.elementHandle();
+  for (let presses = 1; presses <= maxPresses; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((element) => document.activeElement === element, handle)) return presses;
+  }
+  throw new Error(`${maxPresses} presses of Tab never reached the element`);
+}
+
+const hasFocus = (locator: Locator) => locator.evaluate((element) => document.activeElement === element);
+
 async function expectSignedOut(page: Page): Promise<void> {
-  await waitForEnabled(login(page));
+  await waitForUsable(login(page));
   assert.equal(await logout(page).count(), 0, 'no Logout when signed out');
   assert.equal(await lockedBrochure(page).isDisabled(), true, 'the brochure button is disabled');
   assert.equal(await brochureLink(page).count(), 0, 'no download link when signed out');
@@ -53,7 +88,7 @@ beforeEach(async () => {
   await clearAccounts();
 });
 
-describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS * 8 }, () => {
+describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS * 10 }, () => {
   test('the prerendered page is signed out; it hydrates with no errors and without moving the buttons', { timeout: TEST_TIMEOUT_MS }, async () => {
     // Without JavaScript: exactly the server HTML.
     const noJs = await browser.newSession({ contextOptions: { javaScriptEnabled: false } });
@@ -91,7 +126,7 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
         assert.deepEqual(firebase, [], 'nothing fetched while the panel is out of reach');
         assert.equal(await login(page).isDisabled(), true);
 
-        await waitForEnabled(login(page));
+        await waitForUsable(login(page));
         assert.equal(firebase.length, 1, 'fetched once the panel came near');
       },
       { viewport: PHONE },
@@ -155,6 +190,82 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
       await page.reload();
       await expectSignedOut(page);
     });
+  });
+
+  test('a keyboard user tabs to Login and signs in with Enter', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await browser.withPage('/', async ({ page }) => {
+      await waitForHydration(page);
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'starts at the top of the page');
+      const presses = await tabTo(page, login(page));
+      assert.ok(presses > 1, 'Login is reached through the page, not first');
+      // Reaching Login loads sign-in; Enter works once it is ready (one press, straight to the popup).
+      await waitForUsable(login(page));
+      assert.equal(await hasFocus(login(page)), true, 'focus stayed on Login');
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+      await popup.waitForLoadState('domcontentloaded');
+      await signInWithNewAccount(popup);
+      await expectSignedIn(page);
+    });
+  });
+
+  test('Enter on Login before sign-in has loaded says so; once ready, one more Enter opens the popup', { timeout: TEST_TIMEOUT_MS }, async () => {
+    // The Firebase chunk is held back until the test lets it through, so that the first Enter
+    // comes before sign-in is ready however fast the machine is (routed before the page loads:
+    // on a desktop screen the panel may be near enough to load at once).
+    const session = await browser.newSession();
+    const { page } = session;
+    try {
+      let letThrough = (): void => undefined;
+      const held = new Promise<void>((resolve) => {
+        letThrough = resolve;
+      });
+      let requested = (): void => undefined;
+      const chunkRequested = new Promise<void>((resolve) => {
+        requested = resolve;
+      });
+      await page.route(FIREBASE_CHUNK, async (route) => {
+        requested();
+        await held;
+        await route.fallback();
+      });
+      let popups = 0;
+      page.on('popup', () => {
+        popups += 1;
+      });
+
+      await page.goto(session.url('/'), { waitUntil: 'load' });
+      await waitForHydration(page);
+      await tabTo(page, login(page));
+      assert.equal(await login(page).getAttribute('aria-disabled'), 'true', 'announced as unavailable until ready');
+      assert.equal(await login(page).isDisabled(), true);
+      await chunkRequested;
+
+      await page.keyboard.press('Enter');
+      const loading = page.getByRole('status').filter({ hasText: 'Sign-in is loading…' });
+      await loading.waitFor();
+      assert.equal(await loading.isVisible(), true, 'the pending state is shown');
+      assert.equal(await hasFocus(login(page)), true, 'focus stays on Login');
+      assert.equal(popups, 0);
+
+      letThrough();
+      const signIn = signInWithGoogle(page);
+      await waitForUsable(signIn);
+      assert.equal(await hasFocus(signIn), true, 'the same, still focused button now says "Sign in with Google"');
+      assert.match(
+        (await page.getByRole('status').filter({ hasText: 'Sign-in is ready' }).textContent()) ?? '',
+        /press “Sign in with Google”/,
+      );
+      assert.equal(popups, 0, 'no popup opens by itself');
+
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+      await popup.waitForLoadState('domcontentloaded');
+      await signInWithNewAccount(popup);
+      await expectSignedIn(page);
+      assert.equal(await page.locator('.brochure__status').textContent(), '', 'the status line is empty again');
+      assert.deepEqual(session.problems, [], 'no page errors');
+    } finally {
+      await session.context.close();
+    }
   });
 
   test('closing the popup returns to signed out with Login enabled', { timeout: TEST_TIMEOUT_MS }, async () => {
