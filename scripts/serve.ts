@@ -7,9 +7,9 @@
  *   tsx scripts/serve.ts [--root dist] [--host 127.0.0.1] [--port 4173]
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
@@ -104,49 +104,181 @@ function setDefault(res: ServerResponse, name: string, value: string): void {
   if (!res.hasHeader(name)) res.setHeader(name, value);
 }
 
+/**
+ * _redirects.json (alias → route), with each target as the Location to send. A target that is not
+ * a path of this site stops the server: every Location it sends must keep the browser on the site.
+ */
 function readRedirects(root: string): Map<string, string> {
   const file = join(root, '_redirects.json');
   if (!existsSync(file)) return new Map();
   const redirects = JSON.parse(readFileSync(file, 'utf8')) as Redirect[];
-  return new Map(redirects.map((redirect) => [redirect.from, redirect.to]));
+  return new Map(
+    redirects.map(({ from, to }) => {
+      const location = encodedTarget(to);
+      if (location === null || !isSiteLocation(location)) throw new Error(`${file}: ${from} redirects to ${to}, which is not a path of this site`);
+      return [from, location];
+    }),
+  );
 }
 
-async function isFile(path: string): Promise<boolean> {
+/** A route as written (e.g. /faculty) percent-encoded for a Location header; null if it cannot be encoded. */
+function encodedTarget(route: string): string | null {
   try {
-    return (await stat(path)).isFile();
+    return encodeURI(route);
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Resolves a decoded URL path to a file inside root, or null if it would leave root. */
-function inside(root: string, urlPath: string): string | null {
-  const file = resolve(root, `.${urlPath}`);
-  return file === root || file.startsWith(root + sep) ? file : null;
+/**
+ * Whether a Location stays on this site: `/` alone or `/` and a character other than `/` or `\`
+ * (browsers follow `//host` and `/\host` to another site), then only printable ASCII, so no
+ * control character, space or backslash. Every redirect passes this check before it is sent.
+ */
+function isSiteLocation(location: string): boolean {
+  if (location[0] !== '/' || location[1] === '/' || location[1] === '\\') return false;
+  for (let i = 0; i < location.length; i++) {
+    const code = location.charCodeAt(i);
+    if (code <= 0x20 || code >= 0x7f || code === 0x5c) return false;
+  }
+  return true;
+}
+
+/** The longest request target answered; Node itself refuses a request head over 16 KB with 431. */
+const MAX_TARGET_LENGTH = 8 * 1024;
+
+/**
+ * A request target taken apart. Every step is a single pass over the string (split, indexOf,
+ * decodeURIComponent, a loop over characters), never a regular expression that could backtrack,
+ * so the cost of a request grows with its length and never faster.
+ */
+type Target =
+  /** Malformed (a control character, a bad escape, bytes that are not UTF-8): answered 400. */
+  | { kind: 'invalid' }
+  /** A segment decodes to a `/` or `\`: no file of the site has one in its name. */
+  | { kind: 'unservable' }
+  | {
+      kind: 'path';
+      /** The decoded segments, without empty, `.` and `..` ones (resolved as browsers do). */
+      segments: string[];
+      /** False when the path as sent had extra slashes, a trailing slash or dot segments. */
+      canonical: boolean;
+      /** `?…` as sent (printable ASCII), or ''. */
+      query: string;
+    };
+
+/** The path and the query (`?…` or '') of a request target, as sent; a fragment (which browsers never send) is dropped. */
+function splitTarget(target: string): { path: string; query: string } {
+  const hash = target.indexOf('#');
+  const beforeHash = hash < 0 ? target : target.slice(0, hash);
+  const question = beforeHash.indexOf('?');
+  return question < 0 ? { path: beforeHash, query: '' } : { path: beforeHash.slice(0, question), query: beforeHash.slice(question) };
+}
+
+/**
+ * Whether every character may appear in a request target: printable ASCII (anything else is sent
+ * percent-encoded). Node's parser already refuses control characters; checked here too so that
+ * nothing below depends on how lenient it is.
+ */
+function isPrintableTarget(target: string): boolean {
+  for (let i = 0; i < target.length; i++) {
+    const code = target.charCodeAt(i);
+    if (code <= 0x20 || code >= 0x7f) return false;
+  }
+  return true;
+}
+
+/** Whether a decoded segment holds a control character (C0, DEL or C1), which no file name here has. */
+function hasControlCharacter(segment: string): boolean {
+  for (let i = 0; i < segment.length; i++) {
+    const code = segment.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** Percent-decodes a segment; null for a malformed escape (`%zz`) or bytes that are not UTF-8 (`%c3%28`). */
+function decodeSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Takes a request target apart; the caller has refused one over MAX_TARGET_LENGTH. */
+function parseTarget(target: string): Target {
+  // Only origin-form (`/path?query`): not `*`, nor an absolute URL, which only proxies receive.
+  if (target[0] !== '/' || !isPrintableTarget(target)) return { kind: 'invalid' };
+  const { path, query } = splitTarget(target);
+  // A raw backslash is no URI character, and browsers send `/` for it: only a hand-made request has one.
+  if (path.includes('\\')) return { kind: 'invalid' };
+  const segments: string[] = [];
+  let canonical = true;
+  let unservable = false;
+  const raw = path.split('/');
+  // raw[0] is the empty string before the leading slash; `/` alone is raw ['', ''] and canonical.
+  for (let i = 1; i < raw.length; i++) {
+    const segment = decodeSegment(raw[i]!);
+    if (segment === null || hasControlCharacter(segment)) return { kind: 'invalid' };
+    if (segment === '' || segment === '.' || segment === '..') {
+      // An empty last segment of `/` is the root itself; anywhere else a slash too many.
+      if (!(segment === '' && path === '/')) canonical = false;
+      if (segment === '..') segments.pop();
+      continue;
+    }
+    if (segment.includes('/') || segment.includes('\\')) unservable = true;
+    segments.push(segment);
+  }
+  return unservable ? { kind: 'unservable' } : { kind: 'path', segments, canonical, query };
+}
+
+/** A query as sent, for a Location: a backslash is harmless there, but the Location check admits none anywhere. */
+function locationQuery(query: string): string {
+  return query.split('\\').join('%5C');
+}
+
+/** The Location for decoded segments: each percent-encoded, so none can add a `/`, `\` or control character. */
+function locationOf(segments: readonly string[], query: string): string {
+  return '/' + segments.map(encodeURIComponent).join('/') + locationQuery(query);
+}
+
+/**
+ * The file to send for a candidate path: its real location, if that is a regular file inside
+ * root. Resolving symlinks first means a link in dist/ to a file elsewhere is not followed out.
+ */
+async function servableFile(root: string, candidate: string): Promise<string | null> {
+  try {
+    const [realRoot, real] = await Promise.all([realpath(root), realpath(candidate)]);
+    if (!real.startsWith(realRoot + sep)) return null;
+    return (await stat(real)).isFile() ? real : null;
+  } catch {
+    return null;
+  }
 }
 
 type Resolution = { kind: 'file'; file: string } | { kind: 'redirect'; location: string } | { kind: 'missing' };
 
-/** A same-site Location: `//host` would send the browser to another site. */
-function sitePath(path: string): string {
-  return '/' + path.replace(/^\/+/, '');
+/** cleanUrls: /about.html is at /about, /etabs/index.html at /etabs and /index.html at /. */
+function withoutHtml(segments: readonly string[]): string[] {
+  const name = segments[segments.length - 1]!.slice(0, -'.html'.length);
+  return name === '' || name === 'index' ? segments.slice(0, -1) : [...segments.slice(0, -1), name];
 }
 
-async function resolvePath(root: string, redirects: Map<string, string>, urlPath: string): Promise<Resolution> {
-  const redirect = redirects.get(urlPath);
-  if (redirect) return { kind: 'redirect', location: redirect };
-  if (urlPath.length > 1 && urlPath.endsWith('/')) {
-    return { kind: 'redirect', location: sitePath(urlPath.replace(/\/+$/, '')) };
+async function resolvePath(root: string, redirects: Map<string, string>, target: Target & { kind: 'path' }): Promise<Resolution> {
+  const { segments, canonical, query } = target;
+  const redirect = redirects.get('/' + segments.join('/'));
+  if (redirect) return { kind: 'redirect', location: redirect + locationQuery(query) };
+  // trailingSlash: false, and one URL per page: `//a/./b/` is at /a/b.
+  if (!canonical) return { kind: 'redirect', location: locationOf(segments, query) };
+  // The segments hold no `/`, `\`, `.`, `..` or NUL, so the join stays inside root.
+  const exact = join(root, ...segments);
+  if (segments.length > 0 && segments[segments.length - 1]!.endsWith('.html') && (await servableFile(root, exact))) {
+    return { kind: 'redirect', location: locationOf(withoutHtml(segments), query) };
   }
-  const exact = inside(root, urlPath);
-  if (!exact) return { kind: 'missing' };
-  if (urlPath.endsWith('.html') && (await isFile(exact))) {
-    // cleanUrls: /about.html and /about/index.html are served at /about.
-    return { kind: 'redirect', location: sitePath(urlPath.replace(/(\/index)?\.html$/, '')) };
-  }
-  if (await isFile(exact)) return { kind: 'file', file: exact };
-  for (const candidate of [join(exact, 'index.html'), `${exact}.html`]) {
-    if (await isFile(candidate)) return { kind: 'file', file: candidate };
+  for (const candidate of [exact, join(exact, 'index.html'), `${exact}.html`]) {
+    const file = await servableFile(root, candidate);
+    if (file) return { kind: 'file', file };
   }
   return { kind: 'missing' };
 }
@@ -235,40 +367,74 @@ interface Site {
   headers: HeaderMatcher;
 }
 
+/** Sends a 301, refusing (as a bug) any Location that could take the browser off the site. */
+function sendRedirect(res: ServerResponse, location: string): void {
+  if (!isSiteLocation(location)) throw new Error(`refusing to redirect off the site: ${JSON.stringify(location)}`);
+  setDefault(res, 'Cache-Control', NO_CACHE);
+  res.writeHead(301, { Location: location }).end();
+}
+
 async function handle({ root, redirects, headers }: Site, req: IncomingMessage, res: ServerResponse) {
+  const target = req.url ?? '/';
+  // A CR or LF in the middle of a path ends the request line there, and Node's parser takes a line
+  // without a version for HTTP/0.9 (whose path is the part before it): no browser sends one.
+  if (req.httpVersionMajor !== 1) {
+    sendText(res, 400, 'Bad request\n');
+    return;
+  }
+  // Refused before anything looks at it (firebase.json's header patterns are regular expressions).
+  if (target.length > MAX_TARGET_LENGTH) {
+    sendText(res, 414, 'URI too long\n');
+    return;
+  }
   // Matched on the path as requested, before any redirect or 404, as Hosting does.
-  const requested = (req.url ?? '/').replace(/[?#].*$/, '');
-  for (const [name, value] of headers(requested)) res.setHeader(name, value);
+  for (const [name, value] of headers(splitTarget(target).path)) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
     return;
   }
-  const target = req.url ?? '/';
-  // Concatenated rather than resolved, so that `//host/x` stays a path of this site.
-  const url = target.startsWith('/') ? new URL(`http://localhost${target}`) : null;
-  let urlPath: string | null = null;
-  try {
-    urlPath = url ? decodeURIComponent(url.pathname) : null;
-  } catch {
-    urlPath = null;
-  }
-  if (!url || urlPath === null || urlPath.includes('\0')) {
+  const parsed = parseTarget(target);
+  if (parsed.kind === 'invalid') {
     sendText(res, 400, 'Bad request\n');
     return;
   }
-  const resolution = await resolvePath(root, redirects, urlPath);
+  const resolution: Resolution = parsed.kind === 'path' ? await resolvePath(root, redirects, parsed) : { kind: 'missing' };
   if (resolution.kind === 'redirect') {
-    setDefault(res, 'Cache-Control', NO_CACHE);
-    res.writeHead(301, { Location: resolution.location + url.search }).end();
+    sendRedirect(res, resolution.location);
     return;
   }
   if (resolution.kind === 'file') {
     await sendFile(req, res, resolution.file, 200);
     return;
   }
-  const notFound = join(root, '404.html');
-  if (await isFile(notFound)) await sendFile(req, res, notFound, 404);
+  const notFound = await servableFile(root, join(root, '404.html'));
+  if (notFound) await sendFile(req, res, notFound, 404);
   else sendText(res, 404, 'Not found\n');
+}
+
+/** The statuses Node's own handler gives the parser's errors; any other is a 400. */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Answers a request Node's parser refused (a raw CR, LF or control character in the request
+ * line, a request head over 16 KB) with a short plain-text status, as for the other errors,
+ * instead of Node's empty one; the connection is then closed, the server goes on.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // Only on a connection with nothing written yet: a response already under way must not be interleaved.
+  if (error.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) {
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const body = `${STATUS_CODES[status]}\n`;
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: ${NO_CACHE}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**
@@ -292,6 +458,7 @@ export function serve({ root, host = '127.0.0.1', port = 0, firebaseJson = FIREB
       else res.destroy();
     });
   });
+  server.on('clientError', answerClientError);
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
