@@ -1,8 +1,15 @@
 /** Content errors are data: collected for every file, then printed together. */
 
 export type ContentErrorCode =
+  | 'not-utf8'
+  | 'file-too-large'
+  | 'hidden-character'
+  | 'too-deep'
   | 'yaml-syntax'
+  | 'yaml-tab'
   | 'yaml-duplicate-key'
+  | 'yaml-alias'
+  | 'yaml-tag'
   | 'not-a-document'
   | 'unknown-key'
   | 'unknown-section-type'
@@ -17,6 +24,9 @@ export type ContentErrorCode =
   | 'missing-file'
   | 'image-too-heavy'
   | 'duplicate-route'
+  | 'route-collision'
+  | 'bad-file-name'
+  | 'ignored-file'
   | 'missing-site';
 
 export interface ContentError {

@@ -53,12 +53,20 @@ export const LinkSchema = z
 
 export type Link = z.output<typeof LinkSchema>;
 
-/** A file under `public/`, written as a site path: `/images/etabs.svg`. Checked to exist. */
+/**
+ * A file under `public/`, written as a site path: `/images/etabs.svg`. Checked to exist. The path is
+ * the file's name as it is on disk (never URL-decoded), and it can only name a file inside public/:
+ * no `..`, no backslashes, nothing a browser or a file system would read differently.
+ */
 export const PublicFileSchema = z
   .string()
-  .regex(/^\/[^\s]+\.[A-Za-z0-9]+$/, {
-    message: 'must be a path of a file in public/, starting with a slash, e.g. /images/etabs.svg',
+  .regex(/^\/[^\s\\%?#]+$/, {
+    message: 'must be the path of a file in public/, starting with a slash, e.g. /images/etabs.svg; file names may not contain spaces, %, ?, # or \\',
   })
+  .refine((value) => !value.split('/').slice(1).some((part) => part === '' || part === '.' || part === '..'), {
+    message: 'must name a file inside public/: no //, /./ or /../ in the path',
+  })
+  .refine((value) => /\.[A-Za-z0-9]+$/.test(value), { message: 'must end with the file\'s extension, e.g. .svg, .webp or .pdf' })
   .describe('A file in public/, written with a leading slash: /images/etabs.svg is public/images/etabs.svg.');
 
 const IMAGE_FILE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;

@@ -3,15 +3,16 @@
  * no single file can know: links point to routes that exist, files exist in public/, no two files
  * claim a route. Collects every error of every file. Node only (file system); no React.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import type { Image } from './fields';
 import { PageSchema, type Page } from './page-schema';
-import { isPageFile, normaliseRoute, routeOf } from './routes';
+import { BUILD_DIRS, BUILD_FILES, fileNameProblem, isPageFile, normaliseRoute, routeOf } from './routes';
 import { SiteSchema, type Site } from './site-schema';
 import type { ContentCache } from './cache';
+import { decodeSource } from './source';
 import { lazyLocator, validateYaml, type Locator } from './validate';
 
 export const SITE_FILE = '_site.yaml';
@@ -42,10 +43,64 @@ export interface LoadOptions {
 
 /** Every page file, relative to the pages folder, sorted. */
 export function listPageFiles(pagesDir: string): string[] {
-  return readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
-    .map((file) => file.split(path.sep).join('/'))
-    .filter(isPageFile)
-    .sort();
+  return walk(pagesDir).filter((entry) => entry.kind === 'file' && isPageFile(entry.relative)).map((entry) => entry.relative);
+}
+
+type Walked = { relative: string; kind: 'file' | 'link' | 'other' };
+
+function walk(dir: string): Walked[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((entry): Walked => ({
+      relative: path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+      kind: entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'other' : 'link',
+    }))
+    .filter((entry) => !(entry.kind === 'other'))
+    .sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+}
+
+/**
+ * Files in pages/ that the build would skip or could not link to: an editor who saved `x.YAML`,
+ * `New Course.yaml` or a photo here would otherwise wonder why the page never appears.
+ * Hidden files (.DS_Store) and the `_` folders are not pages and are left alone.
+ */
+export function strayPageFiles(root: string, pagesDir: string): ContentError[] {
+  const errors: ContentError[] = [];
+  for (const entry of walk(pagesDir)) {
+    const parts = entry.relative.split('/');
+    if (parts.some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
+    const file = displayPath(root, pagesDir, entry.relative);
+    const at = { file, line: 1, column: 1, path: '(document)' };
+    if (entry.kind === 'link') {
+      errors.push({ ...at, code: 'ignored-file', message: `${file} is a link to another file, and links are not read`, hint: 'Put the file itself here instead of a link to it.' });
+    } else if (!isPageFile(entry.relative)) {
+      const yaml = /\.ya?ml$/i.test(entry.relative);
+      errors.push({
+        ...at,
+        code: 'ignored-file',
+        message: yaml ? `${file} is not read: page files end in .yaml, in lowercase` : `${file} is not a page: only .yaml files are read in pages/`,
+        hint: yaml
+          ? `Rename it to ${entry.relative.replace(/\.ya?ml$/i, '.yaml')}.`
+          : 'Move it out of pages/ (images, videos and PDFs go in public/), or delete it.',
+      });
+    } else {
+      const problem = fileNameProblem(entry.relative);
+      if (problem) errors.push({ ...at, code: 'bad-file-name', message: `${file} would be the address ${routeOf(entry.relative)}, which ${problem}`, hint: `Rename it to pages/${suggestFileName(entry.relative)}: letters, digits, dots, dashes and underscores, starting with a letter or digit.` });
+    }
+  }
+  return errors;
+}
+
+function suggestFileName(relative: string): string {
+  return relative
+    .split('/')
+    .map((part) => part.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').replace(/-+(\.ya?ml)$/, '$1') || 'page')
+    .join('/');
+}
+
+/** A content file's text, or why it cannot be read as text. */
+function readSource(root: string, pagesDir: string, relative: string): { ok: true; text: string } | { ok: false; error: ContentError } {
+  const decoded = decodeSource(displayPath(root, pagesDir, relative), readFileSync(path.join(pagesDir, relative)));
+  return decoded.ok ? { ok: true, text: decoded.text } : decoded;
 }
 
 /** One page file after validation: plain data, so a worker thread can send it back. */
@@ -59,7 +114,9 @@ export function validatePages(root: string, pagesDir: string, relatives: readonl
   return relatives.map((relative) => {
     const file = displayPath(root, pagesDir, relative);
     const route = routeOf(relative);
-    const source = readFileSync(path.join(pagesDir, relative), 'utf8');
+    const read = readSource(root, pagesDir, relative);
+    if (!read.ok) return { relative, file, route, ok: false, errors: [read.error] };
+    const source = read.text;
     const cached = cache?.get(source);
     if (cached) return { relative, file, route, ok: true, page: cached };
     const result = validateYaml(PageSchema, file, source);
@@ -82,7 +139,7 @@ export function loadContent({ root, pagesDir = path.join(root, 'pages'), cache }
  * routes that do not exist, files missing from public/, contact branches. Fills in image sizes.
  */
 export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: LoadOptions, validated: readonly ValidatedPage[]): Content {
-  const errors: ContentError[] = [];
+  const errors: ContentError[] = strayPageFiles(root, pagesDir);
   const siteFile = displayPath(root, pagesDir, SITE_FILE);
   let site: Site | undefined;
   let siteLocate: Locator | undefined;
@@ -97,7 +154,8 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: L
       path: '(document)',
     });
   } else {
-    const result = validateYaml(SiteSchema, siteFile, readFileSync(path.join(pagesDir, SITE_FILE), 'utf8'));
+    const read = readSource(root, pagesDir, SITE_FILE);
+    const result = read.ok ? validateYaml(SiteSchema, siteFile, read.text) : ({ ok: false, errors: [read.error] } as const);
     if (result.ok) {
       site = result.value;
       siteLocate = result.locate;
@@ -114,7 +172,10 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: L
       continue;
     }
     // Errors in valid files are rare: the file is read and parsed with positions only when one is found.
-    const locate = lazyLocator(file, () => readFileSync(path.join(pagesDir, entry.relative), 'utf8'));
+    const locate = lazyLocator(file, () => {
+      const read = readSource(root, pagesDir, entry.relative);
+      return read.ok ? read.text : '';
+    });
     const other = claimed.get(route);
     if (other) {
       errors.push(locate('duplicate-route', [], `${file} and ${other} are both the page ${route}`, 'Delete or rename one of them.'));
@@ -125,17 +186,37 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: L
   }
 
   const redirects = new Map<string, string>();
+  const aliasClaims = new Map<string, { entry: (typeof pages)[number]; index: number }[]>();
   for (const entry of pages) {
-    entry.page.meta.aliases.forEach((alias, index) => {
-      const owner = claimed.get(alias) ?? redirects.get(alias);
-      if (owner) {
-        errors.push(entry.locate('duplicate-route', ['meta', 'aliases', index], `the alias ${alias} is already ${owner.startsWith('/') ? `an alias of ${owner}` : `the page of ${owner}`}`, 'Remove the alias or rename the other page.'));
+    entry.page.meta.aliases.forEach((alias, index) => aliasClaims.set(alias, [...(aliasClaims.get(alias) ?? []), { entry, index }]));
+  }
+  for (const [alias, claims] of aliasClaims) {
+    const page = claimed.get(alias);
+    for (const { entry, index } of claims) {
+      const others = claims.filter((claim) => claim.entry !== entry).map((claim) => claim.entry.file);
+      if (page) {
+        errors.push(entry.locate('duplicate-route', ['meta', 'aliases', index], `the alias ${alias} is already the page of ${page}`, 'Remove the alias, or rename or delete that page.'));
+      } else if (others.length > 0) {
+        errors.push(
+          entry.locate('duplicate-route', ['meta', 'aliases', index], `the alias ${alias} is claimed by ${others.join(' and ')} too`, `An address can lead to one page only: keep the alias in one of ${[entry.file, ...others].join(', ')}.`),
+        );
       } else redirects.set(alias, entry.route);
-    });
+    }
   }
 
   const routes = new Set([...claimed.keys(), ...redirects.keys()]);
   const files = new FileChecker(path.join(root, 'public'));
+  const outputs = new OutputMap(files.list(), site?.brochure.file);
+  const outputsButBrochure = new OutputMap(files.list(), undefined);
+  for (const entry of pages) {
+    const clash = outputs.clash(entry.route);
+    if (clash) errors.push(entry.locate('route-collision', [], `the address ${entry.route} is already ${clash}`, 'Rename the page file.'));
+    entry.page.meta.aliases.forEach((alias, index) => {
+      const aliasClash = outputs.clash(alias);
+      if (aliasClash) errors.push(entry.locate('route-collision', ['meta', 'aliases', index], `the alias ${alias} is already ${aliasClash}`, 'Choose another alias.'));
+    });
+  }
+  if (site && siteLocate) errors.push(...checkBrochureFile(site.brochure.file, siteLocate, outputsButBrochure, routes));
   for (const entry of pages) errors.push(...checkReferences(entry.page, entry.locate, routes, files));
   if (site && siteLocate) errors.push(...checkReferences(site, siteLocate, routes, files, ['brochure']));
   if (site) for (const entry of pages) errors.push(...checkBranches(entry.page, entry.locate, site));
@@ -144,24 +225,55 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: L
   return { site, pages: pages.map(({ locate: _, ...entry }) => entry), redirects, errors };
 }
 
-/** Reads image sizes once per file; answers whether a public file exists. */
+/**
+ * The files of public/, read once: whether a file exists, its size in bytes and, for images, its
+ * width and height. A path is looked up as written (never URL-decoded) and only ever names a regular
+ * file inside public/: `..`, links out of the folder and folders are "not in public/".
+ */
 class FileChecker {
+  private files: Map<string, string> | undefined;
   private sizes = new Map<string, { width: number; height: number } | null>();
   constructor(private publicDir: string) {}
 
+  /** Site path (`/images/a.svg`) → absolute path of the real file. */
+  private index(): Map<string, string> {
+    if (this.files) return this.files;
+    this.files = new Map();
+    if (!existsSync(this.publicDir)) return this.files;
+    const realRoot = realpathSync(this.publicDir);
+    for (const entry of readdirSync(this.publicDir, { recursive: true, withFileTypes: true })) {
+      if (entry.isDirectory()) continue;
+      const absolute = path.join(entry.parentPath, entry.name);
+      let real: string;
+      try {
+        real = realpathSync(absolute);
+      } catch {
+        continue; // a dangling link
+      }
+      if (!real.startsWith(realRoot + path.sep) || !statSync(real).isFile()) continue;
+      this.files.set(`/${path.relative(this.publicDir, absolute).split(path.sep).join('/')}`, real);
+    }
+    return this.files;
+  }
+
+  /** Every file of public/, as site paths. */
+  list(): string[] {
+    return [...this.index().keys()];
+  }
+
   exists(src: string): boolean {
-    return existsSync(path.join(this.publicDir, decodeURI(src)));
+    return this.index().has(src);
   }
 
   bytes(src: string): number {
-    return statSync(path.join(this.publicDir, decodeURI(src))).size;
+    return statSync(this.index().get(src)!).size;
   }
 
   size(src: string): { width: number; height: number } | null {
     let size = this.sizes.get(src);
     if (size === undefined) {
       try {
-        const { width, height } = imageSize(readFileSync(path.join(this.publicDir, decodeURI(src))));
+        const { width, height } = imageSize(readFileSync(this.index().get(src)!));
         size = width && height ? { width, height } : null;
       } catch {
         size = null;
@@ -170,6 +282,49 @@ class FileChecker {
     }
     return size;
   }
+}
+
+/**
+ * What the output folder holds besides the pages: the files of public/ (copied as they are) and what
+ * the build writes itself. A route is a folder of the output (`/etabs` → etabs/index.html), so it
+ * must not be one of those files, lie under one, or hold one.
+ */
+class OutputMap {
+  private files = new Map<string, string>();
+  private dirs = new Map<string, string>();
+
+  constructor(publicFiles: readonly string[], brochure: string | undefined) {
+    for (const file of publicFiles) this.files.set(file.slice(1), `the file public${file}`);
+    for (const file of BUILD_FILES) this.files.set(file, `a file the build writes (${file})`);
+    for (const dir of BUILD_DIRS) this.dirs.set(dir, `where the build writes its ${dir === 'assets' ? 'scripts and styles' : 'page data'} (/${dir}/)`);
+    if (brochure) this.files.set(brochure.slice(1), `where the brochure PDF is written (brochure.file in _site.yaml)`);
+  }
+
+  /** What a route would collide with, in words, or undefined. */
+  clash(route: string): string | undefined {
+    if (route === '/') return undefined;
+    const parts = route.slice(1).split('/');
+    const reserved = this.dirs.get(parts[0]!);
+    if (reserved) return reserved;
+    for (let length = 1; length <= parts.length; length++) {
+      const file = this.files.get(parts.slice(0, length).join('/'));
+      if (file) return file;
+    }
+    return this.files.get(`${parts.join('/')}/index.html`);
+  }
+}
+
+/** The brochure is written into the output: a PDF, at a path no page, public file or build file uses. */
+function checkBrochureFile(file: string, locate: Locator, outputs: OutputMap, routes: ReadonlySet<string>): ContentError[] {
+  const at = ['brochure', 'file'];
+  if (!/\.pdf$/i.test(file)) return [locate('invalid-format', at, `${file} is not a PDF file name`, 'End it with .pdf, e.g. /downloads/cesa-brochure.pdf.')];
+  const parts = file.slice(1).split('/');
+  for (let length = 1; length <= parts.length; length++) {
+    const route = `/${parts.slice(0, length).join('/')}`;
+    if (routes.has(route)) return [locate('route-collision', at, `${file} would be written inside the page ${route}`, 'Put the brochure in a folder of its own, e.g. /downloads/cesa-brochure.pdf.')];
+  }
+  const clash = outputs.clash(file);
+  return clash ? [locate('route-collision', at, `${file} is already ${clash}`, 'Choose another path, e.g. /downloads/cesa-brochure.pdf.')] : [];
 }
 
 const IMAGE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;

@@ -5,6 +5,23 @@ export function isPageFile(relativePath: string): boolean {
   return /\.ya?ml$/.test(relativePath) && !relativePath.split('/').some((part) => part.startsWith('_'));
 }
 
+/** Files the build writes at the top of the output folder, beside the pages. */
+export const BUILD_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap.xml', '_redirects.json'] as const;
+/** Folders the build fills: Vite's scripts and styles, the pages' data for client-side navigation. */
+export const BUILD_DIRS = ['assets', '_data'] as const;
+
+/** A route segment as links may write it: the pattern of RouteSchema (src/content/fields.ts). */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Why a page file's name cannot be a route that links may use, or undefined. */
+export function fileNameProblem(relativePath: string): string | undefined {
+  const parts = relativePath.replace(/\.ya?ml$/, '').split('/');
+  const bad = parts.find((part) => !SEGMENT.test(part));
+  if (bad === undefined) return undefined;
+  if (/\s/.test(bad)) return 'links cannot use: it contains a space';
+  return `links cannot use: "${bad}" must start with a letter or digit and hold only letters, digits, dots, dashes and underscores`;
+}
+
 /** `etabs.yaml` → `/etabs`, `index.yaml` → `/`, `gate/index.yaml` → `/gate`. Case is kept. */
 export function routeOf(relativePath: string): string {
   const parts = relativePath.replace(/\.ya?ml$/, '').split('/');

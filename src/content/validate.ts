@@ -3,10 +3,11 @@
  * No React and no file system here: the caller reads the file.
  */
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type * as z from 'zod';
 import { codeFrame, formatPath, nearest, type ContentError, type ContentErrorCode, type PathSegment } from './errors';
 import { describeAt, keysAt } from './schema-walk';
+import { checkText } from './source';
 
 export type Validated<T> = { ok: true; value: T; locate: Locator } | { ok: false; errors: ContentError[] };
 
@@ -16,11 +17,24 @@ export type Locator = (code: ContentErrorCode, path: readonly PathSegment[], mes
 type Issue = z.core.$ZodIssue;
 
 /**
+ * A token that may start an anchor (&name), an alias (*name) or a tag (!tag) where a value begins:
+ * after indentation, "- ", ": ", "? " or a flow bracket or comma. Ordinary text ("Analysis & Design",
+ * "We are hiring!") does not match. A match is only a suspicion: the slow path looks at the parsed
+ * document and decides. No nested quantifiers, so the test is linear in the file's length.
+ */
+const MAY_HAVE_PROPERTIES = /(?:^|[\s[{,])(?:[&*][^\s[\]{},]|!)/m;
+
+/**
  * Two paths. Valid files (nearly all of them) take the fast one: js-yaml, about ten times faster than
- * `yaml` with positions, then zod. A file with any mistake is parsed again with `yaml`, whose node
- * ranges locate every error exactly. Both read YAML 1.2's core schema, so they agree on values.
+ * `yaml` with positions, then zod. A file with any mistake, or with anything that may be an anchor,
+ * alias or tag, is parsed with `yaml`, whose node ranges locate every error exactly. Both read YAML
+ * 1.2's core schema, so they agree on values.
  */
 export function validateYaml<S extends z.ZodType>(schema: S, file: string, source: string): Validated<z.output<S>> {
+  const textErrors = checkText(file, source);
+  // Too deep to parse safely: stop here. A hidden character: report it with everything else.
+  if (textErrors.some((error) => error.code === 'too-deep')) return { ok: false, errors: textErrors };
+  if (textErrors.length > 0 || MAY_HAVE_PROPERTIES.test(source)) return withErrors(textErrors, validateSlowly(schema, file, source));
   let data: unknown;
   try {
     data = load(source, { schema: CORE_SCHEMA, filename: file });
@@ -31,6 +45,11 @@ export function validateYaml<S extends z.ZodType>(schema: S, file: string, sourc
   const result = schema.safeParse(data);
   if (!result.success) return validateSlowly(schema, file, source);
   return { ok: true, value: result.data, locate: lazyLocator(file, () => source) };
+}
+
+function withErrors<T>(errors: ContentError[], result: Validated<T>): Validated<T> {
+  if (errors.length === 0) return result;
+  return { ok: false, errors: [...errors, ...(result.ok ? [] : result.errors)] };
 }
 
 /** A locator that parses the file with positions only if a later check (a broken link, a missing image) needs it. */
@@ -64,24 +83,10 @@ function validateSlowly<S extends z.ZodType>(schema: S, file: string, source: st
     return { line, column: col, frame: codeFrame(source, line, col) };
   };
 
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      errors: doc.errors.map((error) => {
-        const duplicate = error.code === 'DUPLICATE_KEY';
-        return {
-          code: duplicate ? 'yaml-duplicate-key' : 'yaml-syntax',
-          message: duplicate ? 'this key appears twice in the same block' : yamlMessage(error.message),
-          hint: duplicate
-            ? 'Keep one of the two: the second would silently replace the first.'
-            : 'Check the indentation (spaces, not tabs) and put text containing ": " or starting with [ { * & ! | > % @ ` in quotes.',
-          file,
-          path: '(document)',
-          ...at(error.pos[0]),
-        };
-      }),
-    };
-  }
+  if (doc.errors.length > 0) return { ok: false, errors: [syntaxError(doc, file, source, lineCounter)] };
+
+  const propertyErrors = propertiesIn(doc, file, source, lineCounter);
+  if (propertyErrors.length > 0) return { ok: false, errors: propertyErrors };
 
   const locate = locator(file, source, { doc, lineCounter });
 
@@ -97,6 +102,191 @@ function validateSlowly<S extends z.ZodType>(schema: S, file: string, source: st
   if (result.success) return { ok: true, value: result.data, locate };
   const errors = result.error.issues.flatMap((issue) => explain(issue, [], schema, data, locate, doc));
   return { ok: false, errors: dedupe(errors) };
+}
+
+/**
+ * The first syntax error only: after one, the parser misreads what follows, and its later errors
+ * are echoes of the first (one tab in an indentation makes ten). A tab in an indentation is the
+ * commonest cause and the parser's own words for it are misleading, so it is named as such.
+ */
+function syntaxError(doc: Document, file: string, source: string, lineCounter: LineCounter): ContentError {
+  const tabs = tabIndentedLines(source);
+  const [first] = doc.errors;
+  const opening = unclosedAt(doc, first!.pos[0]);
+  const offset = tabs.length > 0 ? tabs[0]!.offset : opening ? opening.offset : first!.pos[0];
+  const { line, col } = lineCounter.linePos(offset);
+  const base = { file, line, column: col, frame: codeFrame(source, line, col), path: formatPath(nearestPath(doc, offset)) };
+  if (tabs.length > 0) {
+    const others = tabs.slice(1, 6).map((tab) => tab.line);
+    return {
+      ...base,
+      code: 'yaml-tab',
+      message: 'a tab is used for indentation here; YAML indents with spaces only',
+      hint: `Replace the tab with spaces (two for each level)${others.length > 0 ? `, here and on line${others.length > 1 ? 's' : ''} ${others.join(', ')}${tabs.length > 6 ? ' and more' : ''}` : ''}. Most editors can convert tabs to spaces for the whole file.`,
+    };
+  }
+  if (opening) {
+    return {
+      ...base,
+      code: 'yaml-syntax',
+      message: `the ${opening.what} that starts here is never closed`,
+      hint: opening.hint,
+    };
+  }
+  const duplicate = first!.code === 'DUPLICATE_KEY';
+  return {
+    ...base,
+    code: duplicate ? 'yaml-duplicate-key' : 'yaml-syntax',
+    message: duplicate ? 'this key appears twice in the same block' : yamlMessage(first!.message),
+    hint: duplicate
+      ? 'Keep one of the two: the second would silently replace the first.'
+      : 'Check the indentation (spaces, not tabs) and put text containing ": " or starting with [ { * & ! | > % @ ` in quotes. Later lines are checked once this one is fixed.',
+  };
+}
+
+/**
+ * A quote or bracket left open: the parser notices only where the file (or the block) ends, which
+ * is not where the mistake is. Point at the opening one instead.
+ */
+function unclosedAt(doc: Document, errorOffset: number): { offset: number; what: string; hint: string } | undefined {
+  let found: { offset: number; what: string; hint: string } | undefined;
+  visit(doc, {
+    Node(_, node) {
+      const range = node.range;
+      if (!range || range[0] >= errorOffset || range[1] < errorOffset) return;
+      if (isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) {
+        const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
+        found = { offset: range[0], what: 'quoted text', hint: `Add the closing ${quote} at the end of the text.` };
+      } else if ((isSeq(node) || isMap(node)) && node.flow && range[1] === errorOffset) {
+        const [opener, closer, what] = isSeq(node) ? ['[', ']', 'list'] : ['{', '}', 'block'];
+        found = { offset: range[0], what, hint: `Add the closing ${closer} at the end of the ${what}, or put the text in quotes if the ${opener} is part of it.` };
+      }
+    },
+  });
+  return found;
+}
+
+/** Lines whose indentation holds a tab, with the offset of the tab. Block text (after | or >) may hold tabs. */
+function tabIndentedLines(source: string): { line: number; offset: number }[] {
+  const found: { line: number; offset: number }[] = [];
+  let line = 1;
+  let start = 0;
+  while (start <= source.length) {
+    let index = start;
+    while (index < source.length && (source[index] === ' ' || source[index] === '\t')) {
+      if (source[index] === '\t') {
+        found.push({ line, offset: index });
+        break;
+      }
+      index++;
+    }
+    const end = source.indexOf('\n', start);
+    if (end === -1) break;
+    start = end + 1;
+    line++;
+  }
+  return found;
+}
+
+/**
+ * The path of the deepest node at or before an offset, so an error in a broken file still says where
+ * in the document it is (meta.description, sections[2].cards[0]) instead of "(document)".
+ */
+function nearestPath(doc: Document, offset: number): PathSegment[] {
+  const path: PathSegment[] = [];
+  let node: unknown = doc.contents;
+  for (;;) {
+    if (isMap(node)) {
+      const pair = lastBefore(node.items, offset, (item) => (item.key as Node | null)?.range?.[0] ?? (item.value as Node | null)?.range?.[0]);
+      if (!pair) return path;
+      const key = isScalar(pair.key) ? pair.key.value : undefined;
+      if (typeof key !== 'string' && typeof key !== 'number') return path;
+      // Past the end of this pair's value (the next line, say): the error is in the block, not the pair.
+      // At the very start of the value (`title: ETABS: the course`): the error is in this pair's value.
+      const range = (pair.value as Node | null)?.range;
+      if (range && offset > range[1]) return path;
+      path.push(String(key));
+      if (range && offset === range[0]) return path;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const index = node.items.findLastIndex((item) => ((item as Node | null)?.range?.[0] ?? Infinity) <= offset);
+      if (index === -1 || offset > ((node.items[index] as Node | null)?.range?.[1] ?? Infinity)) return path;
+      path.push(index);
+      node = node.items[index];
+    } else return path;
+  }
+}
+
+function lastBefore<T>(items: readonly T[], offset: number, startOf: (item: T) => number | undefined): T | undefined {
+  let found: T | undefined;
+  for (const item of items) {
+    const start = startOf(item);
+    if (start !== undefined && start <= offset) found = item;
+  }
+  return found;
+}
+
+/**
+ * Anchors, aliases and tags: none is needed to write a page, and each is a way to publish something
+ * other than what the file seems to say. An alias repeats another part of the file, so a few
+ * hundred bytes of nested aliases expand into gigabytes; a tag is silently dropped from the text
+ * (`subtitle: !New batch` publishes "batch") or asks for a type the site cannot show.
+ */
+function propertiesIn(doc: Document, file: string, source: string, lineCounter: LineCounter): ContentError[] {
+  const errors: ContentError[] = [];
+  // Located where the property is written; its path is that of the value it is attached to.
+  const at = (code: ContentError['code'], offset: number, message: string, hint: string, where: readonly PathSegment[]) => {
+    const { line, col } = lineCounter.linePos(offset);
+    errors.push({ code, message, hint, file, line, column: col, frame: codeFrame(source, line, col), path: formatPath(where) });
+  };
+  const aliasHint = 'Write the text out in full where it is needed: anchors (&name) and aliases (*name) are not allowed, because a few lines of them can expand into an enormous page.';
+  visit(doc, {
+    Alias(_, node, ancestors) {
+      at('yaml-alias', node.range?.[0] ?? 0, `"*${node.source}" repeats another part of the file (a YAML alias)`, aliasHint, pathOf(node, ancestors));
+      return visit.SKIP;
+    },
+    Node(_, node, ancestors) {
+      const start = node.range?.[0] ?? 0;
+      const where = pathOf(node, ancestors);
+      if (node.anchor) at('yaml-alias', propertyOffset(source, `&${node.anchor}`, start), `"&${node.anchor}" marks this part of the file for repeating elsewhere (a YAML anchor)`, aliasHint, where);
+      if (node.tag) {
+        const offset = propertyOffset(source, '!', start);
+        const written = source.slice(offset, source.indexOf('\n', offset) === -1 ? undefined : source.indexOf('\n', offset)).trim();
+        at(
+          'yaml-tag',
+          offset,
+          `"${written.split(/\s/)[0]}" is read as a YAML tag, not as text: it would not appear on the page`,
+          // `!New batch` is text that happens to start with "!"; `!!js/function "…"` asks for a type.
+          isScalar(node) && !written.startsWith('!!') && !/^\S+\s+["']/.test(written)
+            ? `Put the whole text in quotes: ${JSON.stringify(written)}.`
+            : `Delete "${written.split(/\s/)[0]}": tags are not allowed, a value is plain text (in quotes if it starts with !).`,
+          where,
+        );
+      }
+    },
+  });
+  return errors;
+}
+
+/** The document path of a node that `visit` reached, from its ancestors (a key's is its map's). */
+function pathOf(node: unknown, ancestors: readonly unknown[]): PathSegment[] {
+  const chain = [...ancestors, node];
+  const path: PathSegment[] = [];
+  for (let index = 1; index < chain.length - 1; index++) {
+    const parent = chain[index];
+    const child = chain[index + 1];
+    if (isPair(parent) && child === parent.value && isScalar(parent.key)) path.push(String(parent.key.value));
+    else if (isSeq(parent)) path.push(parent.items.indexOf(child as never));
+  }
+  return path;
+}
+
+/** Where a property (`&name`, `!tag`) is written: the last occurrence before the node's value. */
+function propertyOffset(source: string, token: string, nodeStart: number): number {
+  let offset = source.lastIndexOf(token, nodeStart);
+  if (offset === -1) return nodeStart;
+  while (offset > 0 && source[offset - 1] === token[0]) offset--; // `!!tag`: the first `!`
+  return offset;
 }
 
 function yamlMessage(message: string): string {
@@ -214,6 +404,9 @@ function explain(
       if (deeper && typeof value === 'object' && value !== null) {
         return deeper.flatMap((inner) => explain(inner, path, schema, data, locate, doc));
       }
+      // The member of the value's own kind (text for text) says what is wrong with it.
+      const sameKind = issue.errors.find((member) => member.length > 0 && member.every((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
+      if (sameKind) return sameKind.flatMap((inner) => explain(inner, path, schema, data, locate, doc));
       const expected = [...new Set(issue.errors.flatMap((member) => member.map((inner) => ('expected' in inner ? EXPECTED[String(inner.expected)] ?? String(inner.expected) : undefined)).filter((text): text is string => text !== undefined)))];
       return [
         locate('wrong-type', path, `expected ${expected.join(' or ') || 'another kind of value'}, found ${describeValue(value)}`, about()),

@@ -23,10 +23,10 @@ function errorsOf(name: string): ContentError[] {
 describe('an invalid page file', () => {
   it.each([
     // fixture                    code                    path                              line col
-    ['yaml-syntax-indent', 'yaml-syntax', '(document)', 4, 1],
-    ['yaml-syntax-colon', 'yaml-syntax', '(document)', 2, 10],
-    ['yaml-unclosed-flow', 'yaml-syntax', '(document)', 5, 1],
-    ['yaml-duplicate-key', 'yaml-duplicate-key', '(document)', 4, 3],
+    ['yaml-syntax-indent', 'yaml-syntax', 'meta', 4, 1],
+    ['yaml-syntax-colon', 'yaml-syntax', 'meta.title', 2, 10],
+    ['yaml-unclosed-flow', 'yaml-syntax', 'meta.keywords', 4, 13],
+    ['yaml-duplicate-key', 'yaml-duplicate-key', 'meta.title', 4, 3],
     ['not-a-document', 'not-a-document', '(document)', 1, 1],
     ['missing-meta-title', 'missing-field', 'meta.title', 1, 1],
     ['missing-sections', 'missing-field', 'sections', 1, 1],
@@ -100,9 +100,9 @@ describe('what an editor reads', () => {
 
   it('explains a YAML syntax error without a stack trace', () => {
     expect(formatError(errorsOf('yaml-syntax-indent')[0]!)).toMatchInlineSnapshot(`
-      "pages/yaml-syntax-indent.yaml:4:1  (document)  [yaml-syntax]
+      "pages/yaml-syntax-indent.yaml:4:1  meta  [yaml-syntax]
         all mapping items must start at the same column
-        Check the indentation (spaces, not tabs) and put text containing ": " or starting with [ { * & ! | > % @ \` in quotes.
+        Check the indentation (spaces, not tabs) and put text containing ": " or starting with [ { * & ! | > % @ \` in quotes. Later lines are checked once this one is fixed.
           3 |   description: x
         > 4 |  keywords: [a]
             | ^"

@@ -1,0 +1,158 @@
+/**
+ * What a content file must be before it is parsed: UTF-8 text of a sensible size and depth, with no
+ * characters that would publish something other than what the editor sees in their editor.
+ * Every check here is a single linear pass, so no file can stall the build.
+ */
+import { codeFrame, type ContentError } from './errors';
+
+/** A page is 5–20 KB of YAML; a file fifty times larger is a mistake (a pasted export, a binary). */
+export const MAX_SOURCE_BYTES = 1024 * 1024;
+/** Deeper nesting than any page needs; deep enough nesting makes a YAML parser overflow its stack. */
+export const MAX_DEPTH = 64;
+
+export type Decoded = { ok: true; text: string } | { ok: false; error: ContentError };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** Bytes read from disk → the file's text, or the located reason it cannot be read as UTF-8. */
+export function decodeSource(file: string, bytes: Uint8Array): Decoded {
+  const fail = (code: ContentError['code'], message: string, hint: string, line = 1, column = 1, text?: string): Decoded => ({
+    ok: false,
+    error: { code, message, hint, file, line, column, path: '(document)', frame: text === undefined ? undefined : codeFrame(text, line, column) },
+  });
+  if (bytes.length > MAX_SOURCE_BYTES) {
+    return fail('file-too-large', `the file is ${Math.ceil(bytes.length / 1024).toLocaleString('en-US')} KB; a content file may be at most ${MAX_SOURCE_BYTES / 1024} KB`, 'Split it into several pages, or check that it is the file you meant to save here.');
+  }
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return fail('not-utf8', 'the file is saved as UTF-16, not UTF-8', 'Save it again as UTF-8 (in VS Code: click "UTF-16" in the status bar → Save with Encoding → UTF-8).');
+  }
+  try {
+    return { ok: true, text: utf8.decode(bytes) };
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    // Decode what comes before the bad byte to find its line and column.
+    const before = new TextDecoder('utf-8').decode(bytes.subarray(0, bad));
+    const { line, column } = lineColumnAt(before, before.length);
+    const shown = `0x${(bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
+    return fail(
+      'not-utf8',
+      `the file is not UTF-8 text: the byte ${shown} here cannot be read (the page would show � instead of a character)`,
+      'Save the file as UTF-8 (in VS Code: click the encoding in the status bar → Save with Encoding → UTF-8), then check the characters around this point.',
+      line,
+      column,
+      before + '\n',
+    );
+  }
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let index = 0;
+  while (index < bytes.length) {
+    const byte = bytes[index]!;
+    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    if (length === 0) return index;
+    for (let next = 1; next < length; next++) {
+      const continuation = bytes[index + next];
+      if (continuation === undefined || (continuation & 0xc0) !== 0x80) return index;
+    }
+    // Overlong forms and surrogates are invalid too; the strict decoder has the last word.
+    try {
+      utf8.decode(bytes.subarray(index, index + length));
+    } catch {
+      return index;
+    }
+    index += length;
+  }
+  return bytes.length;
+}
+
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < offset; index++) {
+    if (text.charCodeAt(index) === 10) {
+      line++;
+      lineStart = index + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Characters that are invisible or that change how the text around them reads: control characters
+ * (a NUL, a stray escape), the replacement character (text that was already garbled before it was
+ * pasted), and the bidirectional overrides that can make text read differently from what it says.
+ */
+const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd\u202a-\u202e\u2066-\u2069]/;
+
+const NAMES: Record<string, string> = { '\ufffd': 'the replacement character �' };
+
+/** Checks on the decoded text: hidden characters and nesting depth. One pass each. */
+export function checkText(file: string, text: string): ContentError[] {
+  const errors: ContentError[] = [];
+  const hidden = HIDDEN.exec(text);
+  if (hidden) {
+    const char = hidden[0];
+    const { line, column } = lineColumnAt(text, hidden.index);
+    const code = `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    errors.push({
+      code: 'hidden-character',
+      message: `the text contains ${NAMES[char] ?? `an invisible control character (${code})`}, which would be published as it is`,
+      hint: char === '\ufffd'
+        ? 'The text was garbled before it was pasted here: type the character again.'
+        : 'Delete it: it usually comes from copying text out of a PDF or a chat. If the file came from another program, save it as UTF-8 text.',
+      file,
+      line,
+      column,
+      path: '(document)',
+      frame: codeFrame(text, line, column),
+    });
+  }
+  const deep = tooDeep(text);
+  if (deep !== undefined) {
+    const { line, column } = lineColumnAt(text, deep);
+    errors.push({
+      code: 'too-deep',
+      message: `the document is nested more than ${MAX_DEPTH} levels deep here`,
+      hint: 'No page needs that many levels: check the indentation and the [ ] and { } brackets.',
+      file,
+      line,
+      column,
+      path: '(document)',
+      frame: codeFrame(text, line, column),
+    });
+  }
+  return errors;
+}
+
+/**
+ * Offset where the nesting first goes deeper than MAX_DEPTH, counting brackets and indentation.
+ * Brackets inside quoted text are counted too: a page with 64 nested brackets in its text is not
+ * a page anyone writes, so the approximation costs nothing and keeps the scan one pass.
+ */
+function tooDeep(text: string): number | undefined {
+  let brackets = 0;
+  let atLineStart = true;
+  let indent = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (char === 10) {
+      atLineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (atLineStart) {
+      if (char === 32) {
+        // Two spaces a level is the usual style; allow a generous four.
+        if (++indent > MAX_DEPTH * 4) return index;
+        continue;
+      }
+      atLineStart = false;
+    }
+    if (char === 91 || char === 123) {
+      if (++brackets > MAX_DEPTH) return index;
+    } else if ((char === 93 || char === 125) && brackets > 0) brackets--;
+  }
+  return undefined;
+}
