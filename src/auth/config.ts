@@ -1,16 +1,18 @@
 /**
- * Firebase web configuration, from Vite env variables at build time.
- * With none set, the site runs against the local Auth emulator with a `demo-` project,
- * so sign-in works on a fresh machine with nothing external.
+ * Firebase web configuration for sign-in. It is content: the `firebase` block of pages/_site.yaml,
+ * which every page carries in its data (`site`, src/app/data.ts), so the browser reads it from the
+ * page; there is nothing to set at build time. A `demo-` project id means a build for the local
+ * Auth emulator (what `npm start` and the tests run); `npm run build -- --deploy` refuses it.
+ *
+ * The Vite env variable VITE_AUTH_EMULATOR_HOST only points a build at an emulator elsewhere.
+ * VITE_FIREBASE_* variables are no longer read.
  */
 import type { FirebaseOptions } from 'firebase/app';
+import { readInitialData } from '../app/data';
+import type { FirebaseWebConfig } from '../content/site-schema';
 
-/** The env variables this module reads (all optional). */
+/** The env variables this module reads (optional). */
 export interface AuthEnv {
-  VITE_FIREBASE_API_KEY?: string | undefined;
-  VITE_FIREBASE_AUTH_DOMAIN?: string | undefined;
-  VITE_FIREBASE_PROJECT_ID?: string | undefined;
-  VITE_FIREBASE_APP_ID?: string | undefined;
   /** `host:port` (or a full http:// URL) of an Auth emulator, e.g. 127.0.0.1:9099. */
   VITE_AUTH_EMULATOR_HOST?: string | undefined;
 }
@@ -21,10 +23,18 @@ export interface AuthConfig {
   emulatorUrl: string | null;
 }
 
+/** The example project of pages/_site.yaml: `demo-` is the prefix the Auth emulator accepts offline. */
 export const DEMO_PROJECT_ID = 'demo-cesa';
 /** Any string works with the emulator; it only has to be stable (it keys the stored session). */
 export const DEMO_API_KEY = 'demo-cesa-api-key';
+/** An app id of the right shape, all zeros: plainly not a real one. */
+export const DEMO_APP_ID = '1:000000000000:web:0000000000000000';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+
+/** A `demo-` project exists only in the emulator: such a build can only sign in locally. */
+export function isDemoProject(projectId: string): boolean {
+  return projectId.startsWith('demo-');
+}
 
 function emulatorUrl(host: string): string {
   return /^https?:\/\//.test(host) ? host : `http://${host}`;
@@ -35,27 +45,12 @@ function present(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-export function authConfig(env: AuthEnv): AuthConfig {
-  const apiKey = present(env.VITE_FIREBASE_API_KEY);
-  const emulatorHost = present(env.VITE_AUTH_EMULATOR_HOST);
-  if (!apiKey) {
-    return {
-      firebase: {
-        apiKey: DEMO_API_KEY,
-        projectId: DEMO_PROJECT_ID,
-        // The SDK requires an auth domain even when every request goes to the emulator.
-        authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`,
-      },
-      emulatorUrl: emulatorUrl(emulatorHost ?? DEFAULT_EMULATOR_HOST),
-    };
-  }
-  const projectId = present(env.VITE_FIREBASE_PROJECT_ID);
-  const firebase: FirebaseOptions = {
-    apiKey,
-    authDomain: present(env.VITE_FIREBASE_AUTH_DOMAIN) ?? (projectId ? `${projectId}.firebaseapp.com` : undefined),
-  };
-  if (projectId) firebase.projectId = projectId;
-  const appId = present(env.VITE_FIREBASE_APP_ID);
-  if (appId) firebase.appId = appId;
+/**
+ * @param web the site's `firebase` block; by default read from the page's data (in the browser).
+ */
+export function authConfig(env: AuthEnv, web: FirebaseWebConfig = readInitialData().site.firebase): AuthConfig {
+  const firebase: FirebaseOptions = { apiKey: web.apiKey, authDomain: web.authDomain, projectId: web.projectId };
+  if (web.appId) firebase.appId = web.appId;
+  const emulatorHost = present(env.VITE_AUTH_EMULATOR_HOST) ?? (isDemoProject(web.projectId) ? DEFAULT_EMULATOR_HOST : undefined);
   return { firebase, emulatorUrl: emulatorHost ? emulatorUrl(emulatorHost) : null };
 }

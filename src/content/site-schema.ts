@@ -1,5 +1,6 @@
 /** The site document (`pages/_site.yaml`): everything shared by all pages, in one place. */
 import * as z from 'zod';
+import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID } from '../auth/config';
 import { HrefSchema, ImageSchema, LinkSchema, PublicFileSchema, TextSchema } from './fields';
 
 export interface MenuItemInput {
@@ -32,6 +33,44 @@ export const BranchSchema = z.strictObject({
 
 export type Branch = z.output<typeof BranchSchema>;
 
+/**
+ * The Firebase web configuration that Google sign-in uses. Public by design: every visitor's browser
+ * receives it. A `demo-` project id means a build for the local sign-in emulator, which
+ * `npm run build -- --deploy` (and so `firebase deploy`) refuses.
+ */
+export const FirebaseSchema = z
+  .strictObject({
+    apiKey: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be the API key exactly as the Firebase console shows it (letters, digits, - and _)' })
+      .describe('The "apiKey" line of the web app\'s configuration in the Firebase console, e.g. AIzaSy… (39 characters). It is not a secret.'),
+    authDomain: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, {
+        message: 'must be a domain name such as cesa-academy.firebaseapp.com, without https:// and without a slash',
+      })
+      .describe('The "authDomain" line: the address the Google sign-in window opens, e.g. cesa-academy.firebaseapp.com (without https://).'),
+    projectId: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, { message: 'must be a Firebase project id: 6 to 30 lowercase letters, digits and dashes, e.g. cesa-academy' })
+      .describe('The "projectId" line, e.g. cesa-academy. An id starting with demo- means a build for the local sign-in emulator, which cannot be deployed.'),
+    appId: z
+      .string()
+      .trim()
+      .regex(/^\d+:\d+:web:[0-9a-f]+$/, { message: 'must be the app id exactly as the Firebase console shows it, e.g. 1:123456789012:web:0123456789abcdef' })
+      .describe('The "appId" line, e.g. 1:123456789012:web:0123456789abcdef. Optional: sign-in works without it.')
+      .optional(),
+  })
+  .describe(
+    "Sign-in with Google: the web app's configuration from the Firebase console (Project settings → Your apps). Without this block the site is built for the local sign-in emulator.",
+  )
+  .default({ apiKey: DEMO_API_KEY, authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`, projectId: DEMO_PROJECT_ID, appId: DEMO_APP_ID });
+
+export type FirebaseWebConfig = z.output<typeof FirebaseSchema>;
+
 export const SiteSchema = z
   .strictObject({
     name: TextSchema.describe('Full name of the academy.'),
@@ -59,7 +98,8 @@ export const SiteSchema = z
       columns: z.array(z.strictObject({ title: TextSchema, links: z.array(LinkSchema).min(1) })).default([]),
       copyright: TextSchema.describe('e.g. "© 2025 CESA".'),
     }),
+    firebase: FirebaseSchema,
   })
-  .describe('Site-wide content: brand, menu, footer, branches, contact targets, external form, brochure.');
+  .describe('Site-wide content: brand, menu, footer, branches, contact targets, external form, brochure, sign-in (Firebase).');
 
 export type Site = z.output<typeof SiteSchema>;

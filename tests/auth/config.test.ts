@@ -1,39 +1,50 @@
-import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, authConfig } from '../../src/auth/config';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, DEMO_APP_ID, authConfig, isDemoProject } from '../../src/auth/config';
+import { DATA_ELEMENT_ID } from '../../src/app/data';
+import type { FirebaseWebConfig } from '../../src/content/site-schema';
+
+const demo: FirebaseWebConfig = { apiKey: DEMO_API_KEY, authDomain: 'demo-cesa.firebaseapp.com', projectId: 'demo-cesa', appId: DEMO_APP_ID };
+const real: FirebaseWebConfig = {
+  apiKey: 'AIzaSyA-fake-key-for-tests-0123456789ab',
+  authDomain: 'cesa-academy.firebaseapp.com',
+  projectId: 'cesa-academy',
+  appId: '1:123456789012:web:0123456789abcdef',
+};
 
 describe('authConfig', () => {
-  it('with nothing set, uses the demo project on the local Auth emulator', () => {
-    expect(authConfig({})).toEqual({
-      firebase: { apiKey: DEMO_API_KEY, projectId: 'demo-cesa', authDomain: 'demo-cesa.firebaseapp.com' },
+  afterEach(() => document.getElementById(DATA_ELEMENT_ID)?.remove());
+
+  it('with the example (demo-) project, uses the local Auth emulator', () => {
+    expect(authConfig({}, demo)).toEqual({
+      firebase: { apiKey: DEMO_API_KEY, projectId: 'demo-cesa', authDomain: 'demo-cesa.firebaseapp.com', appId: DEMO_APP_ID },
       emulatorUrl: 'http://127.0.0.1:9099',
     });
+    expect(isDemoProject('demo-cesa')).toBe(true);
+    expect(isDemoProject('cesa-academy')).toBe(false);
   });
 
   it('lets VITE_AUTH_EMULATOR_HOST move the emulator, with or without a scheme', () => {
-    expect(authConfig({ VITE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' }).emulatorUrl).toBe('http://127.0.0.1:9199');
-    expect(authConfig({ VITE_AUTH_EMULATOR_HOST: 'http://localhost:9099' }).emulatorUrl).toBe('http://localhost:9099');
+    expect(authConfig({ VITE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' }, demo).emulatorUrl).toBe('http://127.0.0.1:9199');
+    expect(authConfig({ VITE_AUTH_EMULATOR_HOST: 'http://localhost:9099' }, demo).emulatorUrl).toBe('http://localhost:9099');
+    expect(authConfig({ VITE_AUTH_EMULATOR_HOST: '  ' }, demo).emulatorUrl).toBe('http://127.0.0.1:9099');
   });
 
   it('with a real project configured, talks to Firebase itself', () => {
-    const config = authConfig({
-      VITE_FIREBASE_API_KEY: 'AIza-real',
-      VITE_FIREBASE_AUTH_DOMAIN: 'cesa.example.com',
-      VITE_FIREBASE_PROJECT_ID: 'cesa-prod',
-      VITE_FIREBASE_APP_ID: '1:2:web:3',
-    });
-    expect(config).toEqual({
-      firebase: { apiKey: 'AIza-real', authDomain: 'cesa.example.com', projectId: 'cesa-prod', appId: '1:2:web:3' },
-      emulatorUrl: null,
-    });
-  });
-
-  it('derives the auth domain from the project id when it is not given, and ignores blank values', () => {
-    const config = authConfig({ VITE_FIREBASE_API_KEY: 'AIza-real', VITE_FIREBASE_PROJECT_ID: 'cesa-prod', VITE_FIREBASE_APP_ID: ' ' });
-    expect(config.firebase).toEqual({ apiKey: 'AIza-real', authDomain: 'cesa-prod.firebaseapp.com', projectId: 'cesa-prod' });
-    expect(authConfig({ VITE_FIREBASE_API_KEY: '  ' }).emulatorUrl).toBe('http://127.0.0.1:9099');
+    expect(authConfig({}, real)).toEqual({ firebase: real, emulatorUrl: null });
+    const { appId: _, ...withoutAppId } = real;
+    expect(authConfig({}, withoutAppId).firebase).toEqual(withoutAppId);
   });
 
   it('can point a real configuration at an emulator', () => {
-    expect(authConfig({ VITE_FIREBASE_API_KEY: 'k', VITE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).emulatorUrl).toBe('http://127.0.0.1:9099');
+    expect(authConfig({ VITE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, real).emulatorUrl).toBe('http://127.0.0.1:9099');
+  });
+
+  it("reads the site's firebase block from the page's data by default (what src/auth/firebase.ts does)", () => {
+    const data = document.createElement('script');
+    data.id = DATA_ELEMENT_ID;
+    data.type = 'application/json';
+    data.textContent = JSON.stringify({ route: '/', site: { firebase: real }, page: null, redirects: {} });
+    document.body.append(data);
+    expect(authConfig({})).toEqual({ firebase: real, emulatorUrl: null });
   });
 });
