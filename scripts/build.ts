@@ -1,25 +1,77 @@
 /**
  * `npm run build`: the static site in dist/, or every content error and dist/ untouched.
  * Options (for tests and tools): --out <dir> (default dist), --content <dir> (where pages/ is), --verbose.
+ *
+ * --deploy: a build to deploy (what `firebase deploy` runs first, firebase.json's `hosting.predeploy`).
+ * It refuses, before building anything, the example sign-in settings of the local Auth emulator
+ * (a `demo-` project, an example API key, an emulator host); a plain build uses them and says so.
+ * Building the project's own content also regenerates firebase.json when the content changed it.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadEnv } from 'vite';
+import { defaultCacheDir } from '../src/content/cache';
 import { formatReport } from '../src/content/errors';
+import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './lib/deploy-config';
+import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
+import { loadContentCached } from './lib/parallel';
 import { buildSite } from './lib/site-build';
 
 const { values } = parseArgs({
-  options: { out: { type: 'string' }, content: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+  options: {
+    out: { type: 'string' },
+    content: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    deploy: { type: 'boolean', default: false },
+  },
 });
 const root = process.cwd();
+const contentRoot = values.content ? path.resolve(values.content) : root;
+const color = process.stderr.isTTY;
+// The VITE_* variables the client bundle will see: the environment and any .env files.
+const env = loadEnv('production', root, 'VITE_');
+
+for (const name of ignoredFirebaseVariables(env)) {
+  console.warn(`${name} is ignored: the Firebase configuration is the firebase block of pages/_site.yaml.`);
+}
+
+const signIn = readSiteFirebase(contentRoot);
+if (values.deploy && signIn) {
+  const problems = deployProblems(signIn, env);
+  if (problems.length > 0) {
+    console.error(formatDeployProblems(problems, { color }));
+    console.error('\nNothing was built: the previous output was left as it was.');
+    process.exit(1);
+  }
+}
+
+if (contentRoot === root) {
+  const content = loadContentCached({ root, cacheDir: defaultCacheDir(root) });
+  if (content.errors.length === 0 && content.site && writeFirebaseJson(root, { ...content, site: content.site })) {
+    console.log(`Updated ${FIREBASE_JSON_FILE} (hosting redirects, Content-Security-Policy) from the content.`);
+    if (values.deploy) {
+      // `firebase deploy` read the old file before it ran this build: it would deploy stale rules.
+      console.error(`\n${FIREBASE_JSON_FILE} did not match the content and has been updated: commit it and run the deploy again.`);
+      process.exit(1);
+    }
+  }
+}
+
 const result = await buildSite({
   root,
   outDir: path.resolve(values.out ?? 'dist'),
-  contentRoot: values.content ? path.resolve(values.content) : root,
+  contentRoot,
   verbose: values.verbose,
 });
 if (!result.ok) {
-  console.error(formatReport(result.errors, { color: process.stderr.isTTY }));
+  console.error(formatReport(result.errors, { color }));
   console.error('\nThe build stopped: the previous output was left as it was.');
   process.exit(1);
 }
 console.log(`Built ${result.pages} pages into ${path.relative(root, result.outDir) || '.'} in ${result.seconds.toFixed(1)} s.`);
+if (signIn && isEmulatorBuild(signIn.firebase, env)) {
+  console.log(
+    `This output is for local use with the sign-in emulator (project ${signIn.firebase.projectId}) and cannot be deployed: ` +
+      `set your Firebase project in ${signIn.file} (firebase) and deploy with firebase deploy.`,
+  );
+}

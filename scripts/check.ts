@@ -1,6 +1,11 @@
-/** `npm run check`: validates every content file, prints every error, builds nothing. */
+/**
+ * `npm run check`: validates every content file, prints every error, builds nothing. Updates the
+ * files derived from the schemas (schemas/) and, when the content is valid, from it (firebase.json).
+ */
+import { isDemoProject } from '../src/auth/config';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
+import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
 import { writeJsonSchemas } from './lib/json-schema';
 
 const root = process.cwd();
@@ -13,4 +18,10 @@ if (content.errors.length > 0) {
   console.error(formatReport(content.errors, { color: process.stderr.isTTY }));
   process.exit(1);
 }
+if (content.site && writeFirebaseJson(root, { ...content, site: content.site })) {
+  console.log(`Updated ${FIREBASE_JSON_FILE} (hosting redirects, Content-Security-Policy) from the content.`);
+}
 console.log(`Content OK: ${content.pages.length} pages and the site document checked in ${seconds} s.`);
+if (content.site && isDemoProject(content.site.firebase.projectId)) {
+  console.log('Sign-in uses the example project of pages/_site.yaml (firebase), for the local emulator: replace it before launch (deploying refuses it).');
+}

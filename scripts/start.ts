@@ -1,7 +1,7 @@
 /**
- * `npm start`: builds the production site, starts the Firebase Auth emulator (unless a real
- * Firebase project is configured with VITE_FIREBASE_API_KEY), serves dist/ on
- * http://127.0.0.1:${PORT:-4173}, and stops everything on Ctrl-C or SIGTERM.
+ * `npm start`: builds the production site, starts the Firebase Auth emulator (unless the firebase
+ * block of pages/_site.yaml names a real Firebase project rather than a `demo-` one), serves dist/
+ * on http://127.0.0.1:${PORT:-4173}, and stops everything on Ctrl-C or SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -13,6 +13,7 @@ import {
   ROOT,
   authEmulatorAnswers as emulatorAnswers,
 } from './lib/auth-emulator';
+import { isEmulatorBuild, readSiteFirebase } from './lib/deploy-config';
 import { serve, type RunningServer } from './serve';
 
 const EMULATOR_START_TIMEOUT_MS = 90_000;
@@ -93,8 +94,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
-  if (process.env.VITE_FIREBASE_API_KEY) {
-    console.log('Using the Firebase project configured with VITE_FIREBASE_* (no emulator).');
+  // The build has just validated the site document, so this reads the configuration it used.
+  const signIn = readSiteFirebase(ROOT);
+  if (signIn && !isEmulatorBuild(signIn.firebase, process.env)) {
+    console.log(`Using the Firebase project ${signIn.firebase.projectId} of ${signIn.file} (no emulator).`);
   } else if (await emulatorAnswers()) {
     console.log(`An Auth emulator is already running on ${EMULATOR_URL}; using it.`);
   } else {

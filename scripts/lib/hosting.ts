@@ -1,7 +1,7 @@
 /**
  * The response headers of firebase.json's `hosting.headers`, applied the way Firebase Hosting
  * applies them, so that the local server (scripts/serve.ts) and the CDN send the same ones from
- * one source of truth.
+ * one source of truth. firebase.json itself is generated (scripts/lib/firebase-json.ts).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +17,12 @@ export interface HeaderRule {
 }
 
 export interface FirebaseConfig {
-  hosting: { public: string; headers?: HeaderRule[] };
+  hosting: {
+    public: string;
+    predeploy?: string | string[];
+    redirects?: { source: string; destination: string; type: number }[];
+    headers?: HeaderRule[];
+  };
   emulators?: { auth?: { host: string; port: number } };
 }
 
@@ -86,8 +91,8 @@ export function globToRegExp(glob: string): RegExp {
 
 /**
  * The headers for a local run: the Content-Security-Policy also lets the page reach the Auth
- * emulator of firebase.json (`emulators.auth`), which the site talks to when no Firebase project
- * is configured. Deployed, the emulator does not exist and the policy stays as written.
+ * emulator of firebase.json (`emulators.auth`), which the site talks to when pages/_site.yaml
+ * configures a `demo-` project. Deployed, the emulator does not exist and the policy stays as written.
  */
 export function withLocalEmulator(headers: Map<string, string>, config: FirebaseConfig): Map<string, string> {
   const auth = config.emulators?.auth;

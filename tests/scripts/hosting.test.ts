@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIREBASE_BIN, FIREBASE_QUIET_ENV } from '../../scripts/lib/auth-emulator';
 import { allowOrigin, globToRegExp, headerMatcher, readFirebaseConfig, withLocalEmulator } from '../../scripts/lib/hosting';
 import { serve } from '../../scripts/serve';
+import { isDemoProject } from '../../src/auth/config';
 import { loadContent } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
 
@@ -47,9 +48,13 @@ function directives(value: string): Map<string, string[]> {
 
 const builtFiles = (folder: string) => readdirSync(path.join(dist, folder)).map((name) => `/${folder}/${name}`);
 
+/** What `npm run build` printed. */
+let buildOutput = '';
+
 beforeAll(() => {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', dist], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the project's content does not build:\n${result.stderr}`);
+  buildOutput = result.stdout;
 }, 240_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -75,7 +80,16 @@ describe('firebase.json', () => {
     const maps = content.pages.flatMap(({ page }) => page.sections.flatMap((section) => (section.type === 'contact' && section.map ? [section.map.src] : [])));
     expect(maps.length).toBeGreaterThan(0);
     for (const map of maps) expect(frames).toContain(new URL(map).origin);
-    expect(frames).toContain('https://*.firebaseapp.com');
+  });
+
+  it("lets the sign-in SDK frame the site's own auth domain only, no wildcard", () => {
+    const frames = directives(policy).get('frame-src') ?? [];
+    expect(frames).toContain(`https://${content.site!.firebase.authDomain}`);
+    expect(policy).not.toContain('*');
+  });
+
+  it('builds for deployment before `firebase deploy` uploads dist/', () => {
+    expect(config.hosting.predeploy).toEqual(['npm run build -- --deploy']);
   });
 
   it('never sets Cache-Control twice for one path, so no rule depends on the order Hosting applies them in', () => {
@@ -98,6 +112,16 @@ describe('the build needs no inline script or style', () => {
       }
       expect(html, file).not.toMatch(/<style\b|\sstyle="|\son[a-z]+="/);
     }
+  });
+});
+
+describe('a plain build', () => {
+  it('says, in one line, when its output is for local use with the sign-in emulator and cannot be deployed', () => {
+    const lines = buildOutput.split('\n').filter((line) => /sign-in emulator/.test(line));
+    // The example settings of pages/_site.yaml (a demo- project) until the real ones are set.
+    const local = isDemoProject(content.site!.firebase.projectId);
+    expect(lines).toHaveLength(local ? 1 : 0);
+    if (local) expect(lines[0]).toMatch(/for local use .*cannot be deployed/);
   });
 });
 

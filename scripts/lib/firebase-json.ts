@@ -1,0 +1,116 @@
+/**
+ * firebase.json is generated: a fixed base (the emulators, the hosting options, caching and the
+ * security headers) plus what the content decides:
+ *
+ * - `hosting.redirects`: a 301 for every alias (`meta.aliases`) of every page;
+ * - the Content-Security-Policy's `frame-src`: the sign-in domain of pages/_site.yaml
+ *   (`firebase.authDomain`, whose page the Google sign-in SDK frames) and the origin of every
+ *   map a contact section embeds.
+ *
+ * `npm run check` and `npm run build` rewrite the file when it differs, like schemas/, and a test
+ * keeps the committed file equal to what this produces from the committed content.
+ * `hosting.predeploy` runs the deploy build, so `firebase deploy` always ships a checked build.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Content } from '../../src/content/load';
+import type { HeaderRule } from './hosting';
+
+export const FIREBASE_JSON_FILE = 'firebase.json';
+
+/** What `firebase deploy` runs before it uploads dist/ (from the project directory). */
+export const DEPLOY_BUILD_COMMAND = 'npm run build -- --deploy';
+
+/** The Auth emulator `npm start` and the browser tests run; scripts/lib/hosting.ts admits it locally. */
+const AUTH_EMULATOR = { host: '127.0.0.1', port: 9099 };
+
+/**
+ * The Content-Security-Policy, directive by directive. No inline script or style, nothing
+ * evaluated; the sign-in SDK's script (apis.google.com) and API hosts; `frame-src` is filled in
+ * from the content.
+ */
+function contentSecurityPolicy(frameSources: readonly string[]): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", 'https://apis.google.com'],
+    ['style-src', "'self'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'"],
+    ['media-src', "'self'"],
+    ['connect-src', "'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+    ['frame-src', ...frameSources],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'none'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map((tokens) => tokens.join(' ')).join('; ');
+}
+
+function headerRules(policy: string): HeaderRule[] {
+  return [
+    {
+      source: '**',
+      headers: [
+        { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' },
+        { key: 'X-Content-Type-Options', value: 'nosniff' },
+        { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        // The Google sign-in popup must be able to report back to the page that opened it.
+        { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
+        {
+          key: 'Permissions-Policy',
+          value: 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+        },
+        { key: 'Content-Security-Policy', value: policy },
+      ],
+    },
+    // Hashed file names: a changed file is a new URL.
+    { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+    // Pages (clean URLs have no dot), their data and HTML: revalidated on every use.
+    { regex: '^/_data/|^[^.]*$|\\.html$', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
+  ];
+}
+
+/** What firebase.json is generated from: the validated content of the project. */
+export type FirebaseJsonInput = Pick<Content, 'pages' | 'redirects'> & { site: { firebase: { authDomain: string } } };
+
+/** The sources `frame-src` needs: every embedded map's origin and the sign-in domain. */
+export function frameSources({ site, pages }: Pick<FirebaseJsonInput, 'site' | 'pages'>): string[] {
+  const maps = new Set<string>();
+  for (const { page } of pages) {
+    for (const section of page.sections) if (section.type === 'contact' && section.map) maps.add(new URL(section.map.src).origin);
+  }
+  return [...[...maps].sort(), `https://${site.firebase.authDomain}`];
+}
+
+/** firebase.json as an object, in the order its keys are written. */
+export function firebaseJson(input: FirebaseJsonInput) {
+  return {
+    emulators: {
+      auth: AUTH_EMULATOR,
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+    hosting: {
+      public: 'dist',
+      predeploy: [DEPLOY_BUILD_COMMAND],
+      cleanUrls: true,
+      trailingSlash: false,
+      redirects: [...input.redirects].map(([source, destination]) => ({ source, destination, type: 301 })),
+      headers: headerRules(contentSecurityPolicy(frameSources(input))),
+    },
+  };
+}
+
+export function firebaseJsonText(input: FirebaseJsonInput): string {
+  return `${JSON.stringify(firebaseJson(input), null, 2)}\n`;
+}
+
+/** Writes `<root>/firebase.json` if it differs from what the content gives; true if it did. */
+export function writeFirebaseJson(root: string, input: FirebaseJsonInput): boolean {
+  const target = path.join(root, FIREBASE_JSON_FILE);
+  const text = firebaseJsonText(input);
+  if (existsSync(target) && readFileSync(target, 'utf8') === text) return false;
+  writeFileSync(target, text);
+  return true;
+}
