@@ -7,9 +7,12 @@ import type { Head } from '../../src/app/head';
 import type { Content, PageEntry } from '../../src/content/load';
 import { dataFileOf, htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
+import { outputPathOf } from './output-folder';
 
 /** What the server bundle (src/entry-server.tsx) exports. */
 export interface ServerEntry {
+  /** Settles once every section type's code is loaded: render only after it. */
+  ready: Promise<unknown>;
   render(data: InitialData): string;
   headOf(site: Site, route: string, page: InitialData['page']): Head;
   headHtml(head: Head, siteName: string): string;
@@ -21,7 +24,9 @@ export interface ServerEntry {
 /** Loads the prerenderer with React's production build (the development build renders 3–5× slower). */
 export async function importServer(serverDir: string): Promise<ServerEntry> {
   process.env.NODE_ENV = 'production';
-  return (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
+  const server = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
+  await server.ready;
+  return server;
 }
 
 
@@ -122,4 +127,15 @@ function preloadsOf(template: Template, data: InitialData): string[] {
 export function writeFile(file: string, data: string | Uint8Array): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, data);
+}
+
+/**
+ * Writes `relative` (e.g. `about/index.html`) inside the output folder `outDir`, and nowhere else:
+ * throws OutputPathError, naming the path, if it is absolute or resolves outside (`../x`, `a/../../x`,
+ * through a symbolic link). Defence in depth: the content check reports such paths first.
+ */
+export function writeOutput(outDir: string, relative: string, data: string | Uint8Array): string {
+  const file = outputPathOf(outDir, relative);
+  writeFileSync(file, data);
+  return file;
 }
