@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { loadContentCached, prerenderFast, workerCount } from './lib/parallel';
 import { readTemplate } from './lib/prerender';
 import { bundle } from './lib/site-build';

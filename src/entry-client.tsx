@@ -4,8 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { readInitialData } from './app/data';
-import { lazyRegistry, preloadSections } from './sections/lazy-registry';
-import { SectionComponentsProvider } from './sections/section-slot';
+import { preloadSections } from './sections/registry';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from the page');
@@ -21,9 +20,7 @@ void preloadSections(initial.page?.sections.map((section) => section.type) ?? []
       container,
       <StrictMode>
         <BrowserRouter>
-          <SectionComponentsProvider value={lazyRegistry}>
-            <App initial={initial} preload={preloadSections} />
-          </SectionComponentsProvider>
+          <App initial={initial} preload={preloadSections} />
         </BrowserRouter>
       </StrictMode>,
     );

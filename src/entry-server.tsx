@@ -3,21 +3,21 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
-import { registry } from './sections/registry';
-import { SectionComponentsProvider } from './sections/section-slot';
+import { preloadSections } from './sections/registry';
 import type { InitialData } from './app/data';
 
 export { headHtml, headOf } from './app/head';
 export { serialiseData } from './app/data';
 export { structuredDataHtml } from './app/structured-data';
 
+/** Every section type's code, loaded once before the first page is rendered (the prerenderer awaits it). */
+export const ready: Promise<unknown> = preloadSections();
+
 export function render(data: InitialData): string {
   return renderToString(
     <StrictMode>
       <StaticRouter location={data.route}>
-        <SectionComponentsProvider value={registry}>
-          <App initial={data} />
-        </SectionComponentsProvider>
+        <App initial={data} />
       </StaticRouter>
     </StrictMode>,
   );

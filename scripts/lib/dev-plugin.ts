@@ -78,6 +78,7 @@ export function contentDevServer(root: string): Plugin {
             const data: InitialData = { route, site, page: entry?.page ?? null, redirects: Object.fromEntries(redirects) };
             const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
+            await serverEntry.ready;
             res.statusCode = entry ? 200 : 404;
             res.setHeader('Content-Type', 'text/html; charset=utf-8');
             res.end(renderHtml(serverEntry, { html: template, appChunks: [], sectionChunks: {} }, data));

@@ -1,49 +1,10 @@
 /** A page document: meta + a list of sections, each tagged by `type`. */
 import * as z from 'zod';
 import { RouteSchema, TextSchema } from './fields';
-import { BrochureSchema } from '../sections/brochure/schema';
-import { ContactSchema } from '../sections/contact/schema';
-import { CourseCardsSchema } from '../sections/course-cards/schema';
-import { CtaSchema } from '../sections/cta/schema';
-import { FacultySchema } from '../sections/faculty/schema';
-import { FactsSchema } from '../sections/facts/schema';
-import { FaqSchema } from '../sections/faq/schema';
-import { GallerySchema } from '../sections/gallery/schema';
-import { HeroSchema } from '../sections/hero/schema';
-import { ListSchema } from '../sections/list/schema';
-import { LogosSchema } from '../sections/logos/schema';
-import { ModulesSchema } from '../sections/modules/schema';
-import { PackagesSchema } from '../sections/packages/schema';
-import { ProseSchema } from '../sections/prose/schema';
-import { RoleCardsSchema } from '../sections/role-cards/schema';
-import { StatsSchema } from '../sections/stats/schema';
-import { TableSchema } from '../sections/table/schema';
-import { TestimonialsSchema } from '../sections/testimonials/schema';
-import { TrainingsSchema } from '../sections/trainings/schema';
-import { VideoSchema } from '../sections/video/schema';
+import { sectionSchemas } from '../sections/schemas.gen';
 
-export const SectionSchema = z.discriminatedUnion('type', [
-  HeroSchema,
-  ProseSchema,
-  ListSchema,
-  ModulesSchema,
-  CourseCardsSchema,
-  PackagesSchema,
-  TrainingsSchema,
-  StatsSchema,
-  TestimonialsSchema,
-  LogosSchema,
-  GallerySchema,
-  FaqSchema,
-  TableSchema,
-  FacultySchema,
-  RoleCardsSchema,
-  ContactSchema,
-  CtaSchema,
-  BrochureSchema,
-  VideoSchema,
-  FactsSchema,
-]);
+/** One section of a page: the schemas of the folders of src/sections/, told apart by `type`. */
+export const SectionSchema = z.discriminatedUnion('type', sectionSchemas);
 
 export type Section = z.output<typeof SectionSchema>;
 export type SectionType = Section['type'];

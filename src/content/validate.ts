@@ -78,11 +78,6 @@ function locator(file: string, source: string, { doc, lineCounter }: { doc: Docu
 
 function validateSlowly<S extends z.ZodType>(schema: S, file: string, source: string): Validated<z.output<S>> {
   const { doc, lineCounter } = parseWithPositions(source);
-  const at = (offset: number) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col, frame: codeFrame(source, line, col) };
-  };
-
   if (doc.errors.length > 0) return { ok: false, errors: [syntaxError(doc, file, source, lineCounter)] };
 
   const propertyErrors = propertiesIn(doc, file, source, lineCounter);

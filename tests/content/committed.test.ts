@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load';
 import { PageSchema } from '../../src/content/page-schema';
 import { validateYaml } from '../../src/content/validate';
-import { jsonSchemaText, SCHEMA_FILES } from '../../scripts/lib/json-schema';
+import { jsonSchemaText, readmeWithCatalogue, README, SCHEMA_FILES, sectionTypesOf } from '../../scripts/lib/json-schema';
+import { SectionSchema } from '../../src/content/page-schema';
 import { readdirSync } from 'node:fs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -15,6 +16,12 @@ describe('committed files', () => {
   it.each(Object.entries(SCHEMA_FILES))('%s matches the zod schemas (run npm run check to update it)', (file, schema) => {
     const committed = readFileSync(path.join(root, file), 'utf8');
     expect(committed).toBe(jsonSchemaText(schema, file.includes('site') ? 'CESA site document' : 'CESA page'));
+  });
+
+  it("README's catalogue of section types is made from the folders' examples (run npm run check to update it)", () => {
+    const committed = readFileSync(path.join(root, README), 'utf8');
+    expect(committed).toContain('**faq**: questions that open one at a time');
+    expect(committed).toBe(readmeWithCatalogue(root, sectionTypesOf(SectionSchema)));
   });
 
   it('firebase.json redirects every alias of the content, permanently', () => {

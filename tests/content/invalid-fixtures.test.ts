@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatError, type ContentError } from '../../src/content/errors';
-import { loadContent, MAX_IMAGE_BYTES } from '../../src/content/load';
+import { loadContent } from '../../src/content/load';
 import { PageSchema } from '../../src/content/page-schema';
 import { validateYaml } from '../../src/content/validate';
+import { sectionTypes } from '../../src/sections/registry';
 
 const fixtures = path.join(import.meta.dirname, '../fixtures/invalid');
 
@@ -66,11 +67,12 @@ describe('an invalid page file', () => {
 });
 
 describe('what an editor reads', () => {
-  it('names the nearest section type for a misspelt one', () => {
-    expect(formatError(errorsOf('unknown-section-type')[0]!)).toMatchInlineSnapshot(`
+  it('names the nearest section type for a misspelt one, and lists the types (the folders of src/sections/)', () => {
+    const error = errorsOf('unknown-section-type')[0]!;
+    expect(error.hint).toBe(`Did you mean "packages"? Section types: ${sectionTypes.join(', ')}.`);
+    expect(formatError({ ...error, hint: undefined })).toMatchInlineSnapshot(`
       "pages/unknown-section-type.yaml:8:5  sections[1].type  [unknown-section-type]
         "packges" is not a section type
-        Did you mean "packages"? Section types: hero, prose, list, modules, course-cards, packages, trainings, stats, testimonials, logos, gallery, faq, table, faculty, role-cards, contact, cta, brochure, video, facts.
           7 |     title: ETABS
         > 8 |   - type: packges
             |     ^"

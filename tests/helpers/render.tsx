@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema, type Section } from '../../src/content/page-schema';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
-import { SectionView } from '../../src/sections/registry';
+import { SectionSlot } from '../../src/sections/section-slot';
 
 export const testSite: Site = SiteSchema.parse({
   name: 'Civil Engineering Software Academy',
@@ -38,5 +38,5 @@ export function renderWithSite(node: ReactNode, { site = testSite, route = '/' }
 /** Validates raw section input with the real schema (so defaults and transforms apply) and renders it. */
 export function renderSection(input: unknown, index = 1): RenderResult & { section: Section } {
   const section = SectionSchema.parse(input);
-  return { section, ...renderWithSite(<SectionView section={section} index={index} />) };
+  return { section, ...renderWithSite(<SectionSlot section={section} index={index} />) };
 }

@@ -5,7 +5,7 @@ import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema } from '../../src/content/page-schema';
-import { SectionView } from '../../src/sections/registry';
+import { SectionSlot } from '../../src/sections/section-slot';
 import { renderSection, testSite } from '../helpers/render';
 import { stubMediaQueries } from '../helpers/media';
 
@@ -45,7 +45,7 @@ describe('stats', () => {
     const html = renderToString(
       <MemoryRouter>
         <SiteProvider value={testSite}>
-          <SectionView section={SectionSchema.parse(stats)} index={1} />
+          <SectionSlot section={SectionSchema.parse(stats)} index={1} />
         </SiteProvider>
       </MemoryRouter>,
     );
@@ -59,7 +59,7 @@ describe('stats', () => {
     const band = (
       <MemoryRouter>
         <SiteProvider value={testSite}>
-          <SectionView section={SectionSchema.parse(stats)} index={1} />
+          <SectionSlot section={SectionSchema.parse(stats)} index={1} />
         </SiteProvider>
       </MemoryRouter>
     );

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SectionSchema } from '../../src/content/page-schema';
-import { SectionView } from '../../src/sections/registry';
+import { SectionSlot } from '../../src/sections/section-slot';
 import { renderSection, renderWithSite } from '../helpers/render';
 
 describe('video', () => {
@@ -28,7 +28,7 @@ describe('video', () => {
     const section = SectionSchema.parse({ type: 'video', title: 'Tour', src: '/videos/tour.webm', poster: '/images/tour.jpg' });
     if (section.type !== 'video') throw new Error('expected a video section');
     const measured = { ...section, poster: { ...section.poster, width: 1280, height: 720 } };
-    renderWithSite(<SectionView section={measured} index={1} />);
+    renderWithSite(<SectionSlot section={measured} index={1} />);
     const video = screen.getByLabelText('Tour', { selector: 'video' });
     expect(video).toHaveAttribute('width', '1280');
     expect(video).toHaveAttribute('height', '720');

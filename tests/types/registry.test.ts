@@ -1,13 +1,17 @@
 /**
- * The registry's completeness is a compile-time guarantee: a section type without a component, or a
- * component for the wrong type, fails to type-check. Proven here by compiling broken registries.
+ * A section type is a folder of src/sections/ (schema.ts, component.tsx, example.yaml). Everything that
+ * lists the types is derived from the folders, and a folder whose parts do not fit fails the typecheck
+ * or the build, naming the folder. Proven here by compiling broken registries and scanning broken folders.
  */
 // @vitest-environment node
+import { cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sectionFolders } from '../../scripts/lib/section-index.mjs';
 import { SectionSchema } from '../../src/content/page-schema';
-import { registry } from '../../src/sections/registry';
+import { sectionTypes } from '../../src/sections/registry';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -34,28 +38,55 @@ function diagnosticsFor(source: string): string[] {
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
-describe('the section registry', () => {
-  it('has a component for every section type of the schema, at run time too', () => {
-    const types = SectionSchema.options.map((option) => option.shape.type.value);
-    expect(Object.keys(registry).sort()).toEqual([...types].sort());
+const REGISTRY = `import { sectionComponents } from '../../src/sections/components.gen';\nimport type { SectionLoaders } from '../../src/sections/registry';\n`;
+
+describe('the section types', () => {
+  it('are the folders of src/sections/, in the schema union and the registry alike', () => {
+    const { types, problems } = sectionFolders(root);
+    expect(problems).toEqual([]);
+    expect(types).toContain('faq');
+    expect(SectionSchema.options.map((option) => option.shape.type.value)).toEqual(types);
+    expect(sectionTypes).toEqual(types);
   });
 
-  it('compiles as it is', () => {
-    expect(diagnosticsFor(`import { registry, type SectionRegistry } from '../../src/sections/registry';\nexport const copy: SectionRegistry = { ...registry };\n`)).toEqual([]);
+  it('compile as they are', () => {
+    expect(diagnosticsFor(`${REGISTRY}export const copy: SectionLoaders = { ...sectionComponents };\n`)).toEqual([]);
   }, 60_000);
 
-  it('fails to compile when a section type has no component', () => {
-    const errors = diagnosticsFor(
-      `import { registry, type SectionRegistry } from '../../src/sections/registry';\nconst { faq: _faq, ...withoutFaq } = registry;\nexport const broken: SectionRegistry = withoutFaq;\n`,
-    );
+  it('fail to compile when a type has no component', () => {
+    const errors = diagnosticsFor(`${REGISTRY}const { faq: _faq, ...withoutFaq } = sectionComponents;\nexport const broken: SectionLoaders = withoutFaq;\n`);
     expect(errors.join('\n')).toMatch(/Property 'faq' is missing/);
   }, 60_000);
 
-  it('fails to compile when a component is registered for the wrong type', () => {
-    const errors = diagnosticsFor(
-      `import { registry, type SectionRegistry } from '../../src/sections/registry';\nexport const broken: SectionRegistry = { ...registry, faq: registry.table };\n`,
-    );
-    expect(errors.length).toBeGreaterThan(0);
+  it('fail to compile when a folder’s component takes another type’s section', () => {
+    const errors = diagnosticsFor(`${REGISTRY}export const broken: SectionLoaders = { ...sectionComponents, faq: sectionComponents.table };\n`);
     expect(errors.join('\n')).toMatch(/faq/);
   }, 60_000);
+});
+
+describe('a section folder that is not complete', () => {
+  let copy: string;
+  afterEach(() => rmSync(copy, { recursive: true, force: true }));
+
+  function withFolder(change: (folder: string) => void): string[] {
+    copy = mkdtempSync(path.join(tmpdir(), 'cesa-sections-'));
+    cpSync(path.join(root, 'src/sections'), path.join(copy, 'src/sections'), { recursive: true });
+    cpSync(path.join(root, 'src/sections/faq'), path.join(copy, 'src/sections/faq-extra'), { recursive: true });
+    change(path.join(copy, 'src/sections/faq-extra'));
+    return sectionFolders(copy).problems;
+  }
+
+  it('is named, with what is missing: a schema and no component', () => {
+    expect(withFolder((folder) => unlinkSync(path.join(folder, 'component.tsx')))).toEqual([
+      expect.stringMatching(/^src\/sections\/faq-extra: component\.tsx is missing/),
+    ]);
+  });
+
+  it('is named, with what is missing: a component and no schema', () => {
+    expect(withFolder((folder) => unlinkSync(path.join(folder, 'schema.ts')))).toEqual([expect.stringMatching(/^src\/sections\/faq-extra: schema\.ts is missing/)]);
+  });
+
+  it('is named when its schema’s type is not the folder’s name', () => {
+    expect(withFolder(() => undefined)).toEqual([expect.stringContaining('src/sections/faq-extra/schema.ts: the type is "faq" but the folder is faq-extra')]);
+  });
 });

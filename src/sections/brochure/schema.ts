@@ -11,3 +11,5 @@ export const BrochureSchema = z
   .describe('Brochure panel: sign in with Google to download the brochure PDF of _site.yaml; Login/Logout.');
 
 export type Brochure = z.output<typeof BrochureSchema>;
+
+export default BrochureSchema;

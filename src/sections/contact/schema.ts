@@ -25,3 +25,5 @@ export const ContactSchema = z
   .describe('Contact: enquiry button, QR code, the branches of _site.yaml with addresses, phones and e-mails, social links and a map.');
 
 export type Contact = z.output<typeof ContactSchema>;
+
+export default ContactSchema;

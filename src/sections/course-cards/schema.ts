@@ -22,3 +22,5 @@ export const CourseCardsSchema = z
   .describe('Course cards: one wide card per course, image alternating left and right.');
 
 export type CourseCards = z.output<typeof CourseCardsSchema>;
+
+export default CourseCardsSchema;

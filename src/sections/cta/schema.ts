@@ -12,3 +12,5 @@ export const CtaSchema = z
   .describe('Call to action: a coloured banner with a heading, text and buttons.');
 
 export type Cta = z.output<typeof CtaSchema>;
+
+export default CtaSchema;

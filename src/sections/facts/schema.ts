@@ -19,3 +19,5 @@ export const FactsSchema = z
   .describe('Facts: label and value pairs such as Duration, Eligibility, Mode.');
 
 export type Facts = z.output<typeof FactsSchema>;
+
+export default FactsSchema;

@@ -22,3 +22,5 @@ export const FacultySchema = z
   .describe('Faculty: a lead profile and cards for the other faculty members.');
 
 export type Faculty = z.output<typeof FacultySchema>;
+
+export default FacultySchema;

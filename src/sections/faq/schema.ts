@@ -19,3 +19,5 @@ export const FaqSchema = z
   .describe('FAQ: questions that open one at a time.');
 
 export type Faq = z.output<typeof FaqSchema>;
+
+export default FaqSchema;

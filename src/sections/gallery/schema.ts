@@ -21,3 +21,5 @@ export const GallerySchema = z
   .describe('Gallery: a grid of photos, each with a description.');
 
 export type Gallery = z.output<typeof GallerySchema>;
+
+export default GallerySchema;

@@ -24,3 +24,5 @@ export const HeroSchema = z
   .describe('Hero: the big block at the top of a page. Plain, with a banner image, or with a looping video.');
 
 export type Hero = z.output<typeof HeroSchema>;
+
+export default HeroSchema;

@@ -29,3 +29,5 @@ export const ListSchema = z
   .describe('List: bullet or numbered points, in one to three columns.');
 
 export type List = z.output<typeof ListSchema>;
+
+export default ListSchema;

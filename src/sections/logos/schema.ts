@@ -22,3 +22,5 @@ export const LogosSchema = z
   .describe('Logo grid: institutes, companies or partners; the name stands in where there is no logo.');
 
 export type Logos = z.output<typeof LogosSchema>;
+
+export default LogosSchema;

@@ -17,3 +17,5 @@ export const ModulesSchema = z
   .describe('Modules: a course syllabus as titled modules (or weeks), each with its topics.');
 
 export type Modules = z.output<typeof ModulesSchema>;
+
+export default ModulesSchema;

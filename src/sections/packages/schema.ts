@@ -20,3 +20,5 @@ export const PackagesSchema = z
   .describe('Packages: a grid of package or programme cards with image, description and duration.');
 
 export type Packages = z.output<typeof PackagesSchema>;
+
+export default PackagesSchema;

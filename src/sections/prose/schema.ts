@@ -13,3 +13,5 @@ export const ProseSchema = z
   .describe('Prose: a heading and paragraphs, with an optional image beside them.');
 
 export type Prose = z.output<typeof ProseSchema>;
+
+export default ProseSchema;

@@ -29,3 +29,5 @@ export const RoleCardsSchema = z
   .describe('Role cards: jobs or programmes; the button opens a dialog with details and Apply (the external form).');
 
 export type RoleCards = z.output<typeof RoleCardsSchema>;
+
+export default RoleCardsSchema;

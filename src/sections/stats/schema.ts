@@ -20,3 +20,5 @@ export const StatsSchema = z
   .describe('Statistics: figures that count up when scrolled into view.');
 
 export type Stats = z.output<typeof StatsSchema>;
+
+export default StatsSchema;

@@ -25,3 +25,5 @@ export const TableSchema = z
   .describe('Table: column headings, rows of cells and an optional note.');
 
 export type Table = z.output<typeof TableSchema>;
+
+export default TableSchema;

@@ -20,3 +20,5 @@ export const TestimonialsSchema = z
   .describe('Testimonials: quotes from students.');
 
 export type Testimonials = z.output<typeof TestimonialsSchema>;
+
+export default TestimonialsSchema;

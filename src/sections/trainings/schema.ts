@@ -20,3 +20,5 @@ export const TrainingsSchema = z
   .describe('Trainings: a grid of trainings conducted, each with a photo, title and note.');
 
 export type Trainings = z.output<typeof TrainingsSchema>;
+
+export default TrainingsSchema;

@@ -13,3 +13,5 @@ export const VideoSchema = z
   .describe('Video: a video with controls that loads only when played.');
 
 export type Video = z.output<typeof VideoSchema>;
+
+export default VideoSchema;

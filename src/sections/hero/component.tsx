@@ -7,7 +7,7 @@ import { HeroVideo } from './HeroVideo';
 import './hero.css';
 
 /** The big block at the top of a page: plain, a banner with an image beside the text, or a full-screen video. */
-export function Hero({ section, index }: SectionProps<'hero'>) {
+export default function Hero({ section, index }: SectionProps<'hero'>) {
   const headingId = useId();
   // The page's first section carries its only h1; a hero further down is an ordinary section heading.
   const Heading = index === 0 ? 'h1' : 'h2';

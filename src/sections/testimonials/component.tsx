@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './testimonials.css';
 
 /** Quotes from students, each with the student's name and course. */
-export function Testimonials({ section }: SectionProps<'testimonials'>) {
+export default function Testimonials({ section }: SectionProps<'testimonials'>) {
   return (
     <SectionShell kind="testimonials" id={section.id} title={section.title}>
       <ul className="grid testimonials">

@@ -6,7 +6,7 @@ import './list.css';
  * Bullet or numbered points in one to three columns. A split list stays one list (so a screen reader
  * hears its length and every item once); CSS moves the items after `splitAt` into the second column.
  */
-export function List({ section }: SectionProps<'list'>) {
+export default function List({ section }: SectionProps<'list'>) {
   const Tag = section.ordered ? 'ol' : 'ul';
   const { splitAt } = section;
   const layout = splitAt === undefined ? `list-items--columns-${section.columns}` : 'list-items--split';

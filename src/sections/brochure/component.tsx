@@ -17,7 +17,7 @@ const SIGN_IN_FAILED = 'Sign-in could not load. Check your connection, then pres
  * does when the panel nears the screen, or as soon as the visitor reaches for Login
  * (src/auth/use-auth.ts).
  */
-export function Brochure({ section }: SectionProps<'brochure'>) {
+export default function Brochure({ section }: SectionProps<'brochure'>) {
   const site = useSite();
   const statusId = useId();
   // Within a quarter screen of the viewport: on a phone, about one flick of scrolling before the

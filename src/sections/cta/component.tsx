@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './cta.css';
 
 /** A coloured banner with a heading, a line of text and buttons. */
-export function Cta({ section }: SectionProps<'cta'>) {
+export default function Cta({ section }: SectionProps<'cta'>) {
   return (
     <SectionShell kind="cta" id={section.id} title={section.title}>
       {section.text && <Text paragraphs={section.text} className="cta__text" />}

@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './table.css';
 
 /** A data table with a caption; on narrow screens it scrolls sideways inside a focusable frame. */
-export function Table({ section }: SectionProps<'table'>) {
+export default function Table({ section }: SectionProps<'table'>) {
   const captionId = useId();
   return (
     <SectionShell kind="table" id={section.id} title={section.title}>

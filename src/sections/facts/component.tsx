@@ -3,7 +3,7 @@ import type { SectionProps } from '../types';
 import './facts.css';
 
 /** Key facts of a course as label and value pairs: Duration, Eligibility, Mode. */
-export function Facts({ section }: SectionProps<'facts'>) {
+export default function Facts({ section }: SectionProps<'facts'>) {
   return (
     <SectionShell kind="facts" id={section.id} title={section.title} intro={section.intro}>
       <dl className="facts">

@@ -6,7 +6,7 @@ import type { SectionProps } from '../types';
 import './logos.css';
 
 /** Institutes, companies or partners: one column on phones, up to `columns` on wide screens. */
-export function Logos({ section }: SectionProps<'logos'>) {
+export default function Logos({ section }: SectionProps<'logos'>) {
   return (
     <SectionShell kind="logos" id={section.id} title={section.title} intro={section.intro}>
       <ul className={`logos logos--max-${section.columns}`}>

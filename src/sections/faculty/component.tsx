@@ -7,7 +7,7 @@ import './faculty.css';
 type Person = NonNullable<SectionOf<'faculty'>['lead']>;
 
 /** The lead profile, shown large, then a card for each other faculty member. */
-export function Faculty({ section }: SectionProps<'faculty'>) {
+export default function Faculty({ section }: SectionProps<'faculty'>) {
   return (
     <SectionShell kind="faculty" id={section.id} title={section.title}>
       {section.lead && (

@@ -8,7 +8,7 @@ import type { SectionProps } from '../types';
 import './contact.css';
 
 /** The enquiry button and QR code, a card per branch of _site.yaml, the social links and the map. */
-export function Contact({ section }: SectionProps<'contact'>) {
+export default function Contact({ section }: SectionProps<'contact'>) {
   const site = useSite();
   const socialId = useId();
   const branches = pickBranches(site.branches, section.branches);

@@ -8,7 +8,7 @@ import './course-cards.css';
 type Card = SectionOf<'course-cards'>['cards'][number];
 
 /** One wide card per course; the image alternates sides, starting on the left. */
-export function CourseCards({ section }: SectionProps<'course-cards'>) {
+export default function CourseCards({ section }: SectionProps<'course-cards'>) {
   return (
     <SectionShell kind="course-cards" id={section.id} title={section.title} intro={section.intro}>
       <ul className="course-cards">

@@ -8,7 +8,7 @@ import './faq.css';
  * One answer is open at a time. Closed answers keep their text in the HTML (the `hidden`
  * attribute), so search engines and readers without JavaScript still get it.
  */
-export function Faq({ section }: SectionProps<'faq'>) {
+export default function Faq({ section }: SectionProps<'faq'>) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const baseId = useId();
 

@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './video.css';
 
 /** A video with controls; nothing but the poster loads until the visitor presses play. */
-export function Video({ section }: SectionProps<'video'>) {
+export default function Video({ section }: SectionProps<'video'>) {
   const { poster } = section;
   return (
     <SectionShell kind="video" id={section.id} title={section.title}>

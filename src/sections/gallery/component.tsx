@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './gallery.css';
 
 /** A grid of photos with their descriptions: one column on phones, up to `columns` on wide screens. */
-export function Gallery({ section }: SectionProps<'gallery'>) {
+export default function Gallery({ section }: SectionProps<'gallery'>) {
   return (
     <SectionShell kind="gallery" id={section.id} title={section.title} intro={section.intro}>
       <ul className={`gallery gallery--max-${section.columns}`}>

@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './packages.css';
 
 /** A grid of package or programme cards; with `wideLast`, the last card takes a whole row. */
-export function Packages({ section }: SectionProps<'packages'>) {
+export default function Packages({ section }: SectionProps<'packages'>) {
   const last = section.cards.length - 1;
   return (
     <SectionShell kind="packages" id={section.id} title={section.title} intro={section.intro}>

@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './trainings.css';
 
 /** Trainings conducted: photo cards with a title and a note on the course or place. */
-export function Trainings({ section }: SectionProps<'trainings'>) {
+export default function Trainings({ section }: SectionProps<'trainings'>) {
   return (
     <SectionShell kind="trainings" id={section.id} title={section.title} intro={section.intro}>
       <ul className="grid trainings">

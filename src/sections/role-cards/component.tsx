@@ -10,7 +10,7 @@ import './role-cards.css';
  * showModal: focus moves in, Escape closes, the page behind is inert) with the details and
  * an Apply link to the external form. Closing returns focus to the button that opened it.
  */
-export function RoleCards({ section }: SectionProps<'role-cards'>) {
+export default function RoleCards({ section }: SectionProps<'role-cards'>) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);

@@ -4,7 +4,7 @@ import type { SectionProps } from '../types';
 import './prose.css';
 
 /** A heading and paragraphs, with an optional image on the chosen side. */
-export function Prose({ section }: SectionProps<'prose'>) {
+export default function Prose({ section }: SectionProps<'prose'>) {
   const { image } = section;
   return (
     <SectionShell kind="prose" id={section.id} title={section.title}>

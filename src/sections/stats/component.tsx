@@ -29,7 +29,7 @@ function easeOut(t: number): number {
 }
 
 /** A band of figures that count up from 0 the first time it scrolls into view. */
-export function Stats({ section }: SectionProps<'stats'>) {
+export default function Stats({ section }: SectionProps<'stats'>) {
   const [phase, setPhase] = useState<Phase>('initial');
   const [progress, setProgress] = useState(1);
 

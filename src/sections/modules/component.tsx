@@ -3,7 +3,7 @@ import type { SectionProps } from '../types';
 import './modules.css';
 
 /** A course syllabus: numbered module cards, each with its title and topics. */
-export function Modules({ section }: SectionProps<'modules'>) {
+export default function Modules({ section }: SectionProps<'modules'>) {
   return (
     <SectionShell kind="modules" id={section.id} title={section.title} intro={section.intro}>
       <ol className="modules grid">
