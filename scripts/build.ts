@@ -15,7 +15,7 @@ import { formatReport } from '../src/content/errors';
 import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './lib/deploy-config';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
 import { loadContentCached } from './lib/parallel';
-import { buildSite } from './lib/site-build';
+import { BuildStoppedError, buildSite } from './lib/site-build';
 
 const { values } = parseArgs({
   options: {
@@ -62,6 +62,14 @@ const result = await buildSite({
   outDir: path.resolve(values.out ?? 'dist'),
   contentRoot,
   verbose: values.verbose,
+}).catch((error: unknown) => {
+  // Expected stops (another build holds the folder too long, a path that would leave it) say what to
+  // do in their message; anything else is a fault of the engine, whose details --verbose shows.
+  const expected = error instanceof BuildStoppedError;
+  console.error(expected || !values.verbose ? (error instanceof Error ? error.message : String(error)) : error);
+  if (!expected && !values.verbose) console.error('This is a fault of the build, not of the content: run npm run build -- --verbose for the details.');
+  console.error('\nThe build stopped: the previous output was left as it was.');
+  process.exit(1);
 });
 if (!result.ok) {
   console.error(formatReport(result.errors, { color }));
