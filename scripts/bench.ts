@@ -4,7 +4,9 @@
  * peak memory is that size's own. Prints pages per second and peak memory.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContentCached, prerenderFast, workerCount } from './lib/parallel';
@@ -21,6 +23,8 @@ interface Figures {
   /** The check again, unchanged files served from the content-hash cache. */
   recheckSeconds: number;
   peakMb: number;
+  /** Parsing alone, per page: js-yaml (the fast path) and yaml with positions (every error's locations). */
+  parseMs: { jsYaml: number; yaml: number };
 }
 
 const args = process.argv.slice(2);
@@ -68,10 +72,27 @@ async function measure(count: number, bundles: string): Promise<Figures> {
     loadContentCached({ root, cacheDir });
     const recheckSeconds = (performance.now() - started) / 1000;
 
-    return { pages: count, kbPerPage: bytes / count / 1024, threads: workerCount(count), checkSeconds, renderSeconds, recheckSeconds, peakMb: process.resourceUsage().maxRSS / 1024 };
+    const peakMb = process.resourceUsage().maxRSS / 1024;
+    return { pages: count, kbPerPage: bytes / count / 1024, threads: workerCount(count), checkSeconds, renderSeconds, recheckSeconds, peakMb, parseMs: parseCosts(root) };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** What the second parser costs: both parse every page once (after the check has warmed them up). */
+function parseCosts(root: string): Figures['parseMs'] {
+  const sources = readdirSync(path.join(root, 'pages'))
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => readFileSync(path.join(root, 'pages', file), 'utf8'));
+  const time = (parse: (source: string) => unknown) => {
+    const started = performance.now();
+    for (const source of sources) parse(source);
+    return (performance.now() - started) / sources.length;
+  };
+  return {
+    jsYaml: time((source) => load(source, { schema: CORE_SCHEMA })),
+    yaml: time((source) => parseDocument(source, { lineCounter: new LineCounter(), uniqueKeys: true }).toJS()),
+  };
 }
 
 function print(rows: Figures[]): void {
@@ -102,4 +123,10 @@ function print(rows: Figures[]): void {
       'total   = check + render, cold. recheck = the check again with every file unchanged (content-hash cache).',
     ].join('\n'),
   );
+  for (const row of rows) {
+    console.log(
+      `parse only, ${row.pages} pages: js-yaml ${row.parseMs.jsYaml.toFixed(2)} ms/page, yaml with positions ${row.parseMs.yaml.toFixed(2)} ms/page ` +
+        `(${(row.parseMs.yaml / row.parseMs.jsYaml).toFixed(1)}× : the fast path for files with no mistake).`,
+    );
+  }
 }
