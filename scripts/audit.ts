@@ -266,7 +266,8 @@ function examples(lhr: Result, id: string): string {
     .slice(0, 3)
     .map((item) => {
       const node = item.node as { snippet?: string } | undefined;
-      return String(item.description ?? item.url ?? node?.snippet ?? '').slice(0, 160);
+      const text = [item.description, item.url, node?.snippet].find((value) => typeof value === 'string');
+      return (text ?? '').slice(0, 160);
     })
     .filter(Boolean);
   return shown.length > 0 ? `\n        ${shown.join('\n        ')}` : '';

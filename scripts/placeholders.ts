@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertNever } from '../src/lib/assert-never';
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 
@@ -85,6 +86,8 @@ function shapeMarkup(shape: Shape, cx: number, cy: number, r: number, accent: st
       }
       return `<path d="${lines}" stroke="${accent}" stroke-width="${Math.max(1, n(r / 30))}" fill="none"/>`;
     }
+    default:
+      return assertNever(shape);
   }
 }
 

@@ -3,7 +3,8 @@ import { parentPort } from 'node:worker_threads';
 import type { WorkerTask } from './parallel';
 import { importServer, prerenderPages } from './prerender';
 
-parentPort!.on('message', async (task: WorkerTask) => {
+/** Answers every task, also with its error: the promise never rejects. */
+async function run(task: WorkerTask): Promise<void> {
   try {
     const server = await importServer(task.serverDir);
     prerenderPages(server, task.template, task.site, { pages: task.pages, redirects: new Map(task.redirects) }, task.outDir);
@@ -11,4 +12,6 @@ parentPort!.on('message', async (task: WorkerTask) => {
   } catch (error) {
     parentPort!.postMessage({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
-});
+}
+
+parentPort!.on('message', (task: WorkerTask) => void run(task));

@@ -58,7 +58,7 @@ export function sectionFolders(root = ROOT) {
 }
 
 /** @param {string} type */
-const identifier = (type) => `${type.replace(/-([a-z0-9])/g, (_, letter) => letter.toUpperCase())}Section`;
+const identifier = (type) => `${type.replace(/-([a-z0-9])/g, (_, /** @type {string} */ letter) => letter.toUpperCase())}Section`;
 /** @param {string} type */
 const key = (type) => (/-/.test(type) ? `'${type}'` : type);
 

@@ -84,6 +84,7 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
  * (a NUL, a stray escape), the replacement character (text that was already garbled before it was
  * pasted), and the bidirectional overrides that can make text read differently from what it says.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd\u202a-\u202e\u2066-\u2069]/;
 
 const NAMES: Record<string, string> = { '\ufffd': 'the replacement character �' };

@@ -5,6 +5,7 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type * as z from 'zod';
+import { assertNever } from '../lib/assert-never';
 import { codeFrame, formatPath, nearest, type ContentError, type ContentErrorCode, type PathSegment } from './errors';
 import { describeAt, keysAt } from './schema-walk';
 import { checkText } from './source';
@@ -271,7 +272,7 @@ function pathOf(node: unknown, ancestors: readonly unknown[]): PathSegment[] {
     const parent = chain[index];
     const child = chain[index + 1];
     if (isPair(parent) && child === parent.value && isScalar(parent.key)) path.push(String(parent.key.value));
-    else if (isSeq(parent)) path.push(parent.items.indexOf(child as never));
+    else if (isSeq(parent)) path.push(parent.items.indexOf(child));
   }
   return path;
 }
@@ -337,7 +338,9 @@ function describeValue(value: unknown): string {
   if (typeof value === 'string') return `text ("${value.length > 40 ? `${value.slice(0, 40)}…` : value}")`;
   if (typeof value === 'number') return `a number (${value})`;
   if (typeof value === 'boolean') return `${value} (a yes/no value)`;
-  return String(value);
+  if (typeof value === 'bigint') return `a number (${value})`;
+  // YAML gives no other kind of value; a function or symbol is named by its kind.
+  return value === undefined ? 'undefined' : `a ${typeof value}`;
 }
 
 const EXPECTED: Record<string, string> = {
@@ -438,8 +441,14 @@ function explain(
     }
     case 'invalid_format':
       return [locate('invalid-format', path, `${describeValue(value)} ${issue.message.startsWith('must') ? issue.message : `is not valid: ${issue.message}`}`, about())];
-    default:
+    // zod's own message is the best there is for these (a refinement's message is the schema's).
+    case 'custom':
+    case 'invalid_element':
+    case 'invalid_key':
+    case 'not_multiple_of':
       return [locate('invalid-content', path, issue.message, about())];
+    default:
+      return assertNever(issue);
   }
 }
 

@@ -73,7 +73,10 @@ describe('useAuth before Firebase has loaded', () => {
     await waitFor(() => expect(chunk.imports).toBe(1));
     expect(chunk.login).not.toHaveBeenCalled();
 
-    await act(async () => chunk.open());
+    await act(async () => {
+      chunk.open();
+      await chunk.gate;
+    });
     await waitFor(() => expect(result.current.ready).toBe(true));
     // Still pending: the popup was not opened outside the press.
     expect(result.current.pending).toBe(true);

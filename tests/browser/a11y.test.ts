@@ -10,10 +10,10 @@ import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { useBrowser, type PageOptions } from './harness';
+import { browserHarness, type PageOptions } from './harness';
 import { siteRoutes, waitForHydration } from './site';
 
-const browser = useBrowser();
+const browser = browserHarness();
 const routes = siteRoutes();
 
 const VIEWPORTS = {

@@ -1,7 +1,7 @@
 /**
  * Shared fixture for the browser tests (node:test + playwright-core + Debian's Chromium).
  *
- *   const browser = useBrowser();          // at the top of a test file: starts/stops everything
+ *   const browser = browserHarness();      // at the top of a test file: starts/stops everything
  *   test('…', async () => {
  *     await browser.withPage('/', async ({ page }) => { … });   // fresh context, errors checked
  *   });
@@ -44,8 +44,8 @@ export interface BrowserProblem {
 export interface PageSession {
   page: Page;
   context: BrowserContext;
-  /** Absolute URL of a path of the site. */
-  url(path: string): string;
+  /** Absolute URL of a path of the site (a plain function: tests take it out of the session). */
+  url: (path: string) => string;
   /** Page errors and console errors seen so far on the site's pages (not the emulator's popup). */
   problems: BrowserProblem[];
   /** Requests that were aborted because they left the machine. */
@@ -195,10 +195,10 @@ export async function startHarness(): Promise<BrowserHarness & { close(): Promis
  * Registers node:test hooks that start the harness before the file's tests and stop it after;
  * returns a handle whose members work inside the tests.
  */
-export function useBrowser(): BrowserHarness {
+export function browserHarness(): BrowserHarness {
   let harness: (BrowserHarness & { close(): Promise<void> }) | null = null;
   const ready = () => {
-    if (!harness) throw new Error('useBrowser(): the harness is not started (call it at the top level of a test file)');
+    if (!harness) throw new Error('browserHarness(): the harness is not started (call it at the top level of a test file)');
     return harness;
   };
   before(async () => {

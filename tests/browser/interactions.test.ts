@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { SectionOf } from '../../src/content/page-schema';
-import { DESKTOP, useBrowser } from './harness';
+import { DESKTOP, browserHarness } from './harness';
 import { builtSite, pageData, siteRoutes, waitForHydration } from './site';
 
-const browser = useBrowser();
+const browser = browserHarness();
 const site = builtSite();
 
 const PHONE = { width: 390, height: 844 } as const;

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, useBrowser } from './harness';
+import { DESKTOP, browserHarness } from './harness';
 import { builtSite, siteAliases, siteRoutes, waitForHydration, type SiteRoute } from './site';
 
-const browser = useBrowser();
+const browser = browserHarness();
 const routes = siteRoutes();
 const aliases = siteAliases();
 const site = builtSite();

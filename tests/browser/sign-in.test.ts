@@ -10,10 +10,10 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { SiteSchema } from '../../src/content/site-schema';
 import { clearAccounts, openSignInPopup, seedGoogleAccount, signInWithAccount, signInWithNewAccount } from './emulator';
-import { PHONE, ROOT, useBrowser } from './harness';
+import { PHONE, ROOT, browserHarness } from './harness';
 import { waitForHydration } from './site';
 
-const browser = useBrowser();
+const browser = browserHarness();
 const site = SiteSchema.parse(parse(await readFile(join(ROOT, 'pages/_site.yaml'), 'utf8')));
 
 /** Every test gets this long; the popup-closed one waits about 10 s for the SDK to give up. */

@@ -32,8 +32,10 @@ function startBuild(out: string, contentRoot = content, whenRunning?: (pid: numb
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', contentRoot, '--out', out], { cwd: root });
   let output = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (output += chunk));
+  child.stderr.on('data', (chunk: string) => {
     output += chunk;
     stderr += chunk;
   });
@@ -41,7 +43,7 @@ function startBuild(out: string, contentRoot = content, whenRunning?: (pid: numb
   return new Promise((resolve) => child.once('exit', (status, signal) => resolve({ pid: child.pid!, status, signal, output, stderr })));
 }
 
-const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 const ssrDirsOf = (pid: number) => (existsSync(cache) ? readdirSync(cache).filter((name) => new RegExp(`^cesa-ssr-${pid}(-|$)`).test(name)) : []);
 const besides = (out: string) => (existsSync(path.dirname(out)) ? readdirSync(path.dirname(out)).sort() : []);
 /** What a build left when it was in place: a page, the 404 page, a script. */

@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 
 /** The pid of a process that has exited (a build killed with -9, say). */
-const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const writeLock = (owner: object) => writeFileSync(lockFileOf(out), JSON.stringify(owner));
 /** A folder as a build leaves it: an index.html saying which one. */
@@ -100,11 +100,11 @@ describe('one build at a time per output folder', () => {
     const lines: string[] = [];
     const lock = await lockOutput(out, { timeoutMs: 1000, onWait: (line) => lines.push(line) });
     expect(lines).toEqual([]);
-    expect(JSON.parse(readFileSync(lockFileOf(out), 'utf8')).token).toBe(lock.owner.token);
+    expect((JSON.parse(readFileSync(lockFileOf(out), 'utf8')) as { token: string }).token).toBe(lock.owner.token);
     lock.release();
   });
 
-  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose pid now belongs to a younger process', async () => {
+  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose pid now belongs to a younger process', () => {
     // This process started after the lock was taken: the lock's pid was recycled.
     writeLock({ pid: process.pid, host: 'x', started: 0, token: 'old' });
     const lock = tryLockOutput(out);

@@ -25,7 +25,7 @@ describe('committed files', () => {
   });
 
   it('firebase.json redirects every alias of the content, permanently', () => {
-    const hosting = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')).hosting as { redirects?: { source: string; destination: string; type: number }[] };
+    const { hosting } = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')) as { hosting: { redirects?: { source: string; destination: string; type: number }[] } };
     const { redirects } = loadContent({ root });
     expect((hosting.redirects ?? []).map(({ source, destination, type }) => [source, destination, type]).sort()).toEqual(
       [...redirects].map(([from, to]) => [from, to, 301]).sort(),

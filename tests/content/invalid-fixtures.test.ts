@@ -11,6 +11,7 @@ import { loadContent } from '../../src/content/load';
 import { PageSchema } from '../../src/content/page-schema';
 import { validateYaml } from '../../src/content/validate';
 import { sectionTypes } from '../../src/sections/registry';
+import { stringContaining } from '../helpers/matchers';
 
 const fixtures = path.join(import.meta.dirname, '../fixtures/invalid');
 
@@ -144,7 +145,7 @@ describe('mistakes across files', () => {
       }),
     });
     expect(content.errors).toMatchObject([
-      { code: 'broken-link', file: 'pages/etabs.yaml', path: 'sections[0].actions[0].href', line: 10, column: 9, hint: expect.stringContaining('Did you mean /contact?') },
+      { code: 'broken-link', file: 'pages/etabs.yaml', path: 'sections[0].actions[0].href', line: 10, column: 9, hint: stringContaining('Did you mean /contact?') },
     ]);
   });
 
@@ -158,7 +159,7 @@ describe('mistakes across files', () => {
     writeFileSync(path.join(root, 'public/images/camera.jpg'), Buffer.alloc(2 * 1024 * 1024));
     const content = loadContent({ root });
     expect(content.errors).toMatchObject([
-      { code: 'image-too-heavy', path: 'sections[0].image', line: 8, column: 5, hint: expect.stringContaining('WebP or AVIF') },
+      { code: 'image-too-heavy', path: 'sections[0].image', line: 8, column: 5, hint: stringContaining('WebP or AVIF') },
     ]);
     expect(content.errors[0]!.message).toContain('/images/camera.jpg weighs 2,048 KB');
   });

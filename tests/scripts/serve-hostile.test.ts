@@ -97,6 +97,7 @@ async function get(target: string): Promise<RawResponse> {
 function expectSiteLocation(location: string, target: string) {
   const where = `Location ${JSON.stringify(location)} for ${JSON.stringify(target.slice(0, 60))}`;
   expect(location, where).toMatch(/^\/(?![/\\])/);
+  // eslint-disable-next-line no-control-regex -- a Location header must have no control characters
   expect(location, where).not.toMatch(/[\x00-\x20\x7f-\uffff\\]/);
 }
 

@@ -32,7 +32,11 @@ const programmes = {
 };
 
 // jsdom has no showModal(): these do what the browser does that the component relies on.
-const original = { showModal: HTMLDialogElement.prototype.showModal, close: HTMLDialogElement.prototype.close };
+const dialog = HTMLDialogElement.prototype;
+const original = {
+  showModal: Object.getOwnPropertyDescriptor(dialog, 'showModal'),
+  close: Object.getOwnPropertyDescriptor(dialog, 'close'),
+};
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -44,8 +48,10 @@ beforeAll(() => {
   };
 });
 afterAll(() => {
-  HTMLDialogElement.prototype.showModal = original.showModal;
-  HTMLDialogElement.prototype.close = original.close;
+  for (const [name, descriptor] of Object.entries(original)) {
+    if (descriptor) Object.defineProperty(dialog, name, descriptor);
+    else Reflect.deleteProperty(dialog, name);
+  }
 });
 
 describe('role-cards', () => {

@@ -29,7 +29,10 @@ function preferReducedMotion(reduce: boolean) {
   stubMediaQueries(reduce ? ['(prefers-reduced-motion: reduce)'] : []);
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('stats', () => {
   beforeEach(() => {
