@@ -23,14 +23,15 @@ export interface AuthState {
   /** Loading Firebase failed (offline, a blocked chunk); pressing Login again tries again. */
   failed: boolean;
   user: AuthUser | null;
+  // The actions are plain functions (not methods): components take them out of the state.
   /**
    * When ready, opens the Google popup: call it straight from a click handler. Failures are
    * logged only. Before that, it marks the press `pending` and loads Firebase now.
    */
-  login(): void;
-  logout(): void;
+  login: () => void;
+  logout: () => void;
   /** Loads Firebase now rather than when the browser is idle: the visitor is reaching for Login. */
-  prepare(): void;
+  prepare: () => void;
 }
 
 let clientPromise: Promise<AuthClient> | null = null;
