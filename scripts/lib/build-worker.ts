@@ -7,7 +7,7 @@ import { importServer, prerenderPages } from './prerender';
 async function run(task: WorkerTask): Promise<void> {
   try {
     const server = await importServer(task.serverDir);
-    prerenderPages(server, task.template, task.site, { pages: task.pages, redirects: new Map(task.redirects) }, task.outDir);
+    prerenderPages(server, task.template, task.site, { pages: task.pages, redirects: new Map(task.redirects), images: new Map(task.images) }, task.outDir);
     parentPort!.postMessage({ ok: true, value: task.pages.length });
   } catch (error) {
     parentPort!.postMessage({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

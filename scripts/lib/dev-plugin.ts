@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import type { InitialData } from '../../src/app/data';
+import type { InitialData, PageData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
-import { loadContent, type Content } from '../../src/content/load';
+import { imageSizesOf, loadContent, type Content } from '../../src/content/load';
 import { dataFileOf, normaliseRoute } from '../../src/content/routes';
 import { renderHtml, type ServerEntry } from './prerender';
 
@@ -48,7 +48,7 @@ export function contentDevServer(root: string): Plugin {
         server.middlewares.use(async (req, res, next) => {
           try {
             const url = new URL(req.url ?? '/', 'http://localhost');
-            const { site, pages, redirects, errors } = load();
+            const { site, pages, redirects, images, errors } = load();
             const wantsData = url.pathname.startsWith('/_data/');
             if (!wantsData && !(req.headers.accept ?? '').includes('text/html')) return next();
 
@@ -62,7 +62,8 @@ export function contentDevServer(root: string): Plugin {
               const entry = pages.find((page) => `/${dataFileOf(page.route)}` === url.pathname);
               res.statusCode = entry ? 200 : 404;
               res.setHeader('Content-Type', 'application/json');
-              res.end(entry ? JSON.stringify(entry.page) : '{}');
+              const data: PageData | undefined = entry && { page: entry.page, images: imageSizesOf(images, { page: entry.page }) };
+              res.end(data ? JSON.stringify(data) : '{}');
               return;
             }
 
@@ -75,7 +76,8 @@ export function contentDevServer(root: string): Plugin {
               return;
             }
             const entry = pages.find((page) => page.route === route);
-            const data: InitialData = { route, site, page: entry?.page ?? null, redirects: Object.fromEntries(redirects) };
+            const page = entry?.page ?? null;
+            const data: InitialData = { route, site, page, redirects: Object.fromEntries(redirects), images: imageSizesOf(images, { site, page }) };
             const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
             await serverEntry.ready;

@@ -7,12 +7,13 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent, type Content, type PageEntry } from '../../src/content/load';
+import type { ImageSize } from '../../src/content/fields';
 import type { Site } from '../../src/content/site-schema';
 import { importServer, prerenderPages, type Template } from './prerender';
 
 export type WorkerTask = {
   kind: 'render'; serverDir: string; template: Template; site: Site; pages: PageEntry[]; redirects: [string, string][];
-  outDir: string;
+  images: [string, ImageSize][]; outDir: string;
 };
 
 type WorkerReply<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -65,7 +66,7 @@ export function loadContentCached({ root, cacheDir }: LoadFastOptions): Content 
 }
 
 /** prerenderPages, spread over the cores for large sites: this thread renders a share too. */
-export async function prerenderFast(serverDir: string, template: Template, site: Site, content: Pick<Content, 'pages' | 'redirects'>, outDir: string): Promise<void> {
+export async function prerenderFast(serverDir: string, template: Template, site: Site, content: Pick<Content, 'pages' | 'redirects' | 'images'>, outDir: string): Promise<void> {
   const threads = workerCount(content.pages.length);
   const server = await importServer(serverDir);
   if (threads === 1) {
@@ -73,8 +74,9 @@ export async function prerenderFast(serverDir: string, template: Template, site:
     return;
   }
   const redirects = [...content.redirects];
+  const images = [...content.images];
   const [own, ...shares] = split(content.pages, threads);
-  const others = runInWorkers<number>(shares.map((pages) => ({ kind: 'render', serverDir, template, site, pages, redirects, outDir })));
-  prerenderPages(server, template, site, { pages: own ?? [], redirects: content.redirects }, outDir);
+  const others = runInWorkers<number>(shares.map((pages) => ({ kind: 'render', serverDir, template, site, pages, redirects, images, outDir })));
+  prerenderPages(server, template, site, { pages: own ?? [], redirects: content.redirects, images: content.images }, outDir);
   await others;
 }

@@ -2,9 +2,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { InitialData } from '../../src/app/data';
+import type { InitialData, PageData } from '../../src/app/data';
 import type { Head } from '../../src/app/head';
-import type { Content, PageEntry } from '../../src/content/load';
+import { imageSizesOf, type Content, type PageEntry } from '../../src/content/load';
 import { dataFileOf, htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
 import { outputPathOf } from './output-folder';
@@ -30,23 +30,28 @@ export async function importServer(serverDir: string): Promise<ServerEntry> {
 }
 
 
-/** Writes each page's HTML and data; with `notFound`, the 404 page too. */
+/**
+ * Writes each page's HTML and data; with `notFound`, the 404 page too. Each carries the sizes of the
+ * images it shows (its HTML: the site's and the page's; its data file: the page's), from `images`.
+ */
 export function prerenderPages(
   server: ServerEntry,
   template: Template,
   site: Site,
-  content: Pick<Content, 'pages' | 'redirects'>,
+  content: Pick<Content, 'pages' | 'redirects' | 'images'>,
   outDir: string,
   options: { notFound?: boolean } = {},
 ): void {
   const redirects = Object.fromEntries(content.redirects);
   const emit = (route: string, entry: PageEntry | null, file: string) => {
-    const data: InitialData = { route, site, page: entry?.page ?? null, redirects };
+    const page = entry?.page ?? null;
+    const data: InitialData = { route, site, page, redirects, images: imageSizesOf(content.images, { site, page }) };
     writeFile(path.join(outDir, file), renderHtml(server, template, data));
   };
   for (const entry of content.pages) {
     emit(entry.route, entry, htmlFileOf(entry.route));
-    writeFile(path.join(outDir, dataFileOf(entry.route)), JSON.stringify(entry.page));
+    const data: PageData = { page: entry.page, images: imageSizesOf(content.images, { page: entry.page }) };
+    writeFile(path.join(outDir, dataFileOf(entry.route)), JSON.stringify(data));
   }
   if (options.notFound) emit('/404', null, '404.html');
 }

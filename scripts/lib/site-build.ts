@@ -62,7 +62,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
 
     const { server, template } = await bundle(root, staging, serverDir, verbose);
     await prerenderFast(serverDir, template, site, content, staging);
-    prerenderPages(server, template, site, { pages: [], redirects: content.redirects }, staging, { notFound: true });
+    prerenderPages(server, template, site, { pages: [], redirects: content.redirects, images: content.images }, staging, { notFound: true });
     writeExtras(site, content, staging);
     const brochure = await buildBrochure(site, content.pages);
     // A URL path of the site (`/downloads/x.pdf`): relative to the output folder.

@@ -6,6 +6,7 @@ import { Layout } from '../layout/Layout';
 import { SectionSlot } from '../sections/section-slot';
 import { fetchPage, type InitialData } from './data';
 import { applyHead, headOf } from './head';
+import { ImageSizesProvider, type ImageSizes } from './image-sizes';
 import { NotFound } from './NotFound';
 import { SiteProvider } from './site-context';
 import '../styles/base.css';
@@ -20,9 +21,11 @@ interface AppProps {
 export function App({ initial, preload }: AppProps) {
   return (
     <SiteProvider value={initial.site}>
-      <Layout>
-        <CurrentPage initial={initial} preload={preload} />
-      </Layout>
+      <ImageSizesProvider sizes={initial.images}>
+        <Layout>
+          <CurrentPage initial={initial} preload={preload} />
+        </Layout>
+      </ImageSizesProvider>
     </SiteProvider>
   );
 }
@@ -40,6 +43,8 @@ export function PageView({ page }: { page: Page }) {
 interface Shown {
   route: string;
   page: Page | null;
+  /** The sizes of the page's images (beside the site's, provided above). */
+  images: ImageSizes;
 }
 
 /**
@@ -50,20 +55,20 @@ function CurrentPage({ initial, preload }: AppProps) {
   const location = useLocation();
   const route = normaliseRoute(location.pathname);
   // The 404 page is prerendered once for every unknown address: it already shows this one.
-  const [shown, setShown] = useState<Shown>({ route: initial.page ? initial.route : route, page: initial.page });
+  const [shown, setShown] = useState<Shown>({ route: initial.page ? initial.route : route, page: initial.page, images: initial.images });
   const navigated = useRef(false);
 
   useEffect(() => {
     if (route === shown.route || initial.redirects[route]) return;
     let current = true;
     fetchPage(route)
-      .then(async (page) => {
-        if (page && preload) await preload(page.sections.map((section) => section.type));
-        return page;
+      .then(async (data) => {
+        if (data && preload) await preload(data.page.sections.map((section) => section.type));
+        return data;
       })
       .then(
-      (page) => {
-        if (current) startTransition(() => setShown({ route, page }));
+      (data) => {
+        if (current) startTransition(() => setShown({ route, page: data?.page ?? null, images: data?.images ?? {} }));
       },
       () => {
         // Offline or the server failed: let the browser load the page itself.
@@ -91,5 +96,11 @@ function CurrentPage({ initial, preload }: AppProps) {
 
   const target = initial.redirects[route];
   if (target) return <Navigate to={target + location.hash} replace />;
-  return shown.page ? <PageView page={shown.page} /> : <NotFound />;
+  return shown.page ? (
+    <ImageSizesProvider sizes={shown.images}>
+      <PageView page={shown.page} />
+    </ImageSizesProvider>
+  ) : (
+    <NotFound />
+  );
 }

@@ -2,6 +2,7 @@
 import type { Page } from '../content/page-schema';
 import { dataFileOf } from '../content/routes';
 import type { Site } from '../content/site-schema';
+import type { ImageSizes } from './image-sizes';
 
 export interface InitialData {
   route: string;
@@ -10,6 +11,15 @@ export interface InitialData {
   page: Page | null;
   /** Alias → canonical route, e.g. /Faculty → /faculty. */
   redirects: Record<string, string>;
+  /** Width and height of the images the site document and the page show (and no others), by site path. */
+  images: ImageSizes;
+}
+
+/** A page's data file for client-side navigation (`_data/<route>.json`). */
+export interface PageData {
+  page: Page;
+  /** Width and height of the images the page shows, by site path (the site's are in InitialData). */
+  images: ImageSizes;
 }
 
 export const DATA_ELEMENT_ID = 'cesa-data';
@@ -26,16 +36,16 @@ export function readInitialData(): InitialData {
   return JSON.parse(element.textContent) as InitialData;
 }
 
-const cache = new Map<string, Promise<Page | null>>();
+const cache = new Map<string, Promise<PageData | null>>();
 
 /** Fetches one page's data (not every page's); null when there is no such page. */
-export function fetchPage(route: string): Promise<Page | null> {
+export function fetchPage(route: string): Promise<PageData | null> {
   let request = cache.get(route);
   if (!request) {
     request = fetch(`/${dataFileOf(route)}`).then((response) => {
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`Loading ${route} failed: HTTP ${response.status}`);
-      return response.json() as Promise<Page>;
+      return response.json() as Promise<PageData>;
     });
     request.catch(() => cache.delete(route));
     cache.set(route, request);

@@ -2,7 +2,9 @@
  * What the brochure says about a course, taken from its page. Pure: no React, no file system,
  * so the build script, the checker and tests can all call it.
  */
-import type { Page, PageMeta, Section } from './page-schema';
+import type * as z from 'zod';
+import { findFields } from './field-kinds';
+import { PageSchema, type Page, type PageMeta } from './page-schema';
 
 export type CourseGroup = NonNullable<PageMeta['course']>['group'];
 
@@ -14,7 +16,7 @@ export interface CourseSummary {
   group: CourseGroup;
   /** The page heading: the first hero's title. */
   title: string;
-  /** Every duration the page states, in page order, each once. */
+  /** Every duration the page states (its duration fields, and facts labelled as one), in page order, each once. */
   durations: string[];
   /** The first hero's points, else the first list's items; at most {@link MAX_HIGHLIGHTS}. */
   highlights: string[];
@@ -55,7 +57,7 @@ export function summariseCourse(route: string, page: Page): CourseSummary | null
     group: course.group,
     // The page schema requires a hero first; the name only stands in to satisfy the type.
     title: hero?.title ?? course.name,
-    durations: [...new Set(page.sections.flatMap(durationsOf))],
+    durations: durationsIn(PageSchema, page),
     highlights: highlights.slice(0, MAX_HIGHLIGHTS),
   };
 }
@@ -73,14 +75,15 @@ export function groupCourses(courses: readonly CourseSummary[]): CourseChapter[]
     .filter((chapter) => chapter.courses.length > 0);
 }
 
-function durationsOf(section: Section): string[] {
-  switch (section.type) {
-    case 'packages':
-    case 'course-cards':
-      return section.cards.flatMap((card) => (card.duration ? [card.duration.text] : []));
-    case 'facts':
-      return section.items.filter((item) => /duration/i.test(item.label)).map((item) => item.value);
-    default:
-      return [];
-  }
+/**
+ * Every duration `value` (a document validated by `schema`) states, in document order, each once:
+ * the text of its duration fields, wherever they are (DurationSchema, found by its kind), and the
+ * value of each fact whose label names a duration ("Course Duration: 50 hours / 8 days").
+ */
+export function durationsIn(schema: z.core.$ZodType, value: unknown): string[] {
+  const durations = findFields(schema, value, ['duration', 'fact']).flatMap((field) => {
+    if (field.kind === 'duration') return [field.value.text];
+    return /duration/i.test(field.value.label) ? [field.value.value] : [];
+  });
+  return [...new Set(durations)];
 }

@@ -4,6 +4,37 @@
  */
 import * as z from 'zod';
 
+/**
+ * What a field means beyond its type, for the checks and the build: declared on the field's schema
+ * (in {@link fieldKinds}) and found by src/content/field-kinds.ts, never guessed from key names.
+ *
+ * - `link`: where a link goes ({@link HrefSchema}); one starting with `/` must be a route of the site.
+ * - `route`: an address this document defines ({@link RouteSchema}, e.g. an alias).
+ * - `public-file`: a file that must exist in public/ ({@link PublicFileSchema}).
+ * - `image`: an image in public/ ({@link ImageSchema}): must exist, is weighed and measured.
+ * - `duration`: how long a course takes ({@link DurationSchema}): listed in the brochure.
+ * - `output-file`: a path the build writes (the brochure PDF): not a file of public/.
+ * - `fact`: a `{ label, value }` pair that states a duration when its label says so ("Duration").
+ */
+export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact';
+
+export interface FieldKindMeta {
+  kind: FieldKind;
+}
+
+/**
+ * The kinds of fields. A registry of its own rather than `.meta()`: zod's global registry feeds
+ * the JSON Schemas of schemas/, which need not carry the kinds. Like `.describe()`, a kind is kept
+ * by the copies a schema makes of itself (`.describe()`, `.refine()`), and an `.optional()` or
+ * `.default()` around it is stepped through.
+ */
+export const fieldKinds = z.registry<FieldKindMeta>();
+
+/** The kind declared on this very schema (or the one it was copied from), if any. */
+export function kindOf(schema: z.core.$ZodType): FieldKind | undefined {
+  return fieldKinds.get(schema)?.kind;
+}
+
 /** A non-empty line of text. */
 export const TextSchema = z.string().trim().min(1, 'must not be empty');
 
@@ -28,7 +59,8 @@ export const RouteSchema = z
   .regex(/^\/([A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*)?$/, {
     message: 'must be a route such as /etabs: a leading slash, then letters, digits, dots, dashes',
   })
-  .describe('A route of this site, starting with a slash, e.g. /contact.');
+  .describe('A route of this site, starting with a slash, e.g. /contact.')
+  .register(fieldKinds, { kind: 'route' });
 
 /**
  * Where a link goes. `form` is the external enquiry form set once in `_site.yaml`;
@@ -41,7 +73,8 @@ export const HrefSchema = z
   })
   .describe(
     'Where the link goes: a page of this site (/contact), an https:// address, tel:+91…, mailto:…, #anchor, or `form` for the external enquiry form set in _site.yaml.',
-  );
+  )
+  .register(fieldKinds, { kind: 'link' });
 
 export const LinkSchema = z
   .strictObject({
@@ -67,13 +100,14 @@ export const PublicFileSchema = z
     message: 'must name a file inside public/: no //, /./ or /../ in the path',
   })
   .refine((value) => /\.[A-Za-z0-9]+$/.test(value), { message: 'must end with the file\'s extension, e.g. .svg, .webp or .pdf' })
-  .describe('A file in public/, written with a leading slash: /images/etabs.svg is public/images/etabs.svg.');
+  .describe('A file in public/, written with a leading slash: /images/etabs.svg is public/images/etabs.svg.')
+  .register(fieldKinds, { kind: 'public-file' });
 
 const IMAGE_FILE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
 
 /**
  * An image: a path (`/images/x.svg`) or `{ src, alt }`. Width and height are read from the file
- * at build time, so nothing shifts while it loads.
+ * at build time (into `Content.images`, beside the pages), so nothing shifts while it loads.
  */
 export const ImageSchema = z
   .union([
@@ -87,14 +121,21 @@ export const ImageSchema = z
     message: 'must be an image file: .svg, .webp, .avif, .png, .jpg or .gif',
   })
   .transform((value): Image => (typeof value === 'string' ? { src: value } : { ...value }))
-  .describe('An image in public/: a path such as /images/etabs.svg, or { src, alt }.');
+  .describe('An image in public/: a path such as /images/etabs.svg, or { src, alt }.')
+  .register(fieldKinds, { kind: 'image' });
 
 export interface Image {
   src: string;
   alt?: string | undefined;
-  /** Filled in by the build from the file itself. */
-  width?: number;
-  height?: number;
+}
+
+/**
+ * An image's width and height in pixels, read from its file by the build. Kept beside the pages
+ * (keyed by the image's site path), never written into them: see `Content.images`.
+ */
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 /** A duration: a number of hours, or text such as "50 hours / 8 days". */
@@ -105,7 +146,8 @@ export const DurationSchema = z
     const hours = /^(\d+(?:\.\d+)?)\s*hours?\b/i.exec(value);
     return hours ? { text: value, hours: Number(hours[1]) } : { text: value };
   })
-  .describe('How long: a number of hours (20) or text ("50 hours / 8 days", "5 hours per module").');
+  .describe('How long: a number of hours (20) or text ("50 hours / 8 days", "5 hours per module").')
+  .register(fieldKinds, { kind: 'duration' });
 
 export type Duration = z.output<typeof DurationSchema>;
 

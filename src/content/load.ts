@@ -6,8 +6,10 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
+import type * as z from 'zod';
 import { nearest, type ContentError, type PathSegment } from './errors';
-import type { Image } from './fields';
+import { findFields } from './field-kinds';
+import type { ImageSize } from './fields';
 import { PageSchema, type Page } from './page-schema';
 import { BUILD_DIRS, BUILD_FILES, fileNameProblem, isPageFile, normaliseRoute, routeOf } from './routes';
 import { SiteSchema, type Site } from './site-schema';
@@ -29,6 +31,11 @@ export interface Content {
   pages: PageEntry[];
   /** Alias → canonical route. */
   redirects: Map<string, string>;
+  /**
+   * Width and height of every image the documents show, by site path (`/images/etabs.svg`), read
+   * from the files. Beside the pages, never in them: a page is what validation returned.
+   */
+  images: Map<string, ImageSize>;
   errors: ContentError[];
 }
 
@@ -136,7 +143,7 @@ export function loadContent({ root, pagesDir = path.join(root, 'pages'), cache }
 
 /**
  * Everything no single file can know: the site document, routes claimed twice, aliases, links to
- * routes that do not exist, files missing from public/, contact branches. Fills in image sizes.
+ * routes that do not exist, files missing from public/, contact branches. Measures the images.
  */
 export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: LoadOptions, validated: readonly ValidatedPage[]): Content {
   const errors: ContentError[] = strayPageFiles(root, pagesDir);
@@ -217,12 +224,13 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: L
     });
   }
   if (site && siteLocate) errors.push(...checkBrochureFile(site.brochure.file, siteLocate, outputsButBrochure, routes));
-  for (const entry of pages) errors.push(...checkReferences(entry.page, entry.locate, routes, files));
-  if (site && siteLocate) errors.push(...checkReferences(site, siteLocate, routes, files, ['brochure']));
+  const images = new Map<string, ImageSize>();
+  for (const entry of pages) errors.push(...checkReferences(PageSchema, entry.page, entry.locate, routes, files, images));
+  if (site && siteLocate) errors.push(...checkReferences(SiteSchema, site, siteLocate, routes, files, images));
   if (site) for (const entry of pages) errors.push(...checkBranches(entry.page, entry.locate, site));
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { site, pages: pages.map(({ locate: _, ...entry }) => entry), redirects, errors };
+  return { site, pages: pages.map(({ locate: _, ...entry }) => entry), redirects, images, errors };
 }
 
 /**
@@ -338,52 +346,75 @@ export const MAX_IMAGE_BYTES = 400 * 1024;
 const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
 
 /**
- * Walks a validated document: every `href` to a page must name a route, every `src` under / must be
- * a file in public/. Images get their width and height from the file.
+ * The fields of a validated document that point elsewhere, found by the kind their schema declares
+ * (src/content/field-kinds.ts), whatever their key: a link to a page (`/…`) must name a route; a
+ * public file must be in public/; an image must not be too heavy, and its width and height go into
+ * `images`, beside the documents. The document itself is only read. Routes the document defines
+ * (aliases) and files the build writes (the brochure) have checks of their own.
  */
 function checkReferences(
-  value: unknown,
+  schema: z.core.$ZodType,
+  document: unknown,
   locate: Locator,
   routes: ReadonlySet<string>,
   files: FileChecker,
-  skip: readonly string[] = [],
-  at: PathSegment[] = [],
+  images: Map<string, ImageSize>,
 ): ContentError[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => checkReferences(item, locate, routes, files, skip, [...at, index]));
-  if (typeof value !== 'object' || value === null) return [];
   const errors: ContentError[] = [];
-  const record = value as Record<string, unknown>;
-  for (const [key, field] of Object.entries(record)) {
-    if (at.length === 0 && skip.includes(key)) continue;
-    const here = [...at, key];
-    if (key === 'href' && typeof field === 'string' && field.startsWith('/')) {
-      const route = normaliseRoute(field);
+  for (const field of findFields(schema, document, ['link', 'public-file', 'image'])) {
+    if (field.kind === 'link') {
+      if (!field.value.startsWith('/')) continue;
+      const route = normaliseRoute(field.value);
       if (!routes.has(route)) {
-        errors.push(locate('broken-link', here, `the link goes to ${route}, which is not a page of this site`, hintForRoute(route, routes)));
+        errors.push(locate('broken-link', field.path, `the link goes to ${route}, which is not a page of this site`, hintForRoute(route, routes)));
       }
-    } else if (key === 'src' && typeof field === 'string' && field.startsWith('/')) {
-      if (!files.exists(field)) {
-        errors.push(locate('missing-file', here, `${field} is not in public/`, `Put the file at public${field}, or correct the path.`));
-      } else if (IMAGE.test(field)) {
-        const bytes = files.bytes(field);
-        if (bytes > MAX_IMAGE_BYTES) {
-          errors.push(
-            locate(
-              'image-too-heavy',
-              here,
-              `${field} weighs ${kilobytes(bytes)}: images may weigh at most ${kilobytes(MAX_IMAGE_BYTES)}, or the page is slow to load on phones`,
-              'Save it as WebP or AVIF (any image editor, or squoosh.app), at most 1600 px wide; a photo then weighs 100–250 KB.',
-            ),
-          );
-        }
-        const size = files.size(field);
-        if (size) Object.assign(record as unknown as Image, size);
-      }
+    } else if (field.kind === 'public-file') {
+      errors.push(...checkFile(field.value, field.path, locate, files, images));
     } else {
-      errors.push(...checkReferences(field, locate, routes, files, skip, here));
+      // Located at its src: the path as written (`image: /images/x.svg`) or the src of { src, alt }.
+      errors.push(...checkFile(field.value.src, [...field.path, 'src'], locate, files, images));
     }
   }
   return errors;
+}
+
+/** A file of public/ that a document names: it must exist; an image must not be too heavy, and is measured. */
+function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileChecker, images: Map<string, ImageSize>): ContentError[] {
+  if (!files.exists(src)) return [locate('missing-file', at, `${src} is not in public/`, `Put the file at public${src}, or correct the path.`)];
+  if (!IMAGE.test(src)) return [];
+  const size = files.size(src);
+  if (size) images.set(src, size);
+  const bytes = files.bytes(src);
+  if (bytes <= MAX_IMAGE_BYTES) return [];
+  return [
+    locate(
+      'image-too-heavy',
+      at,
+      `${src} weighs ${kilobytes(bytes)}: images may weigh at most ${kilobytes(MAX_IMAGE_BYTES)}, or the page is slow to load on phones`,
+      'Save it as WebP or AVIF (any image editor, or squoosh.app), at most 1600 px wide; a photo then weighs 100–250 KB.',
+    ),
+  ];
+}
+
+/**
+ * The sizes of the images a site document and a page show, by site path: the part of
+ * `Content.images` their renderer needs, in the order they appear. Leave out `site` for a page's
+ * own images (the site's come with every page's HTML).
+ */
+export function imageSizesOf(images: ReadonlyMap<string, ImageSize>, { site, page }: { site?: Site | undefined; page?: Page | null | undefined }): Record<string, ImageSize> {
+  const shown: Record<string, ImageSize> = {};
+  const documents: [z.core.$ZodType, unknown][] = [
+    [SiteSchema, site],
+    [PageSchema, page ?? undefined],
+  ];
+  for (const [schema, document] of documents) {
+    for (const field of findFields(schema, document, ['public-file', 'image'])) {
+      const src = field.kind === 'image' ? field.value.src : field.value;
+      const size = images.get(src);
+      if (size) shown[src] = size;
+    }
+  }
+  return shown;
 }
 
 /** A contact section may pick branches by city: each must be a branch of the site document. */

@@ -1,4 +1,9 @@
+import { useImageSize } from '../app/image-sizes';
 import type { Image } from '../content/fields';
+
+// For sections that show an image otherwise (a video's poster): importing it from here keeps the
+// sizes' context in the app's chunk, with <Img>, instead of a chunk of its own for every page.
+export { useImageSize };
 
 interface Props {
   image: Image;
@@ -11,12 +16,13 @@ interface Props {
 
 /** An image with the width and height the build read from the file, so nothing shifts while it loads. */
 export function Img({ image, fallbackAlt = '', eager = false, className }: Props) {
+  const size = useImageSize(image.src);
   return (
     <img
       src={image.src}
       alt={image.alt ?? fallbackAlt}
-      width={image.width}
-      height={image.height}
+      width={size?.width}
+      height={size?.height}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={eager ? 'high' : undefined}

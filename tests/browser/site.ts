@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page as BrowserPage } from 'playwright-core';
-import { DATA_ELEMENT_ID, type InitialData } from '../../src/app/data';
+import { DATA_ELEMENT_ID, type InitialData, type PageData } from '../../src/app/data';
 import type { Page } from '../../src/content/page-schema';
 import { dataFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
@@ -21,7 +21,7 @@ export interface SiteRoute {
 
 /** The validated page data the build wrote for a route. */
 export function pageData(route: string): Page {
-  return JSON.parse(readFileSync(join(DIST, dataFileOf(route)), 'utf8')) as Page;
+  return (JSON.parse(readFileSync(join(DIST, dataFileOf(route)), 'utf8')) as PageData).page;
 }
 
 /** Every page of the build, from its data files (`_data/index.json` is `/`, `_data/a/b.json` is `/a/b`). */
@@ -31,7 +31,7 @@ export function siteRoutes(): SiteRoute[] {
     .filter((file) => file.endsWith('.json'))
     .map((file) => {
       const name = file.split(/[\\/]/).join('/').replace(/\.json$/, '');
-      const page = JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Page;
+      const { page } = JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as PageData;
       const first = page.sections[0];
       if (first?.type !== 'hero') throw new Error(`${file} does not start with a hero`);
       return { route: name === 'index' ? '/' : `/${name}`, title: page.meta.title, heading: first.title };

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { structuredData } from '../../src/app/structured-data';
-import { loadContent, type PageEntry } from '../../src/content/load';
+import { imageSizesOf, loadContent, type PageEntry } from '../../src/content/load';
 import { dataFileOf, htmlFileOf } from '../../src/content/routes';
 import { spawnSync } from 'node:child_process';
 
@@ -67,7 +67,8 @@ describe('npm run build', () => {
     const [first, second] = content.pages;
     const html = read(htmlFileOf(first!.route));
     expect(html).not.toContain(JSON.stringify(second!.page.meta.title));
-    expect(JSON.parse(read(dataFileOf(second!.route)))).toEqual(JSON.parse(JSON.stringify(second!.page)));
+    // The page as validated, and beside it the sizes of the images it shows.
+    expect(JSON.parse(read(dataFileOf(second!.route)))).toEqual(JSON.parse(JSON.stringify({ page: second!.page, images: imageSizesOf(content.images, { page: second!.page }) })));
   });
 
   it('keeps the case of routes and writes a redirect page for each alias', () => {

@@ -186,10 +186,12 @@ describe('mistakes across files', () => {
     expect(new Set(content.errors.map((error) => error.file))).toEqual(new Set(['pages/a.yaml', 'pages/b.yaml']));
   });
 
-  it('images get the width and height of their file', () => {
+  it('images get the width and height of their file, beside the page', () => {
     const content = loadContent({ root: project({ 'index.yaml': `${page('Home')}    image: /images/logo.svg\n` }) });
     expect(content.errors).toEqual([]);
+    expect(content.images.get('/images/logo.svg')).toEqual({ width: 120, height: 40 });
+    // The page is what validation returned: no width or height written into it.
     const hero = content.pages[0]!.page.sections[0];
-    expect(hero?.type === 'hero' && hero.image).toEqual({ src: '/images/logo.svg', width: 120, height: 40 });
+    expect(hero?.type === 'hero' && hero.image).toEqual({ src: '/images/logo.svg' });
   });
 });

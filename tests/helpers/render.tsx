@@ -1,7 +1,8 @@
-/** Renders a section (or any node) the way a page does: inside a router and the site context. */
+/** Renders a section (or any node) the way a page does: inside a router, the site context and the images' sizes. */
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { ImageSizesProvider, type ImageSizes } from '../../src/app/image-sizes';
 import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema, type Section } from '../../src/content/page-schema';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
@@ -27,10 +28,13 @@ export const testSite: Site = SiteSchema.parse({
   footer: { about: 'Training civil engineers since 2004.', columns: [], copyright: '© 2025 CESA' },
 });
 
-export function renderWithSite(node: ReactNode, { site = testSite, route = '/' }: { site?: Site; route?: string } = {}): RenderResult {
+/** `images`: the measured sizes the page's data would carry (InitialData.images), by site path. */
+export function renderWithSite(node: ReactNode, { site = testSite, route = '/', images = {} }: { site?: Site; route?: string; images?: ImageSizes } = {}): RenderResult {
   return render(
     <MemoryRouter initialEntries={[route]}>
-      <SiteProvider value={site}>{node}</SiteProvider>
+      <SiteProvider value={site}>
+        <ImageSizesProvider sizes={images}>{node}</ImageSizesProvider>
+      </SiteProvider>
     </MemoryRouter>,
   );
 }

@@ -1,3 +1,4 @@
+import { useImageSize } from '../../ui/Img';
 import { SectionShell, Text } from '../../ui/SectionShell';
 import { videoType } from '../../ui/media-type';
 import type { SectionProps } from '../types';
@@ -6,6 +7,7 @@ import './video.css';
 /** A video with controls; nothing but the poster loads until the visitor presses play. */
 export default function Video({ section }: SectionProps<'video'>) {
   const { poster } = section;
+  const size = useImageSize(poster.src);
   return (
     <SectionShell kind="video" id={section.id} title={section.title}>
       {section.text && <Text paragraphs={section.text} className="video__text" />}
@@ -14,8 +16,8 @@ export default function Video({ section }: SectionProps<'video'>) {
         controls
         preload="none"
         poster={poster.src}
-        width={poster.width}
-        height={poster.height}
+        width={size?.width}
+        height={size?.height}
         aria-label={section.title}
       >
         <source src={section.src} type={videoType(section.src)} />
