@@ -115,7 +115,7 @@ export function readTemplate(clientDir: string): Template {
     };
     appChunks = chunksOf(APP_ENTRY);
     for (const [key, chunk] of Object.entries(manifest)) {
-      const type = /^src\/sections\/([a-z-]+)\//.exec(key)?.[1];
+      const type = /^src\/sections\/([a-z0-9-]+)\//.exec(key)?.[1];
       if (type && chunk.isDynamicEntry) sectionChunks[type] = [...new Set(chunksOf(key))];
     }
     rmSync(path.join(clientDir, '.vite'), { recursive: true, force: true });

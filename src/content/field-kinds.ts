@@ -6,20 +6,9 @@
  */
 import * as z from 'zod';
 import type { PathSegment } from './errors';
-import { fieldKinds, kindOf, type Duration, type FieldKind, type Image } from './fields';
-import FactsSchema from '../sections/facts/schema';
-import { SiteSchema } from './site-schema';
+import { kindOf, type Duration, type FieldKind, type Image } from './fields';
 
 type AnySchema = z.core.$ZodType;
-
-/*
- * Kinds of fields declared in schemas that predate kinds and are not built from fields.ts. A
- * registry entry on the field's own schema, as `.register(fieldKinds, …)` in its file would make.
- */
-// The brochure PDF is written by the build: it is not a file of public/ that must exist.
-fieldKinds.add(SiteSchema.shape.brochure.shape.file, { kind: 'output-file' });
-// A facts row ({ label: Duration, value: 45 hours }) states a duration when its label says so.
-fieldKinds.add(FactsSchema.shape.items.element, { kind: 'fact' });
 
 /** The validated value of a field of each kind. */
 export interface KindValues {

@@ -1,7 +1,7 @@
 /** The site document (`pages/_site.yaml`): everything shared by all pages, in one place. */
 import * as z from 'zod';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID } from '../auth/config';
-import { HrefSchema, ImageSchema, LinkSchema, PublicFileSchema, TextSchema } from './fields';
+import { fieldKinds, HrefSchema, ImageSchema, LinkSchema, PublicFileSchema, TextSchema } from './fields';
 
 export interface MenuItemInput {
   label: string;
@@ -84,7 +84,8 @@ export const SiteSchema = z
       })
       .describe('Links with `href: form` open this in a new tab.'),
     brochure: z.strictObject({
-      file: PublicFileSchema.describe('Where the built brochure PDF is served, e.g. /downloads/cesa-brochure.pdf.'),
+      // Written by the build, so not a file of public/ that must exist.
+      file: PublicFileSchema.describe('Where the built brochure PDF is served, e.g. /downloads/cesa-brochure.pdf.').register(fieldKinds, { kind: 'output-file' }),
       fileName: TextSchema.describe('File name the download is saved under.'),
     }),
     contact: z.strictObject({

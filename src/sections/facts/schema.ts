@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { fieldKinds, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const FactsSchema = z
   .strictObject({
@@ -12,7 +12,9 @@ export const FactsSchema = z
         z.strictObject({
           label: TextSchema.describe('e.g. Duration, Eligibility, Mode.'),
           value: z.union([TextSchema, z.number()]).transform(String).describe('e.g. "45 hours".'),
-        }),
+        })
+        // A row such as { label: Duration, value: 45 hours } states a course's duration (the brochure lists it).
+        .register(fieldKinds, { kind: 'fact' }),
       )
       .min(1, 'needs at least one fact'),
   })
