@@ -12,7 +12,7 @@ import type { Site } from '../../src/content/site-schema';
 import { importServer, prerenderPages, type Template } from './prerender';
 
 export type WorkerTask = {
-  kind: 'render'; serverDir: string; template: Template; site: Site; pages: PageEntry[]; redirects: [string, string][];
+  serverDir: string; template: Template; site: Site; pages: PageEntry[]; redirects: [string, string][];
   images: [string, ImageSize][]; outDir: string;
 };
 
@@ -76,7 +76,7 @@ export async function prerenderFast(serverDir: string, template: Template, site:
   const redirects = [...content.redirects];
   const images = [...content.images];
   const [own, ...shares] = split(content.pages, threads);
-  const others = runInWorkers<number>(shares.map((pages) => ({ kind: 'render', serverDir, template, site, pages, redirects, images, outDir })));
+  const others = runInWorkers<number>(shares.map((pages) => ({ serverDir, template, site, pages, redirects, images, outDir })));
   prerenderPages(server, template, site, { pages: own ?? [], redirects: content.redirects, images: content.images }, outDir);
   await others;
 }
