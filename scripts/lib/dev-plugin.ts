@@ -3,8 +3,9 @@
  * save reloads the browser, and content errors show in Vite's overlay and in the terminal.
  */
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Connect, Plugin, ViteDevServer } from 'vite';
 import type { InitialData, PageData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { imageSizesOf, loadContent, type Content } from '../../src/content/load';
@@ -45,7 +46,7 @@ export function contentDevServer(root: string): Plugin {
 
       // Runs after Vite's own middleware, so modules and public/ files are served first.
       return () => {
-        server.middlewares.use(async (req, res, next) => {
+        const serveContent = async (req: Connect.IncomingMessage, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
           try {
             const url = new URL(req.url ?? '/', 'http://localhost');
             const { site, pages, redirects, images, errors } = load();
@@ -88,7 +89,9 @@ export function contentDevServer(root: string): Plugin {
             if (error instanceof Error) server.ssrFixStacktrace(error);
             next(error);
           }
-        });
+        };
+        // serveContent passes its own errors to next(), so nothing waits for its promise.
+        server.middlewares.use((req, res, next) => void serveContent(req, res, next));
       };
     },
   };

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Page, SectionType } from '../content/page-schema';
 import { normaliseRoute } from '../content/routes';
@@ -80,18 +80,23 @@ function CurrentPage({ initial, preload }: AppProps) {
     };
   }, [route, shown.route, initial.redirects, location.pathname, preload]);
 
+  // A new page: its head, then start at its top (or its #anchor) and tell assistive technology by
+  // moving focus. An effect event: it reads the location of the moment, and the effect below runs
+  // only when the shown page changes, not on every location change.
+  const onPageShown = useEffectEvent((page: Shown) => {
+    applyHead(headOf(initial.site, page.route, page.page));
+    const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  });
+
   useEffect(() => {
     if (!navigated.current) {
       navigated.current = true;
       return;
     }
-    applyHead(headOf(initial.site, shown.route, shown.page));
-    // A new page: start at its top (or its #anchor) and tell assistive technology by moving focus.
-    const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-    document.getElementById('main')?.focus({ preventScroll: true });
-    // Only when the shown page changes, not on every location change.
+    onPageShown(shown);
   }, [shown]);
 
   const target = initial.redirects[route];

@@ -19,7 +19,7 @@ interface Def {
   getter?: () => AnySchema;
 }
 
-const def = (schema: AnySchema): Def => schema._zod.def as unknown as Def;
+const def = (schema: AnySchema): Def => schema._zod.def;
 
 function description(schema: AnySchema): string | undefined {
   return z.globalRegistry.get(schema)?.description;

@@ -35,8 +35,9 @@ export function PageLink({ to, children, className, markCurrent = false }: Props
     if (target.hash && target.pathname === here.pathname && target.search === here.search) return;
     event.preventDefault();
     const path = target.pathname + target.search + target.hash;
-    // Choosing the page already shown does not add a history entry.
-    navigate(path, { replace: path === here.pathname + here.search + here.hash });
+    // Choosing the page already shown does not add a history entry. (Under <BrowserRouter>,
+    // navigate() is synchronous: its `void | Promise<void>` type is for data routers.)
+    void navigate(path, { replace: path === here.pathname + here.search + here.hash });
   }
 
   return (
