@@ -231,7 +231,7 @@ function hostingChecks(name: string, start: () => Promise<Host>, { localPolicy }
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expectSecurityHeaders(response, '/_data/etabs.json');
-      expect((await response.json()) as unknown).toMatchObject({ meta: { course: { name: 'ETABS' } } });
+      expect((await response.json()) as unknown).toMatchObject({ page: { meta: { course: { name: 'ETABS' } } } });
     });
 
     it('serves the sitemap, robots.txt and the brochure with the security headers', async () => {
