@@ -1,8 +1,8 @@
-/** Typed Vite env variables read by src/auth/config.ts (see README: "Sign-in configuration"). */
+/**
+ * Typed Vite env variables read by src/auth/config.ts. The Firebase web configuration itself is the
+ * `firebase` block of pages/_site.yaml (README: "Sign-in and the brochure").
+ */
 interface ImportMetaEnv {
-  readonly VITE_FIREBASE_API_KEY?: string;
-  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
-  readonly VITE_FIREBASE_PROJECT_ID?: string;
-  readonly VITE_FIREBASE_APP_ID?: string;
+  /** `host:port` of an Auth emulator to sign in against instead of the configured project. */
   readonly VITE_AUTH_EMULATOR_HOST?: string;
 }
