@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticProject } from '../../scripts/lib/synthetic';
+import { OutputLock, tryLockOutput } from '../../scripts/lib/output-folder';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cache = path.join(root, 'node_modules/.cache');
@@ -28,7 +29,7 @@ interface Run {
 }
 
 /** Starts `npm run build` into `out`; `whenRunning` may kill it. */
-function startBuild(out: string, contentRoot = content, whenRunning?: (pid: number, kill: () => void) => void): Promise<Run> {
+function startBuild(out: string, contentRoot = content, whenRunning?: (pid: number, kill: () => void, outputSoFar: () => string) => void): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', contentRoot, '--out', out], { cwd: root });
   let output = '';
   let stderr = '';
@@ -39,7 +40,7 @@ function startBuild(out: string, contentRoot = content, whenRunning?: (pid: numb
     output += chunk;
     stderr += chunk;
   });
-  whenRunning?.(child.pid!, () => child.kill('SIGKILL'));
+  whenRunning?.(child.pid!, () => child.kill('SIGKILL'), () => output);
   return new Promise((resolve) => child.once('exit', (status, signal) => resolve({ pid: child.pid!, status, signal, output, stderr })));
 }
 
@@ -121,7 +122,23 @@ describe('interrupted and overlapping builds', () => {
         gaps.push(Date.now());
       }
     }, 10);
-    [first, second] = await Promise.all([startBuild(out), startBuild(out)]);
+    // Both start while this test holds the folder, so they overlap whatever the machine's speed: each
+    // must say it waits; once the folder is free they take turns (no ENOTEMPTY, both succeed).
+    const held = tryLockOutput(out);
+    if (!(held instanceof OutputLock)) throw new Error('the output folder is locked before the test takes it');
+    const outputs: (() => string)[] = [];
+    const track = (_pid: number, _kill: () => void, outputSoFar: () => string) => void outputs.push(outputSoFar);
+    const both = Promise.all([startBuild(out, content, track), startBuild(out, content, track)]);
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (outputs.length === 2 && outputs.every((soFar) => soFar().includes('Waiting for another build'))) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 25);
+    });
+    held.release();
+    [first, second] = await both;
     clearInterval(watch);
   }, 300_000);
 
@@ -148,15 +165,17 @@ describe('interrupted and overlapping builds', () => {
     expect(existsSync(path.join(out, 'stale.txt'))).toBe(false);
   });
 
-  it('lets two builds started together both succeed: the second waits for the first', () => {
+  it('lets two builds started while the folder is busy both succeed: each says it waits, then they take turns', () => {
     expect(first.status, first.output).toBe(0);
     expect(second.status, second.output).toBe(0);
     const waits = [first, second].flatMap((run) =>
       [...run.output.matchAll(/^Waiting for another build of (.*) \(pid (\d+)\) to finish…$/gm)].map((match) => ({ run, folder: match[1], pid: Number(match[2]) })),
     );
-    expect(waits).toHaveLength(1);
-    expect(waits[0]!.folder).toBe(`${out}/`);
-    expect(waits[0]!.pid).toBe(waits[0]!.run === first ? second.pid : first.pid);
+    expect(waits).toHaveLength(2);
+    for (const wait of waits) {
+      expect(wait.folder).toBe(`${out}/`);
+      expect(wait.pid).toBe(process.pid);
+    }
     for (const run of [first, second]) {
       expect(run.output).not.toContain('ENOTEMPTY');
       expect(run.stderr).not.toMatch(/^\s+at /m);
