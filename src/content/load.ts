@@ -118,19 +118,24 @@ export type ValidatedPage = { relative: string; file: string; route: string } & 
 
 /** Reads and validates page files (no cross-file checks). The unit of work of the parallel build. */
 export function validatePages(root: string, pagesDir: string, relatives: readonly string[], cache?: ContentCache): ValidatedPage[] {
-  return relatives.map((relative) => {
+  const validated = relatives.map((relative): ValidatedPage => {
     const file = displayPath(root, pagesDir, relative);
     const route = routeOf(relative);
+    // An unchanged file (same size, times and inode) is not even read: its page is in the cache.
+    const stat = cache ? statSync(path.join(pagesDir, relative)) : undefined;
+    const unchanged = stat && cache?.unchanged(pagesDir, relative, stat);
+    if (unchanged) return { relative, file, route, ok: true, page: unchanged };
     const read = readSource(root, pagesDir, relative);
     if (!read.ok) return { relative, file, route, ok: false, errors: [read.error] };
     const source = read.text;
-    const cached = cache?.get(source);
+    const cached = stat && cache?.get(pagesDir, relative, stat, source);
     if (cached) return { relative, file, route, ok: true, page: cached };
     const result = validateYaml(PageSchema, file, source);
     if (!result.ok) return { relative, file, route, ok: false, errors: result.errors };
-    cache?.set(source, result.value);
+    if (stat) cache?.set(pagesDir, relative, stat, source, result.value);
     return { relative, file, route, ok: true, page: result.value };
   });
+  return validated;
 }
 
 function displayPath(root: string, pagesDir: string, relative: string): string {
@@ -138,7 +143,10 @@ function displayPath(root: string, pagesDir: string, relative: string): string {
 }
 
 export function loadContent({ root, pagesDir = path.join(root, 'pages'), cache }: LoadOptions): Content {
-  return assembleContent({ root, pagesDir }, validatePages(root, pagesDir, listPageFiles(pagesDir), cache));
+  const files = listPageFiles(pagesDir);
+  const validated = validatePages(root, pagesDir, files, cache);
+  cache?.save(pagesDir, files);
+  return assembleContent({ root, pagesDir }, validated);
 }
 
 /**
