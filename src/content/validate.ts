@@ -394,6 +394,7 @@ function explain(
             tag === undefined ? 'this section has no type' : `"${tag}" is not a section type`,
             `${suggestion ? `Did you mean "${suggestion}"? ` : ''}Section types: ${options.join(', ')}.`,
           ),
+          ...(suggestion ? checkedAs(suggestion, path, schema, data, locate, doc) : []),
         ];
       }
       if (value === undefined) return [missing(path, locate, about())];
@@ -450,6 +451,47 @@ function explain(
     default:
       return assertNever(issue);
   }
+}
+
+/**
+ * A misspelt type (`packges`) would hide every other mistake of its section: the rest of the section
+ * is checked as the type it is nearest to, and its errors are reported too, each at its own line,
+ * saying which type they assume. `typePath` is the path of the misspelt `type` field.
+ */
+function checkedAs(
+  suggestion: string,
+  typePath: readonly PathSegment[],
+  schema: z.ZodType,
+  data: unknown,
+  locate: Locator,
+  doc: Document,
+): ContentError[] {
+  const sectionPath = typePath.slice(0, -1);
+  const discriminator = typePath[typePath.length - 1];
+  const section = valueAt(data, sectionPath);
+  if (discriminator === undefined || typeof section !== 'object' || section === null || Array.isArray(section)) return [];
+  // The document as it would be with the suggested type; the file's lines and paths are unchanged.
+  const assumed = withValueAt(data, typePath, suggestion);
+  const result = schema.safeParse(assumed);
+  if (result.success) return [];
+  const within = (issuePath: readonly PropertyKey[]) =>
+    issuePath.length >= sectionPath.length && sectionPath.every((segment, index) => issuePath[index] === segment);
+  return result.error.issues
+    .filter((issue) => within(issue.path))
+    .flatMap((issue) => explain(issue, [], schema, assumed, locate, doc))
+    .map((error) => ({ ...error, message: `if this is a ${suggestion} section: ${error.message}` }));
+}
+
+/** A copy of `data` with one value replaced (the containers along the path are copied, nothing else). */
+function withValueAt(data: unknown, path: readonly PathSegment[], replacement: unknown): unknown {
+  const [segment, ...rest] = path;
+  if (segment === undefined) return replacement;
+  if (Array.isArray(data)) return (data as unknown[]).map((item, index) => (index === segment ? withValueAt(item, rest, replacement) : item));
+  if (typeof data === 'object' && data !== null) {
+    const record = data as Record<PathSegment, unknown>;
+    return { ...record, [segment]: withValueAt(record[segment], rest, replacement) };
+  }
+  return data;
 }
 
 function missing(path: readonly PathSegment[], locate: Locator, about: string | undefined): ContentError {
