@@ -9,6 +9,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OutputWriter } from './lib/build-cache';
 import { loadContentCached, prerenderFast, workerCount } from './lib/parallel';
 import { readTemplate } from './lib/prerender';
 import { bundle } from './lib/site-build';
@@ -65,7 +66,7 @@ async function measure(count: number, bundles: string): Promise<Figures> {
     if (content.errors.length > 0 || !content.site) throw new Error(`synthetic content is invalid: ${JSON.stringify(content.errors[0])}`);
 
     started = performance.now();
-    await prerenderFast(serverDir, template, content.site, content, path.join(root, 'out'));
+    await prerenderFast(serverDir, template, content.site, content, new OutputWriter(path.join(root, 'out'), 'bench'));
     const renderSeconds = (performance.now() - started) / 1000;
 
     started = performance.now();

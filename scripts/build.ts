@@ -1,6 +1,7 @@
 /**
  * `npm run build`: the static site in dist/, or every content error and dist/ untouched.
- * Options (for tests and tools): --out <dir> (default dist), --content <dir> (where pages/ is), --verbose.
+ * Options (for tests and tools): --out <dir> (default dist), --content <dir> (where pages/ is), --verbose,
+ * --cold (make everything again: no bundle or file of an earlier build reused).
  *
  * --deploy: a build to deploy (what `firebase deploy` runs first, firebase.json's `hosting.predeploy`).
  * It refuses, before building anything, the example sign-in settings of the local Auth emulator
@@ -9,7 +10,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEnv } from 'vite';
+import { readdirSync } from 'node:fs';
 import { defaultCacheDir } from '../src/content/cache';
 import { formatReport } from '../src/content/errors';
 import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './lib/deploy-config';
@@ -23,13 +24,17 @@ const { values } = parseArgs({
     content: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     deploy: { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
   },
 });
 const root = process.cwd();
 const contentRoot = values.content ? path.resolve(values.content) : root;
 const color = process.stderr.isTTY;
-// The VITE_* variables the client bundle will see: the environment and any .env files.
-const env = loadEnv('production', root, 'VITE_');
+// The VITE_* variables the client bundle will see: the environment and any .env files (read by
+// Vite's own loader, imported only when there are such files: importing Vite costs most of a second).
+const env = readdirSync(root).some((file) => file.startsWith('.env'))
+  ? (await import('vite')).loadEnv('production', root, 'VITE_')
+  : Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('VITE_') && entry[1] !== undefined));
 
 for (const name of ignoredFirebaseVariables(env)) {
   console.warn(`${name} is ignored: the Firebase configuration is the firebase block of pages/_site.yaml.`);
@@ -62,6 +67,7 @@ const result = await buildSite({
   outDir: path.resolve(values.out ?? 'dist'),
   contentRoot,
   verbose: values.verbose,
+  cold: values.cold,
 }).catch((error: unknown) => {
   // Expected stops (another build holds the folder too long, a path that would leave it) say what to
   // do in their message; anything else is a fault of the engine, whose details --verbose shows.
@@ -76,7 +82,8 @@ if (!result.ok) {
   console.error('\nThe build stopped: the previous output was left as it was.');
   process.exit(1);
 }
-console.log(`Built ${result.pages} pages into ${path.relative(root, result.outDir) || '.'} in ${result.seconds.toFixed(1)} s.`);
+const work = result.files.reused > 0 ? ` (${result.files.made} files made, ${result.files.reused} unchanged${result.bundlesReused ? ', code unchanged' : ''})` : '';
+console.log(`Built ${result.pages} pages into ${path.relative(root, result.outDir) || '.'} in ${result.seconds.toFixed(1)} s${work}.`);
 if (signIn && isEmulatorBuild(signIn.firebase, env)) {
   console.log(
     `This output is for local use with the sign-in emulator (project ${signIn.firebase.projectId}) and cannot be deployed: ` +

@@ -6,15 +6,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ContentCache } from '../../src/content/cache';
-import { loadContent, type Content, type PageEntry } from '../../src/content/load';
-import type { ImageSize } from '../../src/content/fields';
+import { loadContent, type Content } from '../../src/content/load';
 import type { Site } from '../../src/content/site-schema';
-import { importServer, prerenderPages, type Template } from './prerender';
+import type { OutputRecord, OutputWriter } from './build-cache';
+import { importServer, planPages, renderJobs, type PageJob, type Template } from './prerender';
 
-export type WorkerTask = {
-  serverDir: string; template: Template; site: Site; pages: PageEntry[]; redirects: [string, string][];
-  images: [string, ImageSize][]; outDir: string;
-};
+/** A worker thread's share: the pages to render and where to write them. */
+export type WorkerTask = { serverDir: string; template: Template; jobs: PageJob[]; staging: string; base: string };
 
 type WorkerReply<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -65,18 +63,25 @@ export function loadContentCached({ root, cacheDir }: LoadFastOptions): Content 
   return loadContent({ root, cache: cacheDir ? new ContentCache(cacheDir) : undefined });
 }
 
-/** prerenderPages, spread over the cores for large sites: this thread renders a share too. */
-export async function prerenderFast(serverDir: string, template: Template, site: Site, content: Pick<Content, 'pages' | 'redirects' | 'images'>, outDir: string): Promise<void> {
-  const threads = workerCount(content.pages.length);
+/**
+ * Every page's HTML and data into the output (with `notFound`, the 404 page): pages whose data,
+ * template and code are unchanged are linked from the previous output; the rest are rendered, spread
+ * over the cores when there are enough of them (this thread renders a share too).
+ */
+export async function prerenderFast(
+  serverDir: string,
+  template: Template,
+  site: Site,
+  content: Pick<Content, 'pages' | 'redirects' | 'images'>,
+  out: OutputWriter,
+  options: { notFound?: boolean } = {},
+): Promise<void> {
+  const jobs = planPages(template, site, content, out, options);
+  if (jobs.length === 0) return;
+  const threads = workerCount(jobs.length);
   const server = await importServer(serverDir);
-  if (threads === 1) {
-    prerenderPages(server, template, site, content, outDir);
-    return;
-  }
-  const redirects = [...content.redirects];
-  const images = [...content.images];
-  const [own, ...shares] = split(content.pages, threads);
-  const others = runInWorkers<number>(shares.map((pages) => ({ serverDir, template, site, pages, redirects, images, outDir })));
-  prerenderPages(server, template, site, { pages: own ?? [], redirects: content.redirects, images: content.images }, outDir);
-  await others;
+  const [own = [], ...shares] = split(jobs, threads);
+  const others = runInWorkers<Record<string, OutputRecord>>(shares.map((share) => ({ serverDir, template, jobs: share, staging: out.staging, base: out.base })));
+  renderJobs(server, template, own, out);
+  for (const written of await others) out.merge(written);
 }

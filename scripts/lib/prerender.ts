@@ -1,5 +1,5 @@
 /** Prerendering: a route's data → its HTML file, with the server bundle of src/entry-server.tsx. */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InitialData, PageData } from '../../src/app/data';
@@ -7,6 +7,7 @@ import type { Head } from '../../src/app/head';
 import { imageSizesOf, type Content, type PageEntry } from '../../src/content/load';
 import { dataFileOf, htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
+import { sha1, type OutputWriter } from './build-cache';
 import { outputPathOf } from './output-folder';
 
 /** What the server bundle (src/entry-server.tsx) exports. */
@@ -30,30 +31,50 @@ export async function importServer(serverDir: string): Promise<ServerEntry> {
 }
 
 
+/** One HTML file to make: its route, where it goes, the data it renders and the key of that data. */
+export interface PageJob {
+  route: string;
+  file: string;
+  data: InitialData;
+  key: string;
+}
+
 /**
- * Writes each page's HTML and data; with `notFound`, the 404 page too. Each carries the sizes of the
- * images it shows (its HTML: the site's and the page's; its data file: the page's), from `images`.
+ * Each page's HTML job and, written at once, its data file (`_data/<route>.json`); with `notFound`,
+ * the 404 page's job too. A page's HTML is a function of its data, the template and the code, so its
+ * key is the hash of those: a page whose key is unchanged is linked from the previous output instead
+ * of being rendered (only the jobs returned still need rendering). Each carries the sizes of the
+ * images it shows (its HTML: the site's and the page's; its data file: the page's).
  */
-export function prerenderPages(
-  server: ServerEntry,
+export function planPages(
   template: Template,
   site: Site,
   content: Pick<Content, 'pages' | 'redirects' | 'images'>,
-  outDir: string,
+  out: OutputWriter,
   options: { notFound?: boolean } = {},
-): void {
+): PageJob[] {
   const redirects = Object.fromEntries(content.redirects);
-  const emit = (route: string, entry: PageEntry | null, file: string) => {
+  const templateKey = sha1(template.html, JSON.stringify(template.appChunks), JSON.stringify(template.sectionChunks));
+  const jobs: PageJob[] = [];
+  const plan = (route: string, entry: PageEntry | null, file: string) => {
     const page = entry?.page ?? null;
     const data: InitialData = { route, site, page, redirects, images: imageSizesOf(content.images, { site, page }) };
-    writeFile(path.join(outDir, file), renderHtml(server, template, data));
+    const key = sha1(out.base, templateKey, JSON.stringify(data));
+    if (!out.reuse(file, key)) jobs.push({ route, file, data, key });
   };
   for (const entry of content.pages) {
-    emit(entry.route, entry, htmlFileOf(entry.route));
+    plan(entry.route, entry, htmlFileOf(entry.route));
     const data: PageData = { page: entry.page, images: imageSizesOf(content.images, { page: entry.page }) };
-    writeFile(path.join(outDir, dataFileOf(entry.route)), JSON.stringify(data));
+    const json = JSON.stringify(data);
+    out.put(dataFileOf(entry.route), sha1(json), () => json);
   }
-  if (options.notFound) emit('/404', null, '404.html');
+  if (options.notFound) plan('/404', null, '404.html');
+  return jobs;
+}
+
+/** Renders the jobs' HTML into the output. */
+export function renderJobs(server: ServerEntry, template: Template, jobs: readonly PageJob[], out: OutputWriter): void {
+  for (const job of jobs) out.write(job.file, job.key, renderHtml(server, template, job.data));
 }
 
 export function renderHtml(server: ServerEntry, template: Template, data: InitialData): string {
@@ -92,7 +113,7 @@ interface ManifestChunk {
 }
 
 /**
- * Reads the client build's template and manifest; removes the manifest (it is not for the site).
+ * Reads the client build's template and manifest (the manifest is not copied into the site).
  * Sections live in src/sections/<type>/, so a dynamic entry there is that type's code.
  */
 export function readTemplate(clientDir: string): Template {
@@ -118,7 +139,6 @@ export function readTemplate(clientDir: string): Template {
       const type = /^src\/sections\/([a-z0-9-]+)\//.exec(key)?.[1];
       if (type && chunk.isDynamicEntry) sectionChunks[type] = [...new Set(chunksOf(key))];
     }
-    rmSync(path.join(clientDir, '.vite'), { recursive: true, force: true });
   }
   return { html, appChunks, sectionChunks };
 }

@@ -4,24 +4,23 @@
  * One build at a time per output folder; what an interrupted build left is repaired or removed
  * first (scripts/lib/output-folder.ts).
  */
-import { rmSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build as viteBuild } from 'vite';
 import { defaultCacheDir } from '../../src/content/cache';
 import type { ContentError } from '../../src/content/errors';
-import type { Content } from '../../src/content/load';
+import { SITE_FILE, type Content } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
-import { buildBrochure } from '../brochure';
 import { writeJsonSchemas } from './json-schema';
-import { lockOutput, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
+import { lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
 import { loadContentCached, prerenderFast } from './parallel';
-import { importServer, prerenderPages, readTemplate, writeOutput, type ServerEntry, type Template } from './prerender';
+import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, sha1, writeManifest } from './build-cache';
+import { readTemplate } from './prerender';
 
 export { BuildStoppedError, OutputLockTimeoutError, OutputPathError, recoverOutput } from './output-folder';
 
 export type BuildResult =
-  | { ok: true; pages: number; outDir: string; seconds: number }
+  | { ok: true; pages: number; outDir: string; seconds: number; files: { made: number; reused: number }; bundlesReused: boolean }
   | { ok: false; errors: ContentError[] };
 
 export interface BuildOptions {
@@ -36,6 +35,8 @@ export interface BuildOptions {
   lockTimeoutMs?: number;
   /** Told, in one line, that the build waits for another; default: printed on stderr. */
   onWait?: (line: string) => void;
+  /** Make everything again: no bundle or file of an earlier build is reused (npm run build -- --cold). */
+  cold?: boolean;
 }
 
 /**
@@ -43,14 +44,15 @@ export interface BuildOptions {
  * that are not content errors (another build held the folder too long, a path outside it) are
  * thrown as BuildStoppedError subclasses, whose message is for the user.
  */
-export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
   // Everything is written next to dist/ and swapped in at the end, so a failed build never leaves
   // a half-written dist/: the last good one stays until a complete new one replaces it.
   const staging = stagingOf(lock);
-  const serverDir = serverDirOf(root, lock);
+  // The bundles are made here, then moved into the bundle cache; a killed build's is removed by the next.
+  const bundleDir = serverDirOf(root, lock);
   try {
     recoverOutput(outDir, lock);
     removeDeadServerDirs(root, lock);
@@ -60,48 +62,108 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const site = content.site;
     writeJsonSchemas(root);
 
-    const { server, template } = await bundle(root, staging, serverDir, verbose);
-    await prerenderFast(serverDir, template, site, content, staging);
-    prerenderPages(server, template, site, { pages: [], redirects: content.redirects, images: content.images }, staging, { notFound: true });
-    writeExtras(site, content, staging);
-    const brochure = await buildBrochure(site, content.pages);
-    // A URL path of the site (`/downloads/x.pdf`): relative to the output folder.
-    writeOutput(staging, site.brochure.file.replace(/^\/+/, ''), brochure);
+    // Only the work the inputs require: the bundles of unchanged code, and every file whose inputs are
+    // unchanged, come from the last build (scripts/lib/build-cache.ts).
+    mkdirSync(staging, { recursive: true });
+    const fingerprint = codeFingerprint(root);
+    const out = new OutputWriter(staging, fingerprint, outDir, cold ? {} : readManifest(root, outDir));
+    const bundles = await cachedBundles(root, fingerprint, { temporary: bundleDir, cold }, (client, server) => bundle(root, client, server, verbose));
+    const template = readTemplate(bundles.client);
+    linkClientFiles(bundles.client, out);
+    copyPublicFiles(path.join(root, 'public'), out);
+    await prerenderFast(bundles.server, template, site, content, out, { notFound: true });
+    writeExtras(site, content, out);
+    await writeBrochure(site, content, contentRoot, out);
 
+    dropManifest(root, outDir);
     swapIntoPlace(staging, lock);
-    return { ok: true, pages: content.pages.length, outDir, seconds: (performance.now() - started) / 1000 };
+    writeManifest(root, outDir, out.written);
+    return { ok: true, pages: content.pages.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused: bundles.reused };
   } finally {
     try {
       // Never promoted, so no need to rename them first: if a kill interrupts this, the next build removes the rest.
       rmSync(staging, { recursive: true, force: true });
-      rmSync(serverDir, { recursive: true, force: true });
+      rmSync(bundleDir, { recursive: true, force: true });
     } finally {
       lock.release();
     }
   }
 }
 
-/** Vite's client bundle (with public/ and the HTML template) into clientDir, the prerenderer into serverDir. */
-export async function bundle(root: string, clientDir: string, serverDir: string, verbose = false): Promise<{ server: ServerEntry; template: Template }> {
+/** Vite's client bundle (with the HTML template and its manifest) into clientDir, the prerenderer into serverDir. */
+export async function bundle(root: string, clientDir: string, serverDir: string, verbose = false): Promise<void> {
+  // Loaded only when the code changed: Vite's import alone costs half a second.
+  const { build: viteBuild } = await import('vite');
   const logLevel = verbose ? 'info' : 'warn';
   // A production bundle whatever the caller's environment (vitest sets NODE_ENV=test).
   process.env.NODE_ENV = 'production';
-  await viteBuild({ root, logLevel, mode: 'production', build: { outDir: clientDir, emptyOutDir: true, manifest: true } });
+  // public/ is copied by the build itself: the bundles depend on the code only, so they can be reused.
+  await viteBuild({ root, logLevel, mode: 'production', build: { outDir: clientDir, emptyOutDir: true, manifest: true, copyPublicDir: false } });
   await viteBuild({
     root,
     logLevel,
     mode: 'production',
-    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
+    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
-  return { server: await importServer(serverDir), template: readTemplate(clientDir) };
+}
+
+/** The client bundle's files (not its manifest), linked from the bundle cache: it is never changed in place. */
+function linkClientFiles(clientDir: string, out: OutputWriter): void {
+  for (const relative of filesUnder(clientDir)) {
+    if (relative.startsWith('.vite/') || relative === 'index.html') continue;
+    linkInto(path.join(clientDir, relative), out, relative);
+  }
+}
+
+/** public/ as it is, copied (an editor may change a file in place: the output must not change with it). */
+function copyPublicFiles(publicDir: string, out: OutputWriter): void {
+  for (const relative of filesUnder(publicDir)) {
+    const target = outputPathOf(out.staging, relative);
+    copyFileSync(path.join(publicDir, relative), target, constants.COPYFILE_FICLONE);
+  }
+}
+
+function linkInto(file: string, out: OutputWriter, relative: string): void {
+  linkSync(file, outputPathOf(out.staging, relative));
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/**
+ * The brochure, made again only when what it shows changed (the site document, the course pages, the
+ * code). Its date is SOURCE_DATE_EPOCH when set (reproducible builds), else the newest of those files:
+ * the same content gives the same bytes, from a cold build or an incremental one.
+ */
+async function writeBrochure(site: Site, content: Content, contentRoot: string, out: OutputWriter): Promise<void> {
+  const courses = content.pages.filter((entry) => entry.page.meta.course !== undefined);
+  const date = brochureDate(contentRoot, courses.map((entry) => entry.file));
+  const key = sha1(out.base, JSON.stringify(site), JSON.stringify(courses), date.toISOString());
+  // A URL path of the site (`/downloads/x.pdf`): relative to the output folder.
+  const relative = site.brochure.file.replace(/^\/+/, '');
+  if (out.reuse(relative, key)) return;
+  // Loaded only when the brochure changed: pdf-lib's import alone costs 0.2 s.
+  const { buildBrochure } = await import('../brochure');
+  out.write(relative, key, await buildBrochure(site, content.pages, { date }));
+}
+
+function brochureDate(contentRoot: string, files: readonly string[]): Date {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  if (Number.isFinite(epoch) && process.env.SOURCE_DATE_EPOCH) return new Date(epoch * 1000);
+  const times = [path.join('pages', SITE_FILE), ...files].map((file) => statSync(path.join(contentRoot, file)).mtimeMs);
+  return new Date(Math.floor(Math.max(...times) / 1000) * 1000);
 }
 
 /** Redirect pages for aliases (for plain static hosts), their list for servers, sitemap and robots. */
-function writeExtras(site: Site, content: Content, outDir: string): void {
+function writeExtras(site: Site, content: Content, out: OutputWriter): void {
+  const put = (relative: string, text: string) => out.put(relative, sha1(text), () => text);
   for (const [alias, target] of content.redirects) {
     const url = new URL(target, site.url).href;
-    writeOutput(
-      outDir,
+    put(
       htmlFileOf(alias),
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Moved to ${target}</title>` +
         `<link rel="canonical" href="${url}"><meta name="robots" content="noindex">` +
@@ -109,16 +171,14 @@ function writeExtras(site: Site, content: Content, outDir: string): void {
         `<body><p>This page is at <a href="${target}">${target}</a>.</p></body></html>\n`,
     );
   }
-  writeOutput(
-    outDir,
+  put(
     '_redirects.json',
     JSON.stringify([...content.redirects].map(([from, to]) => ({ from, to })), null, 2),
   );
   const urls = content.pages.map((entry) => `  <url><loc>${new URL(entry.route, site.url).href}</loc></url>`);
-  writeOutput(
-    outDir,
+  put(
     'sitemap.xml',
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
   );
-  writeOutput(outDir, 'robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
+  put('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
 }

@@ -29,8 +29,8 @@ interface Run {
 }
 
 /** Starts `npm run build` into `out`; `whenRunning` may kill it. */
-function startBuild(out: string, contentRoot = content, whenRunning?: (pid: number, kill: () => void, outputSoFar: () => string) => void): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', contentRoot, '--out', out], { cwd: root });
+function startBuild(out: string, contentRoot = content, whenRunning?: (pid: number, kill: () => void, outputSoFar: () => string) => void, extra: string[] = []): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', contentRoot, '--out', out, ...extra], { cwd: root });
   let output = '';
   let stderr = '';
   child.stdout.setEncoding('utf8');
@@ -86,8 +86,8 @@ describe('interrupted and overlapping builds', () => {
   const gaps: number[] = [];
 
   beforeAll(async () => {
-    // 1. A build killed with -9 once it is well under way: its client bundle is written and its
-    //    prerenderer is being bundled.
+    // 1. A build killed with -9 once it is well under way: its staging folder is there and its
+    //    bundles are being made (--cold: not taken from the bundle cache).
     killed = await startBuild(out, content, (pid, kill) => {
       const timer = setInterval(() => {
         const staging = besides(out).some((name) => name.startsWith('dist.staging-'));
@@ -97,7 +97,7 @@ describe('interrupted and overlapping builds', () => {
         }
       }, 25);
       setTimeout(() => clearInterval(timer), 120_000).unref();
-    });
+    }, ['--cold']);
     leftByKill = [...besides(out), ...ssrDirsOf(killed.pid)];
 
     // 2. What another build killed at other moments would have left (with no live owner).

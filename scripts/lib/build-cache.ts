@@ -1,0 +1,198 @@
+/**
+ * What lets a build do only the work its inputs require:
+ * - the code fingerprint: a hash of everything the bundles and the renderer are made from (src/, the
+ *   build scripts, the Vite config, the lock file, Node's version). Same fingerprint, same bundles.
+ * - the bundle cache: Vite's client and server bundles of each fingerprint, kept under
+ *   node_modules/.cache/cesa-build/bundles/, reused while no code, config or lock file changed.
+ * - the output manifest: for each file of the last build of an output folder, the key of what it was
+ *   made from (a page's HTML: the code fingerprint, the template and the page's whole data). A file whose
+ *   key is unchanged is hard-linked from the previous output instead of being made again.
+ *
+ * A cache is only a way to skip work: a corrupt or foreign one (another version, another folder, a file
+ * changed since it was recorded) is ignored, never trusted, and the file is made again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { writeOutput } from './prerender';
+
+const VERSION = 1;
+
+export function buildCacheDir(root: string): string {
+  return path.join(root, 'node_modules/.cache/cesa-build');
+}
+
+export const sha1 = (...parts: (string | Uint8Array)[]): string => {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+};
+
+/** The files the bundles and the renderer are made from, relative to the project. */
+function codeFiles(root: string): string[] {
+  const walk = (dir: string): string[] =>
+    existsSync(path.join(root, dir))
+      ? readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+          .map((file) => `${dir}/${file.split(path.sep).join('/')}`)
+          .filter((file) => statSync(path.join(root, file)).isFile())
+      : [];
+  return [
+    ...walk('src'),
+    ...walk('scripts'),
+    ...['index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'].filter((file) => existsSync(path.join(root, file))),
+  ].sort();
+}
+
+/** A hash of the project's code: equal fingerprints make equal bundles and equal HTML from equal data. */
+export function codeFingerprint(root: string): string {
+  const hash = createHash('sha1').update(`cesa-build ${VERSION} ${process.version}\0`);
+  for (const file of codeFiles(root)) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  return hash.digest('hex');
+}
+
+/** Where a fingerprint's bundles are kept; `complete` once both are written. */
+export function bundleDirs(root: string, fingerprint: string): { dir: string; client: string; server: string; complete: boolean } {
+  const dir = path.join(buildCacheDir(root), 'bundles', fingerprint);
+  return { dir, client: path.join(dir, 'client'), server: path.join(dir, 'server'), complete: existsSync(path.join(dir, 'complete')) };
+}
+
+/**
+ * Makes a fingerprint's bundles with `make(clientDir, serverDir)` unless they are cached (or `cold`).
+ * Written into `temporary` (the build's own folder, removed by the next build if this one is killed)
+ * and renamed into the cache, so no half-written bundle is ever there. Older fingerprints are removed
+ * (two are kept).
+ */
+export async function cachedBundles(
+  root: string,
+  fingerprint: string,
+  { temporary, cold = false }: { temporary: string; cold?: boolean },
+  make: (client: string, server: string) => Promise<void>,
+): Promise<{ client: string; server: string; reused: boolean }> {
+  const target = bundleDirs(root, fingerprint);
+  if (target.complete && !cold) return { client: target.client, server: target.server, reused: true };
+  rmSync(temporary, { recursive: true, force: true });
+  await make(path.join(temporary, 'client'), path.join(temporary, 'server'));
+  writeFileSync(path.join(temporary, 'complete'), fingerprint);
+  rmSync(target.dir, { recursive: true, force: true });
+  mkdirSync(path.dirname(target.dir), { recursive: true });
+  try {
+    renameSync(temporary, target.dir);
+  } catch (error) {
+    // Another build put the same bundles there first: theirs are as good.
+    if (!bundleDirs(root, fingerprint).complete) throw error;
+    rmSync(temporary, { recursive: true, force: true });
+  }
+  pruneBundles(root, fingerprint);
+  return { client: target.client, server: target.server, reused: false };
+}
+
+function pruneBundles(root: string, keep: string): void {
+  const dir = path.join(buildCacheDir(root), 'bundles');
+  const others = readdirSync(dir)
+    .filter((name) => name !== keep && /^[0-9a-f]{40}$/.test(name))
+    .map((name) => ({ name, time: statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  // The newest other one stays: switching back and forth between two branches rebuilds nothing.
+  for (const { name } of others.slice(1)) rmSync(path.join(dir, name), { recursive: true, force: true });
+}
+
+/** One file of an output folder: what it was made from, and how it looked when it was written. */
+export interface OutputRecord {
+  key: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+interface Manifest {
+  version: number;
+  outDir: string;
+  files: Record<string, OutputRecord>;
+}
+
+function manifestFile(root: string, outDir: string): string {
+  return path.join(buildCacheDir(root), 'outputs', `${sha1(path.resolve(outDir))}.json`);
+}
+
+/** The previous build's records of an output folder, if they can be trusted at all. */
+export function readManifest(root: string, outDir: string): Record<string, OutputRecord> {
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile(root, outDir), 'utf8')) as Partial<Manifest>;
+    if (manifest.version !== VERSION || manifest.outDir !== path.resolve(outDir) || typeof manifest.files !== 'object' || manifest.files === null) return {};
+    return manifest.files;
+  } catch {
+    return {};
+  }
+}
+
+export function writeManifest(root: string, outDir: string, files: Record<string, OutputRecord>): void {
+  const file = manifestFile(root, outDir);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const manifest: Manifest = { version: VERSION, outDir: path.resolve(outDir), files };
+  writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(manifest));
+  renameSync(`${file}.tmp-${process.pid}`, file);
+}
+
+/** Forgets an output folder's records (a failed swap, a build that wrote no manifest). */
+export function dropManifest(root: string, outDir: string): void {
+  rmSync(manifestFile(root, outDir), { force: true });
+}
+
+/**
+ * Writes the files of a build into its staging folder, reusing the previous output's file wherever
+ * its key is unchanged and the file is still exactly what was recorded (same inode, size and time).
+ * Plain data, so a worker thread gets its own with the records of its pages.
+ */
+export class OutputWriter {
+  readonly written: Record<string, OutputRecord> = {};
+  reused = 0;
+  made = 0;
+
+  /**
+   * @param base what every key includes: the code fingerprint (other code, other files)
+   * @param previous the previous output's records (none: make every file)
+   */
+  constructor(
+    readonly staging: string,
+    readonly base: string,
+    readonly previousDir = '',
+    private readonly previous: Record<string, OutputRecord> = {},
+  ) {}
+
+  /** Takes in what a worker thread wrote with its own writer. */
+  merge(written: Record<string, OutputRecord>): void {
+    Object.assign(this.written, written);
+    this.made += Object.keys(written).length;
+  }
+
+  /** The file made by `produce` unless the previous output has it for this key. */
+  put(relative: string, key: string, produce: () => string | Uint8Array): void {
+    if (!this.reuse(relative, key)) this.write(relative, key, produce());
+  }
+
+  /** Links the previous output's file into staging if it was made from this key; false if not. */
+  reuse(relative: string, key: string): boolean {
+    const record = this.previous[relative];
+    if (record?.key !== key) return false;
+    const previous = path.join(this.previousDir, relative);
+    try {
+      const stat = statSync(previous);
+      if (stat.ino !== record.ino || stat.size !== record.size || stat.mtimeMs !== record.mtimeMs) return false;
+      const target = path.join(this.staging, relative);
+      mkdirSync(path.dirname(target), { recursive: true });
+      linkSync(previous, target);
+    } catch {
+      return false;
+    }
+    this.written[relative] = record;
+    this.reused++;
+    return true;
+  }
+
+  write(relative: string, key: string, data: string | Uint8Array): void {
+    const file = writeOutput(this.staging, relative, data);
+    const { ino, size, mtimeMs } = statSync(file);
+    this.written[relative] = { key, size, mtimeMs, ino };
+    this.made++;
+  }
+}

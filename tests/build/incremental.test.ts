@@ -1,0 +1,124 @@
+/**
+ * An incremental build does only the work its inputs require, and its output is byte for byte what a
+ * cold build of the same content makes: after one page changes, after the site document changes,
+ * after a page that others link to changes, and (the code fingerprint) after a component changes.
+ */
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFingerprint } from '../../scripts/lib/build-cache';
+import { writeSyntheticProject } from '../../scripts/lib/synthetic';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'cesa-incremental-'));
+const content = path.join(work, 'site');
+const incremental = path.join(work, 'incremental');
+const cold = path.join(work, 'cold');
+const PAGES = 6;
+
+function build(out: string, ...extra: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', content, '--out', out, ...extra], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** Every file of a folder with its bytes. */
+function tree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(dir, name);
+    if (statSync(file).isFile()) files.set(name, readFileSync(file).toString('base64'));
+  }
+  return files;
+}
+
+/** Builds incrementally, then cold into another folder: both must hold the same files, byte for byte. */
+function expectSameAsCold(): string {
+  const log = build(incremental);
+  rmSync(cold, { recursive: true, force: true });
+  build(cold, '--cold');
+  const made = tree(incremental);
+  expect(made.size).toBeGreaterThan(PAGES * 2);
+  expect(made).toEqual(tree(cold));
+  return log;
+}
+
+const madeCount = (log: string) => Number(/\((\d+) files made/.exec(log)?.[1] ?? NaN);
+
+const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(content, file), change(readFileSync(path.join(content, file), 'utf8')));
+
+beforeAll(() => {
+  writeSyntheticProject(content, PAGES);
+  build(incremental);
+}, 180_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('an incremental build', () => {
+  it('with nothing changed makes no page again', () => {
+    const log = expectSameAsCold();
+    expect(log).toMatch(/code unchanged/);
+    expect(madeCount(log)).toBe(0);
+  }, 180_000);
+
+  it('after one page changed makes that page (its HTML and data) and what lists it, and equals a cold build', () => {
+    edit('pages/course-1.yaml', (text) => text.replace(/title: ([^\n]+)/, 'title: Changed course title'));
+    const log = expectSameAsCold();
+    expect(madeCount(log)).toBeGreaterThan(0);
+    expect(madeCount(log)).toBeLessThan(PAGES);
+    expect(readFileSync(path.join(incremental, 'course-1/index.html'), 'utf8')).toContain('Changed course title');
+  }, 180_000);
+
+  it('after the site document changed makes every page again, and equals a cold build', () => {
+    edit('pages/_site.yaml', (text) => text.replace('© 2025 CESA', '© 2026 Changed'));
+    const log = expectSameAsCold();
+    expect(madeCount(log)).toBeGreaterThanOrEqual(PAGES);
+    expect(readFileSync(path.join(incremental, 'course-2/index.html'), 'utf8')).toContain('© 2026 Changed');
+  }, 180_000);
+
+  it('after a page that others link to is removed, refuses the links and keeps the last output; restored, equals a cold build', () => {
+    const linked = readFileSync(path.join(content, 'pages/course-0.yaml'), 'utf8');
+    const before = tree(incremental);
+    rmSync(path.join(content, 'pages/course-0.yaml'));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', content, '--out', incremental], { cwd: root, encoding: 'utf8' });
+    // The site's menu and the next course link to it: refused, the last output kept as it was.
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('[broken-link]');
+    expect(tree(incremental)).toEqual(before);
+    writeFileSync(path.join(content, 'pages/course-0.yaml'), linked.replace(/title: ([^\n]+)/, 'title: Linked page, changed'));
+    expectSameAsCold();
+  }, 180_000);
+});
+
+describe('after a component changed', () => {
+  it('every page is rendered with the new code, and the output equals a cold build', () => {
+    // A copy of the project (its own src/, the same node_modules), so the change stays in the copy.
+    const project = mkdtempSync(path.join(tmpdir(), 'cesa-code-change-'));
+    try {
+      for (const name of ['src', 'scripts', 'public', 'schemas', 'README.md', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+        cpSync(path.join(root, name), path.join(project, name), { recursive: true });
+      }
+      symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'));
+      const run = (out: string, ...extra: string[]) => {
+        const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', content, '--out', out, ...extra], { cwd: project, encoding: 'utf8' });
+        if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+        return result.stdout;
+      };
+      const out = path.join(project, 'dist');
+      run(out);
+      const before = codeFingerprint(project);
+      const component = path.join(project, 'src/sections/hero/component.tsx');
+      writeFileSync(component, readFileSync(component, 'utf8').replace('<div className="hero__body">', '<div className="hero__body" data-changed="yes">'));
+      expect(codeFingerprint(project)).not.toBe(before);
+      const log = run(out);
+      expect(log).not.toMatch(/code unchanged/);
+      expect(readFileSync(path.join(out, 'course-3/index.html'), 'utf8')).toContain('data-changed="yes"');
+      run(path.join(project, 'cold'), '--cold');
+      expect(tree(out)).toEqual(tree(path.join(project, 'cold')));
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
