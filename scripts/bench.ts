@@ -1,90 +1,74 @@
 /**
- * `npm run bench [-- 60 1000 5000]`: generates N synthetic pages (about 17 KB of YAML each) in a
- * temporary folder and times the content check and the prerender, each size in its own process so
- * peak memory is that size's own. Prints pages per second and peak memory.
+ * `npm run bench [-- 60 1000 5000]`: the real `npm run build` on N synthetic pages (about 18 KB of YAML
+ * each, scripts/lib/synthetic.ts), timed as a user waits for it (the whole command, start-up included):
+ * - cold: everything made (`--cold`: no bundle or file of an earlier build reused);
+ * - nothing changed: the same build again;
+ * - one page changed: a title edited, then the build;
+ * - peak memory of the cold build;
+ * - Hugo's cold build of the same pages (scripts/lib/hugo-twin.ts), when `hugo` is on the PATH, run in
+ *   alternation with ours (two pairs; the faster of each tool's two runs is shown) and the ratio.
+ * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { CORE_SCHEMA, load } from 'js-yaml';
-import { LineCounter, parseDocument } from 'yaml';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { OutputWriter } from './lib/build-cache';
-import { loadContentCached, prerenderFast, workerCount } from './lib/parallel';
-import { readTemplate } from './lib/prerender';
-import { bundle } from './lib/site-build';
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { hugoBinary, writeHugoTwin } from './lib/hugo-twin';
 import { writeSyntheticProject } from './lib/synthetic';
 
-interface Figures {
+interface BuildStats {
+  seconds: number;
+  made: number;
+  reused: number;
+  peakMb: number;
+}
+
+interface Row {
   pages: number;
   kbPerPage: number;
-  threads: number;
-  checkSeconds: number;
-  renderSeconds: number;
-  /** The check again, unchanged files served from the content-hash cache. */
-  recheckSeconds: number;
+  cold: number;
+  nothingChanged: number;
+  onePageChanged: number;
+  onePageMade: number;
   peakMb: number;
-  /** Parsing alone, per page: js-yaml (the fast path) and yaml with positions (every error's locations). */
+  hugo?: number | undefined;
+  htmlKb: { engine: number; hugo?: number | undefined };
   parseMs: { jsYaml: number; yaml: number };
 }
 
-const args = process.argv.slice(2);
+const project = process.cwd();
 
-if (args[0] === '--child') {
-  const [, count, bundles] = args as [string, string, string];
-  console.log(JSON.stringify(await measure(Number(count), bundles)));
-} else {
-  const sizes = args.length > 0 ? args.map(Number) : [60, 1000, 5000];
-  const work = mkdtempSync(path.join(tmpdir(), 'cesa-bench-'));
-  try {
-    console.log('Bundling the site once (Vite client and server builds)…');
-    await bundle(process.cwd(), path.join(work, 'client'), path.join(process.cwd(), 'node_modules/.cache/cesa-bench-server'));
-    const rows: Figures[] = [];
-    for (const size of sizes) {
-      const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--child', String(size), work], { encoding: 'utf8', maxBuffer: 1 << 24 });
-      rows.push(JSON.parse(output.trim().split('\n').pop()!) as Figures);
-      const row = rows[rows.length - 1]!;
-      console.log(`${row.pages} pages done.`);
-    }
-    print(rows);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+/** Runs the real build command; returns its wall time and its own figures. */
+function build(content: string, out: string, ...extra: string[]): { wall: number; stats: BuildStats } {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', content, '--out', out, '--stats', ...extra], { cwd: project, encoding: 'utf8' });
+  const wall = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
+  const line = result.stdout.split('\n').find((text) => text.startsWith('{'));
+  return { wall, stats: JSON.parse(line ?? '{}') as BuildStats };
 }
 
-async function measure(count: number, bundles: string): Promise<Figures> {
-  const root = mkdtempSync(path.join(tmpdir(), 'cesa-bench-pages-'));
-  try {
-    const bytes = writeSyntheticProject(root, count);
-    const serverDir = path.join(process.cwd(), 'node_modules/.cache/cesa-bench-server');
-    const template = readTemplate(path.join(bundles, 'client'));
-    const cacheDir = path.join(root, 'cache');
-
-    let started = performance.now();
-    const content = loadContentCached({ root, cacheDir });
-    const checkSeconds = (performance.now() - started) / 1000;
-    if (content.errors.length > 0 || !content.site) throw new Error(`synthetic content is invalid: ${JSON.stringify(content.errors[0])}`);
-
-    started = performance.now();
-    await prerenderFast(serverDir, template, content.site, content, new OutputWriter(path.join(root, 'out'), 'bench'));
-    const renderSeconds = (performance.now() - started) / 1000;
-
-    started = performance.now();
-    loadContentCached({ root, cacheDir });
-    const recheckSeconds = (performance.now() - started) / 1000;
-
-    const peakMb = process.resourceUsage().maxRSS / 1024;
-    return { pages: count, kbPerPage: bytes / count / 1024, threads: workerCount(count), checkSeconds, renderSeconds, recheckSeconds, peakMb, parseMs: parseCosts(root) };
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+function hugoBuild(hugo: string, site: string, out: string): number {
+  rmSync(out, { recursive: true, force: true });
+  const started = performance.now();
+  const result = spawnSync(hugo, ['--quiet', '-s', site, '-d', out], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`hugo failed:\n${result.stderr}`);
+  return (performance.now() - started) / 1000;
 }
 
-/** What the second parser costs: both parse every page once (after the check has warmed them up). */
-function parseCosts(root: string): Figures['parseMs'] {
-  const sources = readdirSync(path.join(root, 'pages'))
+/** Mean size of the pages' HTML files, in KB. */
+function htmlKb(out: string): number {
+  const files = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((file) => /^course-\d+[/\\]index\.html$/.test(file));
+  return files.reduce((sum, file) => sum + statSync(path.join(out, file)).size, 0) / files.length / 1024;
+}
+
+/** What each parser costs per page: js-yaml (the fast path) and yaml with positions (every error located). */
+function parseCosts(content: string): Row['parseMs'] {
+  const sources = readdirSync(path.join(content, 'pages'))
     .filter((file) => file.endsWith('.yaml'))
-    .map((file) => readFileSync(path.join(root, 'pages', file), 'utf8'));
+    .map((file) => readFileSync(path.join(content, 'pages', file), 'utf8'));
   const time = (parse: (source: string) => unknown) => {
     const started = performance.now();
     for (const source of sources) parse(source);
@@ -96,38 +80,83 @@ function parseCosts(root: string): Figures['parseMs'] {
   };
 }
 
-function print(rows: Figures[]): void {
-  const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(6) : cell.padStart(10))).join(' ');
-  console.log(`\n${line(['pages', 'KB/page', 'threads', 'check s', 'check p/s', 'render s', 'render p/s', 'total p/s', 'recheck p/s', 'peak MB'])}`);
-  for (const row of rows) {
-    console.log(
-      line([
-        String(row.pages),
-        row.kbPerPage.toFixed(1),
-        String(row.threads),
-        row.checkSeconds.toFixed(2),
-        (row.pages / row.checkSeconds).toFixed(0),
-        row.renderSeconds.toFixed(2),
-        (row.pages / row.renderSeconds).toFixed(0),
-        (row.pages / (row.checkSeconds + row.renderSeconds)).toFixed(0),
-        (row.pages / row.recheckSeconds).toFixed(0),
-        row.peakMb.toFixed(0),
-      ]),
-    );
+function measure(count: number, hugo: string | undefined): Row {
+  const work = mkdtempSync(path.join(tmpdir(), 'cesa-bench-'));
+  try {
+    const content = path.join(work, 'site');
+    const out = path.join(work, 'dist');
+    const bytes = writeSyntheticProject(content, count);
+    if (hugo) writeHugoTwin(content, path.join(work, 'hugo'));
+    build(content, out); // warms the bundle cache and the file system, as any second build has them
+
+    // Cold builds, ours and Hugo's in alternation: the machine's load moves both alike.
+    const colds: { wall: number; stats: BuildStats }[] = [];
+    const hugos: number[] = [];
+    for (let pair = 0; pair < 2; pair++) {
+      rmSync(out, { recursive: true, force: true });
+      colds.push(build(content, out, '--cold'));
+      if (hugo) hugos.push(hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out')));
+    }
+    const cold = colds.reduce((best, run) => (run.wall < best.wall ? run : best));
+
+    const nothingChanged = build(content, out);
+    const page = path.join(content, 'pages/course-1.yaml');
+    writeFileSync(page, readFileSync(page, 'utf8').replace(/title: Synthetic course 1 \| CESA/, 'title: Synthetic course 1, changed | CESA'));
+    const onePage = build(content, out);
+
+    return {
+      pages: count,
+      kbPerPage: bytes / count / 1024,
+      cold: cold.wall,
+      nothingChanged: nothingChanged.wall,
+      onePageChanged: onePage.wall,
+      onePageMade: onePage.stats.made,
+      peakMb: cold.stats.peakMb,
+      hugo: hugos.length > 0 ? Math.min(...hugos) : undefined,
+      htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined },
+      parseMs: parseCosts(content),
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
+}
+
+const sizes = process.argv.slice(2).map(Number).filter((size) => size > 0);
+const hugo = hugoBinary();
+const rows: Row[] = [];
+for (const size of sizes.length > 0 ? sizes : [60, 1000, 5000]) {
+  console.log(`${size} pages…`);
+  rows.push(measure(size, hugo));
+}
+
+const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(6) : cell.padStart(12))).join(' ');
+console.log(`\n${line(['pages', 'cold s', 'no change s', 'one page s', 'peak MB', 'Hugo cold s', 'cold÷Hugo', 'HTML KB/page'])}`);
+for (const row of rows) {
   console.log(
-    [
-      '',
-      'p/s = pages per second, on this machine (`nproc` cores; threads = worker threads used).',
-      'check   = read + parse YAML + validate every page (zod) + links, images, routes (cold: no cache).',
-      'render  = prerender every page to HTML + its page data, written to disk.',
-      'total   = check + render, cold. recheck = the check again with every file unchanged (content-hash cache).',
-    ].join('\n'),
+    line([
+      String(row.pages),
+      row.cold.toFixed(2),
+      row.nothingChanged.toFixed(2),
+      row.onePageChanged.toFixed(2),
+      row.peakMb.toFixed(0),
+      row.hugo === undefined ? '–' : row.hugo.toFixed(2),
+      row.hugo === undefined ? '–' : (row.cold / row.hugo).toFixed(2),
+      `${row.htmlKb.engine.toFixed(1)}${row.htmlKb.hugo === undefined ? '' : ` / ${row.htmlKb.hugo.toFixed(1)}`}`,
+    ]),
   );
-  for (const row of rows) {
-    console.log(
-      `parse only, ${row.pages} pages: js-yaml ${row.parseMs.jsYaml.toFixed(2)} ms/page, yaml with positions ${row.parseMs.yaml.toFixed(2)} ms/page ` +
-        `(${(row.parseMs.yaml / row.parseMs.jsYaml).toFixed(1)}× : the fast path for files with no mistake).`,
-    );
-  }
+}
+console.log(
+  [
+    '',
+    `Each figure is the whole \`npm run build\` command as a user waits for it (Node start-up included), ${rows[0]?.kbPerPage.toFixed(0) ?? '?'} KB of YAML a page.`,
+    'cold       = --cold: bundles, every page, the brochure made again. no change = the same build again.',
+    'one page   = after one page\'s title changed (that page is rendered again; the rest is linked from the last output).',
+    hugo ? 'Hugo cold  = Debian\'s hugo on the same pages (scripts/lib/hugo-twin.ts), alternating with ours, faster of two each; HTML KB/page: ours / Hugo\'s.' : 'Hugo cold  = hugo is not on the PATH (apt-get install hugo), so no comparison.',
+  ].join('\n'),
+);
+for (const row of rows) {
+  console.log(
+    `${row.pages} pages: one page changed made ${row.onePageMade} files; parse only: js-yaml ${row.parseMs.jsYaml.toFixed(2)} ms/page, ` +
+      `yaml with positions ${row.parseMs.yaml.toFixed(2)} ms/page (${(row.parseMs.yaml / row.parseMs.jsYaml).toFixed(1)}×: the fast path for files with no mistake).`,
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run build`: the static site in dist/, or every content error and dist/ untouched.
  * Options (for tests and tools): --out <dir> (default dist), --content <dir> (where pages/ is), --verbose,
- * --cold (make everything again: no bundle or file of an earlier build reused).
+ * --cold (make everything again: no bundle or file of an earlier build reused), --stats (a JSON line of
+ * figures for the benchmark).
  *
  * --deploy: a build to deploy (what `firebase deploy` runs first, firebase.json's `hosting.predeploy`).
  * It refuses, before building anything, the example sign-in settings of the local Auth emulator
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     deploy: { type: 'boolean', default: false },
     cold: { type: 'boolean', default: false },
+    stats: { type: 'boolean', default: false },
   },
 });
 const root = process.cwd();
@@ -81,6 +83,10 @@ if (!result.ok) {
   console.error(formatReport(result.errors, { color }));
   console.error('\nThe build stopped: the previous output was left as it was.');
   process.exit(1);
+}
+if (values.stats) {
+  // For the benchmark (npm run bench): one line of figures, the process's peak memory included.
+  console.log(JSON.stringify({ seconds: result.seconds, ...result.files, bundlesReused: result.bundlesReused, peakMb: process.resourceUsage().maxRSS / 1024 }));
 }
 const work = result.files.reused > 0 ? ` (${result.files.made} files made, ${result.files.reused} unchanged${result.bundlesReused ? ', code unchanged' : ''})` : '';
 console.log(`Built ${result.pages} pages into ${path.relative(root, result.outDir) || '.'} in ${result.seconds.toFixed(1)} s${work}.`);

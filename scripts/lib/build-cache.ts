@@ -190,8 +190,13 @@ export class OutputWriter {
   }
 
   write(relative: string, key: string, data: string | Uint8Array): void {
-    const file = writeOutput(this.staging, relative, data);
-    const { ino, size, mtimeMs } = statSync(file);
+    writeOutput(this.staging, relative, data);
+    this.record(relative, key);
+  }
+
+  /** Records a file put into staging by other means (a copy). */
+  record(relative: string, key: string): void {
+    const { ino, size, mtimeMs } = statSync(path.join(this.staging, relative));
     this.written[relative] = { key, size, mtimeMs, ino };
     this.made++;
   }

@@ -115,11 +115,18 @@ function linkClientFiles(clientDir: string, out: OutputWriter): void {
   }
 }
 
-/** public/ as it is, copied (an editor may change a file in place: the output must not change with it). */
+/**
+ * public/ as it is: copied, not linked (an editor may change a file in place, and the output must not
+ * change with it), and only when the file changed since the last build (else its last copy is linked).
+ */
 function copyPublicFiles(publicDir: string, out: OutputWriter): void {
   for (const relative of filesUnder(publicDir)) {
-    const target = outputPathOf(out.staging, relative);
-    copyFileSync(path.join(publicDir, relative), target, constants.COPYFILE_FICLONE);
+    const source = path.join(publicDir, relative);
+    const { size, mtimeMs, ino } = statSync(source);
+    const key = `public ${size} ${mtimeMs} ${ino}`;
+    if (out.reuse(relative, key)) continue;
+    copyFileSync(source, outputPathOf(out.staging, relative), constants.COPYFILE_FICLONE);
+    out.record(relative, key);
   }
 }
 

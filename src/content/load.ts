@@ -411,18 +411,23 @@ function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileC
  */
 export function imageSizesOf(images: ReadonlyMap<string, ImageSize>, { site, page }: { site?: Site | undefined; page?: Page | null | undefined }): Record<string, ImageSize> {
   const shown: Record<string, ImageSize> = {};
-  const documents: [z.core.$ZodType, unknown][] = [
-    [SiteSchema, site],
-    [PageSchema, page ?? undefined],
-  ];
-  for (const [schema, document] of documents) {
-    for (const field of findFields(schema, document, ['public-file', 'image'])) {
-      const src = field.kind === 'image' ? field.value.src : field.value;
-      const size = images.get(src);
-      if (size) shown[src] = size;
-    }
+  for (const src of [...(site ? filesOf(SiteSchema, site) : []), ...(page ? filesOf(PageSchema, page) : [])]) {
+    const size = images.get(src);
+    if (size) shown[src] = size;
   }
   return shown;
+}
+
+/** The public files a validated document shows, found once per document (the site is shown by every page). */
+const filesShown = new WeakMap<object, string[]>();
+
+function filesOf(schema: z.core.$ZodType, document: object): string[] {
+  let files = filesShown.get(document);
+  if (!files) {
+    files = findFields(schema, document, ['public-file', 'image']).map((field) => (field.kind === 'image' ? field.value.src : field.value));
+    filesShown.set(document, files);
+  }
+  return files;
 }
 
 /** A contact section may pick branches by city: each must be a branch of the site document. */
