@@ -1,13 +1,34 @@
-/** `npm run dev`: the site with hot reload; content errors in the terminal and the browser overlay. */
+/**
+ * `npm run dev`: the site at http://127.0.0.1:5173 (or PORT), re-rendered from the YAML on every
+ * request and reloaded on every save. A page whose file has mistakes shows them instead of the page;
+ * the other pages carry a notice linking to every mistake (/_errors); the terminal prints them too.
+ */
 import { createServer } from 'vite';
-import { contentDevServer } from './lib/dev-plugin';
+import { DEV_HOST, devPort } from './lib/dev-address';
+import { devServerConfig } from './lib/dev-plugin';
+
+let port: number;
+try {
+  port = devPort();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 
 const root = process.cwd();
-const server = await createServer({
-  root,
-  appType: 'custom',
-  plugins: [contentDevServer(root)],
-  server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173) },
-});
-await server.listen();
+const server = await createServer(devServerConfig(root, { port }));
+try {
+  await server.listen();
+} catch (error) {
+  await server.close();
+  // strictPort: the address `npm run new` printed is this one, or none.
+  if (error instanceof Error && /already in use/i.test(error.message)) {
+    console.error(
+      `Port ${port} is already in use: is npm run dev already running in another window? Its pages are at http://${DEV_HOST}:${port}/.\n` +
+        `To start a second one, choose another port: PORT=${port + 1} npm run dev`,
+    );
+    process.exit(1);
+  }
+  throw error;
+}
 server.printUrls();

@@ -8,6 +8,7 @@ import { parseDocument } from 'yaml';
 import { listPageFiles } from '../src/content/load';
 import { routeOf } from '../src/content/routes';
 import { RouteSchema } from '../src/content/fields';
+import { devUrl } from './lib/dev-address';
 
 const root = process.cwd();
 const pagesDir = path.join(root, 'pages');
@@ -54,4 +55,9 @@ const target = path.join(pagesDir, `${route.slice(1)}.yaml`);
 if (existsSync(target)) fail(`${path.relative(root, target)} already exists.`);
 mkdirSync(path.dirname(target), { recursive: true });
 writeFileSync(target, source);
-console.log(`Created ${path.relative(root, target)}. Edit it and see it at http://127.0.0.1:5173${route} (npm run dev).`);
+try {
+  console.log(`Created ${path.relative(root, target)}. Edit it and see it at ${devUrl(route)} (npm run dev).`);
+} catch (error) {
+  console.log(`Created ${path.relative(root, target)}. Edit it and see it with npm run dev.`);
+  console.error(`npm run dev will not start with this PORT. ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -1,43 +1,102 @@
 /**
- * Dev server: every request renders the page from the current YAML (same code as the build), every
- * save reloads the browser, and content errors show in Vite's overlay and in the terminal.
+ * Dev server: every request renders the page from the current YAML (same code as the build), and
+ * every save of a content file reloads the open pages. Content errors are the editor's, so they are
+ * shown in the editor's words, page by page: a page whose file has errors shows them instead of the
+ * page (as `npm run check` prints them, with the lines of the file); every other page is shown as
+ * usual, with a small notice that links to the list of every error (/_errors). Errors of the site
+ * document (_site.yaml) stop every page. The terminal prints them all on each save.
  */
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Connect, Plugin, ViteDevServer } from 'vite';
+import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import type { InitialData, PageData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { imageSizesOf, loadContent, type Content } from '../../src/content/load';
-import { dataFileOf, normaliseRoute } from '../../src/content/routes';
+import { normaliseRoute } from '../../src/content/routes';
+import { DEV_HOST } from './dev-address';
+import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
 import { renderHtml, type ServerEntry } from './prerender';
 
-export function contentDevServer(root: string): Plugin {
-  let content: Content | undefined;
-  const load = (): Content => (content ??= loadContent({ root }));
+export interface ContentDevOptions {
+  /** The folder that holds the content (pages/ and public/); default: the project root. */
+  contentRoot?: string | undefined;
+}
+
+/** What `npm run dev` starts: the project's Vite config, this plugin, the address. */
+export function devServerConfig(root: string, { port, contentRoot }: ContentDevOptions & { port: number }): InlineConfig {
+  return {
+    root,
+    appType: 'custom',
+    plugins: [contentDevServer(root, { contentRoot })],
+    // The port asked for, or none: `npm run new` prints this address, so it must not move to the next free one.
+    server: { host: DEV_HOST, port, strictPort: port !== 0 },
+  };
+}
+
+/** `/_data/etabs.json` → `/etabs`, `/_data/index.json` → `/` (src/content/routes.ts's dataFileOf, reversed). */
+function routeOfDataFile(pathname: string): string {
+  const name = pathname.slice('/_data/'.length).replace(/\.json$/, '');
+  return name === 'index' ? '/' : `/${name}`;
+}
+
+export function contentDevServer(root: string, { contentRoot = root }: ContentDevOptions = {}): Plugin {
+  const pagesDir = path.join(contentRoot, 'pages');
+  const publicDir = path.join(contentRoot, 'public');
+  // The pages folder as error files name it (`pages`).
+  const pagesFolder = path.relative(contentRoot, pagesDir).split(path.sep).join('/');
+  let loaded: { content: Content; errors: ErrorMap } | undefined;
+  const load = () => {
+    if (!loaded) {
+      const content = loadContent({ root: contentRoot });
+      loaded = { content, errors: mapErrors(content.errors, pagesFolder) };
+    }
+    return loaded;
+  };
 
   const report = (server: ViteDevServer) => {
     const { errors } = load();
-    if (errors.length === 0) {
+    if (errors.all.length === 0) {
       server.config.logger.info('content OK', { timestamp: true });
       return;
     }
-    server.config.logger.error(formatReport(errors, { color: true }), { timestamp: true });
-    server.ws.send({ type: 'error', err: { message: formatReport(errors), stack: '', plugin: 'content' } });
+    server.config.logger.error(formatReport(errors.all, { color: true }), { timestamp: true });
+    server.config.logger.error(
+      errors.site.length > 0
+        ? `Every page shows the mistakes of ${errors.site[0]!.file} until they are fixed; all mistakes: ${ERRORS_ROUTE}`
+        : `Pages whose file has a mistake show it in the browser; the other pages are shown as usual. All mistakes: ${ERRORS_ROUTE}`,
+    );
   };
 
   return {
     name: 'cesa-content',
     apply: 'serve',
     configureServer(server) {
-      const pagesDir = path.join(root, 'pages');
-      const publicDir = path.join(root, 'public');
-      server.watcher.add(pagesDir);
+      const client = path.posix.join(server.config.base, '@vite/client');
+      server.watcher.add([pagesDir, publicDir]);
+      let pending: NodeJS.Timeout | undefined;
+      let closed = false;
+      server.httpServer?.once('close', () => {
+        closed = true;
+        clearTimeout(pending);
+      });
       const onChange = (file: string) => {
-        if (!file.startsWith(pagesDir) && !file.startsWith(publicDir)) return;
-        content = undefined;
-        report(server);
-        if (load().errors.length === 0) server.ws.send({ type: 'full-reload', path: '*' });
+        if (!file.startsWith(pagesDir + path.sep) && !file.startsWith(publicDir + path.sep)) return;
+        loaded = undefined;
+        // One save can be several events (an editor truncates, writes, renames), and the watcher
+        // drops a file's events that follow its first by less than 50 ms: the content is read again,
+        // reported and reloaded once, after the last of them, when the file is whole.
+        clearTimeout(pending);
+        pending = setTimeout(() => {
+          pending = undefined;
+          if (closed) return;
+          loaded = undefined;
+          report(server);
+          // Every open page reloads itself (Vite's client does it): a fixed page replaces its error
+          // page, a page whose file broke shows its errors, the others update their notice.
+          server.ws.send({ type: 'full-reload', path: '*' });
+        }, 100);
+        pending.unref();
       };
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);
@@ -46,21 +105,34 @@ export function contentDevServer(root: string): Plugin {
 
       // Runs after Vite's own middleware, so modules and public/ files are served first.
       return () => {
+        const sendHtml = (res: ServerResponse, status: number, html: string) => {
+          res.statusCode = status;
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(html);
+        };
         const serveContent = async (req: Connect.IncomingMessage, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
           try {
             const url = new URL(req.url ?? '/', 'http://localhost');
-            const { site, pages, redirects, images, errors } = load();
+            if (url.pathname === ERRORS_ROUTE) return sendHtml(res, 200, errorListPage(load().errors, client));
             const wantsData = url.pathname.startsWith('/_data/');
             if (!wantsData && !(req.headers.accept ?? '').includes('text/html')) return next();
 
-            if (errors.length > 0 || !site) {
+            const { content, errors } = load();
+            const { site, pages, redirects, images } = content;
+            const route = wantsData ? routeOfDataFile(url.pathname) : normaliseRoute(url.pathname);
+            // The site document's errors stop every page; a page's own errors stop that page.
+            const stopping = !site || errors.site.length > 0 ? errors.site : (errors.byRoute.get(route) ?? []);
+            if (!site || stopping.length > 0) {
+              if (!wantsData) return sendHtml(res, 500, errorPage(route, errors, client));
+              // Client-side navigation to the page fails, and the browser loads it: its error page.
               res.statusCode = 500;
-              res.setHeader('Content-Type', wantsData ? 'application/json' : 'text/html; charset=utf-8');
-              res.end(wantsData ? JSON.stringify({ errors }) : errorPage(formatReport(errors)));
+              res.setHeader('Content-Type', 'application/json');
+              res.end(JSON.stringify({ errors: stopping }));
               return;
             }
             if (wantsData) {
-              const entry = pages.find((page) => `/${dataFileOf(page.route)}` === url.pathname);
+              const entry = pages.find((page) => page.route === route);
               res.statusCode = entry ? 200 : 404;
               res.setHeader('Content-Type', 'application/json');
               const data: PageData | undefined = entry && { page: entry.page, images: imageSizesOf(images, { page: entry.page }) };
@@ -68,7 +140,6 @@ export function contentDevServer(root: string): Plugin {
               return;
             }
 
-            const route = normaliseRoute(url.pathname);
             const target = redirects.get(route);
             if (target) {
               res.statusCode = 301;
@@ -82,9 +153,9 @@ export function contentDevServer(root: string): Plugin {
             const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
             await serverEntry.ready;
-            res.statusCode = entry ? 200 : 404;
-            res.setHeader('Content-Type', 'text/html; charset=utf-8');
-            res.end(renderHtml(serverEntry, { html: template, appChunks: [], sectionChunks: {} }, data));
+            const html = renderHtml(serverEntry, { html: template, appChunks: [], sectionChunks: {} }, data);
+            // After the app's root, so hydration never sees it.
+            sendHtml(res, entry ? 200 : 404, html.replace('</body>', `${errorNotice(errors)}\n</body>`));
           } catch (error) {
             if (error instanceof Error) server.ssrFixStacktrace(error);
             next(error);
@@ -95,15 +166,4 @@ export function contentDevServer(root: string): Plugin {
       };
     },
   };
-}
-
-/** A page that shows the content errors in Vite's overlay and reloads itself once they are fixed. */
-function errorPage(report: string): string {
-  const message = JSON.stringify(report).replace(/</g, '\\u003c');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title></head>
-<body><pre style="white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;padding:1rem">${report.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre>
-<script type="module">
-import { ErrorOverlay } from '/@vite/client';
-document.body.appendChild(new ErrorOverlay({ message: ${message}, stack: '', plugin: 'content' }));
-</script></body></html>`;
 }

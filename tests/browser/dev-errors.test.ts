@@ -1,0 +1,112 @@
+/**
+ * `npm run dev` in a real browser, as an editor uses it: a page whose file has a mistake shows it
+ * in plain words; the other pages hydrate as usual with a notice; saving the fixed file brings the
+ * page back without anyone pressing reload, and breaking it again shows the mistake again. The
+ * dev server (the project's Vite config and content plugin) runs on a throwaway content folder.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { devServerConfig } from '../../scripts/lib/dev-plugin';
+import { ACTION_TIMEOUT_MS, ROOT } from './harness';
+import { waitForHydration } from './site';
+
+/** The dev server compiles modules on first request: the first page takes a while on two cores. */
+const TEST_TIMEOUT_MS = 180_000;
+
+const page = (title: string, extra = '') =>
+  `meta:\n  title: ${title}\n  description: d\n  keywords: [k]\nsections:\n  - type: hero\n    title: ${title} heading\n${extra}`;
+const goodCourse = page('ETABS', '    subtitle: Six weeks, live projects\n');
+const brokenCourse = goodCourse.replace('subtitle:', 'subtilte:');
+
+let content: string;
+let server: ViteDevServer;
+let browser: Browser;
+let base: string;
+
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(content, file)), { recursive: true });
+  writeFileSync(path.join(content, file), text);
+};
+
+before(async () => {
+  content = mkdtempSync(path.join(tmpdir(), 'cesa-dev-browser-'));
+  write('public/images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
+  write('pages/_site.yaml', readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'));
+  write('pages/index.yaml', page('Home'));
+  write('pages/etabs.yaml', brokenCourse);
+  write('pages/contact.yaml', page('Contact', '    actions:\n      - label: See the ETABS course\n        href: /etabs\n'));
+  server = await createServer({ ...devServerConfig(ROOT, { port: 0, contentRoot: content }), logLevel: 'silent' });
+  await server.listen();
+  base = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(content, { recursive: true, force: true });
+});
+
+/** Whether the page shows its content, hydrated, with the notice or not. */
+async function expectPage(tab: Page, heading: string, notice: boolean): Promise<void> {
+  await tab.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await waitForHydration(tab);
+  assert.equal(await tab.locator('#cesa-dev-errors').count(), notice ? 1 : 0, `the notice on ${tab.url()}`);
+}
+
+test('a broken page shows its mistake, the others keep working, and a save recovers it without reload', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(TEST_TIMEOUT_MS / 3);
+  await context.addInitScript('globalThis.__name = (target) => target;');
+  // Loopback only.
+  await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+  const tab = await context.newPage();
+  const problems: string[] = [];
+  tab.on('pageerror', (error) => problems.push(error.stack ?? error.message));
+  tab.on('console', (message) => {
+    // The browser logs the error page's status (500) and the refused page data as failed loads.
+    if (message.type() === 'error' && !message.text().includes('status of 500')) problems.push(message.text());
+  });
+  try {
+    // Another page: shown, hydrated, with the notice.
+    await tab.goto(`${base}/contact`);
+    await expectPage(tab, 'Contact heading', true);
+    assert.match(await tab.locator('#cesa-dev-errors').innerText(), /^1 file has errors — see it$/);
+
+    // Client-side navigation to the broken page ends on its error page.
+    await tab.getByRole('link', { name: 'See the ETABS course' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
+    assert.equal(new URL(tab.url()).pathname, '/etabs');
+    const shown = await tab.locator('pre').innerText();
+    assert.match(shown, /^pages\/etabs\.yaml:8:5 {2}sections\[0\]\.subtilte {2}\[unknown-key\]/);
+    assert.match(shown, /Did you mean "subtitle"\?/);
+    assert.match(shown, /> 8 \| {5}subtilte: Six weeks, live projects/);
+    assert.equal(await tab.locator('vite-error-overlay').count(), 0, "Vite's overlay is not shown");
+
+    // The editor saves the fixed file: the page comes back by itself, hydrated, without the notice.
+    write('pages/etabs.yaml', goodCourse);
+    await expectPage(tab, 'ETABS heading', false);
+    assert.equal(await tab.getByText('Six weeks, live projects').count(), 1);
+
+    // …and breaks it again: the mistake shows by itself.
+    write('pages/etabs.yaml', brokenCourse);
+    await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
+
+    // The list of every mistake, from a working page's notice.
+    await tab.goto(`${base}/`);
+    await expectPage(tab, 'Home heading', true);
+    await tab.locator('#cesa-dev-errors a').click();
+    await tab.getByRole('heading', { level: 1, name: '1 mistake in 1 file' }).waitFor();
+    await tab.getByRole('link', { name: 'open /etabs' }).waitFor({ timeout: ACTION_TIMEOUT_MS });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
