@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import type { InitialData, PageData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
+import { ContentCache, defaultCacheDir } from '../../src/content/cache';
 import { imageSizesOf, loadContent, type Content } from '../../src/content/load';
 import { normaliseRoute } from '../../src/content/routes';
 import { DEV_HOST } from './dev-address';
@@ -45,10 +46,13 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
   const publicDir = path.join(contentRoot, 'public');
   // The pages folder as error files name it (`pages`).
   const pagesFolder = path.relative(contentRoot, pagesDir).split(path.sep).join('/');
+  // Kept while the server runs: after a save only the changed file is read and validated again (the
+  // others are known by their stat), then the checks across files run on the whole site.
+  const cache = new ContentCache(defaultCacheDir(root));
   let loaded: { content: Content; errors: ErrorMap } | undefined;
   const load = () => {
     if (!loaded) {
-      const content = loadContent({ root: contentRoot });
+      const content = loadContent({ root: contentRoot, cache });
       loaded = { content, errors: mapErrors(content.errors, pagesFolder) };
     }
     return loaded;
