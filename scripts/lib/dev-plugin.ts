@@ -89,7 +89,8 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
         loaded = undefined;
         // One save can be several events (an editor truncates, writes, renames), and the watcher
         // drops a file's events that follow its first by less than 50 ms: the content is read again,
-        // reported and reloaded once, after the last of them, when the file is whole.
+        // reported and reloaded once, 60 ms after the last of them, when the file is whole (a wait
+        // shorter than the watcher's 50 ms could read a file half written and miss its last event).
         clearTimeout(pending);
         pending = setTimeout(() => {
           pending = undefined;
@@ -99,7 +100,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
           // Every open page reloads itself (Vite's client does it): a fixed page replaces its error
           // page, a page whose file broke shows its errors, the others update their notice.
           server.ws.send({ type: 'full-reload', path: '*' });
-        }, 100);
+        }, 60);
         pending.unref();
       };
       server.watcher.on('change', onChange);
