@@ -7,6 +7,7 @@
  * - peak memory of the cold build;
  * - Hugo's cold build of the same pages (scripts/lib/hugo-twin.ts), when `hugo` is on the PATH, run in
  *   alternation with ours (two pairs; the faster of each tool's two runs is shown) and the ratio.
+ * - the dev server at 1,000 pages: a save → the new text in Chromium (scripts/lib/dev-bench.ts).
  * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
+import { median, pageFile, saveToBrowser } from './lib/dev-bench';
 import { hugoBinary, writeHugoTwin } from './lib/hugo-twin';
 import { writeSyntheticProject } from './lib/synthetic';
 
@@ -129,6 +131,18 @@ for (const size of sizes.length > 0 ? sizes : [60, 1000, 5000]) {
   rows.push(measure(size, hugo));
 }
 
+// The dev server at 1,000 pages (or the largest size asked for, if smaller): save → new text in the browser.
+const devPages = Math.min(1000, Math.max(...(sizes.length > 0 ? sizes : [1000])));
+console.log(`The dev server, ${devPages} pages: saving a page seven times…`);
+const devWork = mkdtempSync(path.join(tmpdir(), 'cesa-bench-dev-'));
+let devTimes: number[] = [];
+try {
+  writeSyntheticProject(devWork, devPages);
+  devTimes = await saveToBrowser(project, devWork, '/course-1', pageFile(devWork, 'course-1.yaml'));
+} finally {
+  rmSync(devWork, { recursive: true, force: true });
+}
+
 const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(6) : cell.padStart(12))).join(' ');
 console.log(`\n${line(['pages', 'cold s', 'no change s', 'one page s', 'peak MB', 'Hugo cold s', 'cold÷Hugo', 'HTML KB/page'])}`);
 for (const row of rows) {
@@ -160,3 +174,7 @@ for (const row of rows) {
       `yaml with positions ${row.parseMs.yaml.toFixed(2)} ms/page (${(row.parseMs.yaml / row.parseMs.jsYaml).toFixed(1)}×: the fast path for files with no mistake).`,
   );
 }
+console.log(
+  `npm run dev, ${devPages} pages: save → new title in Chromium, median ${median(devTimes).toFixed(0)} ms, slowest ${Math.max(...devTimes).toFixed(0)} ms ` +
+    `(seven saves: ${devTimes.map((time) => time.toFixed(0)).join(', ')} ms).`,
+);
