@@ -23,6 +23,8 @@ export type ContentErrorCode =
   | 'broken-link'
   | 'missing-file'
   | 'image-too-heavy'
+  | 'image-too-small'
+  | 'image-unreadable'
   | 'duplicate-route'
   | 'route-collision'
   | 'bad-file-name'

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod';
 import type { PathSegment } from './errors';
-import { kindOf, type Duration, type FieldKind, type Image } from './fields';
+import { kindOf, slotOf, type Duration, type FieldKind, type Image } from './fields';
+import type { ImageSlot } from './images';
 
 type AnySchema = z.core.$ZodType;
 
@@ -21,8 +22,8 @@ export interface KindValues {
   fact: { label: string; value: string };
 }
 
-/** A field of a kind, where it is in the document, and its validated value. */
-export type FoundField = { [K in FieldKind]: { kind: K; path: PathSegment[]; value: KindValues[K] } }[FieldKind];
+/** A field of a kind, where it is in the document, its validated value and, for an image, the slot its schema declares. */
+export type FoundField = { [K in FieldKind]: { kind: K; path: PathSegment[]; value: KindValues[K]; slot?: ImageSlot } }[FieldKind];
 
 /**
  * Every field of the given kinds (default: all) in `value`, a document validated by `schema`, in
@@ -106,7 +107,8 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: Fou
   if (value === undefined) return;
   const kind = kindOf(schema);
   if (kind) {
-    if (!kinds || kinds.has(kind)) found.push({ kind, path, value } as FoundField);
+    const slot = slotOf(schema);
+    if (!kinds || kinds.has(kind)) found.push((slot ? { kind, path, value, slot } : { kind, path, value }) as FoundField);
     return;
   }
   if (!holdsKinds(schema)) return;

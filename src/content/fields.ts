@@ -3,6 +3,7 @@
  * zod only: the checker, the JSON Schema generator and the UI all import this.
  */
 import * as z from 'zod';
+import type { ImageSlot, ImageVariants } from './images';
 
 /**
  * What a field means beyond its type, for the checks and the build: declared on the field's schema
@@ -11,7 +12,8 @@ import * as z from 'zod';
  * - `link`: where a link goes ({@link HrefSchema}); one starting with `/` must be a route of the site.
  * - `route`: an address this document defines ({@link RouteSchema}, e.g. an alias).
  * - `public-file`: a file that must exist in public/ ({@link PublicFileSchema}).
- * - `image`: an image in public/ ({@link ImageSchema}): must exist, is weighed and measured.
+ * - `image`: an image in public/ ({@link ImageSchema}): must exist, is weighed and measured, and must
+ *   be wide enough for where it is shown (its slot: {@link inSlot}).
  * - `duration`: how long a course takes ({@link DurationSchema}): listed in the brochure.
  * - `output-file`: a path the build writes (the brochure PDF): not a file of public/.
  * - `fact`: a `{ label, value }` pair that states a duration when its label says so ("Duration").
@@ -20,6 +22,8 @@ export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' 
 
 export interface FieldKindMeta {
   kind: FieldKind;
+  /** Of an image (or a public file that is one): where it is shown, see IMAGE_SLOTS in images.ts. */
+  slot?: ImageSlot;
 }
 
 /**
@@ -33,6 +37,23 @@ export const fieldKinds = z.registry<FieldKindMeta>();
 /** The kind declared on this very schema (or the one it was copied from), if any. */
 export function kindOf(schema: z.core.$ZodType): FieldKind | undefined {
   return fieldKinds.get(schema)?.kind;
+}
+
+/** The slot declared on this very schema (or the one it was copied from), if any. */
+export function slotOf(schema: z.core.$ZodType): ImageSlot | undefined {
+  return fieldKinds.get(schema)?.slot;
+}
+
+/**
+ * The same image field (or public-file field), shown in `slot`: a photo narrower than the slot's
+ * minimum is refused, and the build makes the widths the slot needs. `inSlot(ImageSchema, 'hero')`.
+ */
+export function inSlot<T extends z.ZodType>(schema: T, slot: ImageSlot): T {
+  const kind = kindOf(schema);
+  if (kind !== 'image' && kind !== 'public-file') throw new Error(`inSlot: an image or public-file field only, not ${kind ?? 'a field of no kind'}`);
+  const copy = schema.clone();
+  fieldKinds.add(copy, { kind, slot });
+  return copy;
 }
 
 /** A non-empty line of text. */
@@ -131,11 +152,13 @@ export interface Image {
 
 /**
  * An image's width and height in pixels, read from its file by the build. Kept beside the pages
- * (keyed by the image's site path), never written into them: see `Content.images`.
+ * (keyed by the image's site path), never written into them: see `Content.images`. For a photo the
+ * build processed, the size of its largest processed file and what it made (`variants`).
  */
 export interface ImageSize {
   width: number;
   height: number;
+  variants?: ImageVariants | undefined;
 }
 
 /** A duration: a number of hours, or text such as "50 hours / 8 days". */

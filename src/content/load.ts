@@ -3,13 +3,14 @@
  * no single file can know: links point to routes that exist, files exist in public/, no two files
  * claim a route. Collects every error of every file. Node only (file system); no React.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import type * as z from 'zod';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import { findFields } from './field-kinds';
 import type { ImageSize } from './fields';
+import { DEFAULT_SLOT, IMAGE_SLOTS, MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES, PROCESSED_IMAGE, type ImageSlot } from './images';
 import { PageSchema, type Page } from './page-schema';
 import { BUILD_DIRS, BUILD_FILES, fileNameProblem, isPageFile, normaliseRoute, routeOf } from './routes';
 import { SiteSchema, type Site } from './site-schema';
@@ -285,18 +286,43 @@ class FileChecker {
     return statSync(this.index().get(src)!).size;
   }
 
+  /**
+   * Width and height as shown (a camera's rotated JPEG: turned the way its EXIF orientation says),
+   * or null when the file is not an image it can read. Only the file's start is read, unless the
+   * size is further in: a 40 MB photo is not read whole to be measured.
+   */
   size(src: string): { width: number; height: number } | null {
     let size = this.sizes.get(src);
     if (size === undefined) {
-      try {
-        const { width, height } = imageSize(readFileSync(this.index().get(src)!));
-        size = width && height ? { width, height } : null;
-      } catch {
-        size = null;
-      }
+      const file = this.index().get(src)!;
+      size = measure(readStart(file, HEADER_BYTES)) ?? (this.bytes(src) > HEADER_BYTES ? measure(readFileSync(file)) : null);
       this.sizes.set(src, size);
     }
     return size;
+  }
+}
+
+/** Enough of an image file for its size: JPEGs keep it after their EXIF block and embedded thumbnail. */
+const HEADER_BYTES = 256 * 1024;
+
+function readStart(file: string, bytes: number): Uint8Array {
+  const buffer = Buffer.alloc(bytes);
+  const fd = openSync(file, 'r');
+  try {
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function measure(data: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height, orientation } = imageSize(data);
+    if (!width || !height) return null;
+    // EXIF orientations 5–8 turn the picture a quarter: it is shown height × width.
+    return orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
+  } catch {
+    return null;
   }
 }
 
@@ -345,19 +371,14 @@ function checkBrochureFile(file: string, locate: Locator, outputs: OutputMap, ro
 
 const IMAGE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
 
-/**
- * The heaviest image a page may show. A photo saved as WebP or AVIF, 1600 px wide, weighs 100–250 KB;
- * one straight from a camera or a PNG screenshot weighs megabytes, seconds on a phone network.
- */
-export const MAX_IMAGE_BYTES = 400 * 1024;
-
 const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
 /**
  * The fields of a validated document that point elsewhere, found by the kind their schema declares
  * (src/content/field-kinds.ts), whatever their key: a link to a page (`/…`) must name a route; a
- * public file must be in public/; an image must not be too heavy, and its width and height go into
- * `images`, beside the documents. The document itself is only read. Routes the document defines
+ * public file must be in public/; an image must be readable, not too heavy and wide enough for its
+ * slot, and its width and height go into `images`, beside the documents. The document itself is only read. Routes the document defines
  * (aliases) and files the build writes (the brochure) have checks of their own.
  */
 function checkReferences(
@@ -377,31 +398,65 @@ function checkReferences(
         errors.push(locate('broken-link', field.path, `the link goes to ${route}, which is not a page of this site`, hintForRoute(route, routes)));
       }
     } else if (field.kind === 'public-file') {
-      errors.push(...checkFile(field.value, field.path, locate, files, images));
+      errors.push(...checkFile(field.value, field.path, locate, files, images, field.slot));
     } else {
       // Located at its src: the path as written (`image: /images/x.svg`) or the src of { src, alt }.
-      errors.push(...checkFile(field.value.src, [...field.path, 'src'], locate, files, images));
+      errors.push(...checkFile(field.value.src, [...field.path, 'src'], locate, files, images, field.slot));
     }
   }
   return errors;
 }
 
-/** A file of public/ that a document names: it must exist; an image must not be too heavy, and is measured. */
-function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileChecker, images: Map<string, ImageSize>): ContentError[] {
+/**
+ * A file of public/ that a document names: it must exist. An image is measured and must be readable
+ * and not too heavy: a photo (processed by the build) at most 50 MB and as wide as its slot needs; an
+ * image served as it is (SVG, GIF) at most 400 KB.
+ */
+function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileChecker, images: Map<string, ImageSize>, slot: ImageSlot = DEFAULT_SLOT): ContentError[] {
   if (!files.exists(src)) return [locate('missing-file', at, `${src} is not in public/`, `Put the file at public${src}, or correct the path.`)];
   if (!IMAGE.test(src)) return [];
-  const size = files.size(src);
-  if (size) images.set(src, size);
+  const photo = PROCESSED_IMAGE.test(src);
   const bytes = files.bytes(src);
-  if (bytes <= MAX_IMAGE_BYTES) return [];
-  return [
-    locate(
-      'image-too-heavy',
-      at,
-      `${src} weighs ${kilobytes(bytes)}: images may weigh at most ${kilobytes(MAX_IMAGE_BYTES)}, or the page is slow to load on phones`,
-      'Save it as WebP or AVIF (any image editor, or squoosh.app), at most 1600 px wide; a photo then weighs 100–250 KB.',
-    ),
-  ];
+  if (photo && bytes > MAX_PHOTO_BYTES) {
+    return [
+      locate(
+        'image-too-heavy',
+        at,
+        `${src} weighs ${megabytes(bytes)}: a photo may weigh at most ${megabytes(MAX_PHOTO_BYTES)}`,
+        'Export it again from the camera or editor at a lower size or quality: the site serves it at most 1,600 px wide, so 4,000 px and a JPEG quality of 90 are plenty.',
+      ),
+    ];
+  }
+  if (!photo && bytes > MAX_SERVED_AS_IS_BYTES) {
+    return [
+      locate(
+        'image-too-heavy',
+        at,
+        `${src} weighs ${kilobytes(bytes)}: an image served as it is (SVG, GIF) may weigh at most ${kilobytes(MAX_SERVED_AS_IS_BYTES)}, or the page is slow to load on phones`,
+        'Simplify the drawing, or save a photo as JPEG, PNG, WebP or AVIF: those the build resizes and compresses.',
+      ),
+    ];
+  }
+  const size = files.size(src);
+  if (!size) {
+    // An SVG without a size is still shown (the browser gives it one); a photo the build cannot read is not.
+    return photo
+      ? [locate('image-unreadable', at, `${src} cannot be read as an image: the file is damaged or not what its name says`, 'Open it in an image editor and save it again as JPEG, PNG, WebP or AVIF.')]
+      : [];
+  }
+  images.set(src, size);
+  const spec = IMAGE_SLOTS[slot];
+  if (photo && size.width < spec.minWidth) {
+    return [
+      locate(
+        'image-too-small',
+        at,
+        `${src} is ${size.width} × ${size.height} px: ${spec.label} needs a photo at least ${spec.minWidth} px wide, or it shows blurred`,
+        `Use a larger original (the build makes the smaller sizes), or an SVG for a drawing or a logo.`,
+      ),
+    ];
+  }
+  return [];
 }
 
 /**
@@ -428,6 +483,54 @@ function filesOf(schema: z.core.$ZodType, document: object): string[] {
     filesShown.set(document, files);
   }
   return files;
+}
+
+/**
+ * The photos the documents show, each with the slots it is shown in: what the build processes
+ * (an image served as it is, SVG or GIF, is not listed).
+ */
+export function photosShown({ site, pages }: Pick<Content, 'site' | 'pages'>): Map<string, Set<ImageSlot>> {
+  const photos = new Map<string, Set<ImageSlot>>();
+  const documents: [z.core.$ZodType, unknown][] = [[SiteSchema, site], ...pages.map((entry): [z.core.$ZodType, unknown] => [PageSchema, entry.page])];
+  for (const [schema, document] of documents) {
+    for (const field of findFields(schema, document, ['public-file', 'image'])) {
+      const src = field.kind === 'image' ? field.value.src : field.value;
+      if (!PROCESSED_IMAGE.test(src)) continue;
+      const slots = photos.get(src) ?? new Set<ImageSlot>();
+      slots.add(field.slot ?? DEFAULT_SLOT);
+      photos.set(src, slots);
+    }
+  }
+  return photos;
+}
+
+/**
+ * The same error at every place the documents name `src`, located like the others: for what only
+ * the build finds out about a file (a photo whose data is damaged after a readable header).
+ */
+export function errorsWhereShown(
+  { root, pagesDir = path.join(root, 'pages') }: LoadOptions,
+  { site, pages }: Pick<Content, 'site' | 'pages'>,
+  src: string,
+  error: { code: ContentError['code']; message: string; hint: string },
+): ContentError[] {
+  const errors: ContentError[] = [];
+  const documents: { schema: z.core.$ZodType; document: unknown; relative: string }[] = [
+    ...(site ? [{ schema: SiteSchema, document: site, relative: SITE_FILE }] : []),
+    ...pages.map((entry) => ({ schema: PageSchema, document: entry.page, relative: path.relative(pagesDir, path.join(root, entry.file)).split(path.sep).join('/') })),
+  ];
+  for (const { schema, document, relative } of documents) {
+    const file = displayPath(root, pagesDir, relative);
+    const locate = lazyLocator(file, () => {
+      const read = readSource(root, pagesDir, relative);
+      return read.ok ? read.text : '';
+    });
+    for (const field of findFields(schema, document, ['public-file', 'image'])) {
+      if (field.kind === 'image' ? field.value.src !== src : field.value !== src) continue;
+      errors.push(locate(error.code, field.kind === 'image' ? [...field.path, 'src'] : field.path, error.message, error.hint));
+    }
+  }
+  return errors;
 }
 
 /** A contact section may pick branches by city: each must be a branch of the site document. */

@@ -1,7 +1,7 @@
 /** The site document (`pages/_site.yaml`): everything shared by all pages, in one place. */
 import * as z from 'zod';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID } from '../auth/config';
-import { fieldKinds, HrefSchema, ImageSchema, LinkSchema, PublicFileSchema, TextSchema } from './fields';
+import { fieldKinds, HrefSchema, ImageSchema, inSlot, LinkSchema, PublicFileSchema, TextSchema } from './fields';
 
 export interface MenuItemInput {
   label: string;
@@ -76,7 +76,7 @@ export const SiteSchema = z
     name: TextSchema.describe('Full name of the academy.'),
     shortName: TextSchema.describe('Short name, e.g. CESA.'),
     url: z.url({ protocol: /^https$/, message: 'must be the https:// address the site is served from' }).describe('Address of the live site, for canonical links and the sitemap.'),
-    logo: ImageSchema,
+    logo: inSlot(ImageSchema, 'logo'),
     menu: z.array(MenuItemSchema).min(1).describe('The header menu: groups with nested submenus.'),
     form: z
       .strictObject({

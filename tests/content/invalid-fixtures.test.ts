@@ -154,14 +154,16 @@ describe('mistakes across files', () => {
     expect(content.errors).toMatchObject([{ code: 'missing-file', path: 'sections[0].image', line: 8, column: 5 }]);
   });
 
+  // Photos are resized and compressed by the build (tests/content/images.test.ts); what is served
+  // as it is, an SVG or a GIF, must be light already.
   it('an image too heavy for a phone network, with what to do', () => {
-    const root = project({ 'index.yaml': `${page('Home')}    image: /images/camera.jpg\n` });
-    writeFileSync(path.join(root, 'public/images/camera.jpg'), Buffer.alloc(2 * 1024 * 1024));
+    const root = project({ 'index.yaml': `${page('Home')}    image: /images/drawing.svg\n` });
+    writeFileSync(path.join(root, 'public/images/drawing.svg'), Buffer.alloc(2 * 1024 * 1024));
     const content = loadContent({ root });
     expect(content.errors).toMatchObject([
       { code: 'image-too-heavy', path: 'sections[0].image', line: 8, column: 5, hint: stringContaining('WebP or AVIF') },
     ]);
-    expect(content.errors[0]!.message).toContain('/images/camera.jpg weighs 2,048 KB');
+    expect(content.errors[0]!.message).toContain('/images/drawing.svg weighs 2,048 KB');
   });
 
   it('two files for one route, and an alias that is already a page', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const ContactSchema = z
   .strictObject({
@@ -8,7 +8,7 @@ export const ContactSchema = z
     title: TextSchema.optional(),
     intro: ParagraphsSchema.optional(),
     enquiry: LinkSchema.describe('The enquiry button, usually { label: Enquire Now, href: form }.').optional(),
-    qr: ImageSchema.describe('QR code of the enquiry form.').optional(),
+    qr: inSlot(ImageSchema, 'qr').describe('QR code of the enquiry form.').optional(),
     branches: z
       .array(TextSchema)
       .describe('Cities of _site.yaml branches to show, in order; leave out for all of them.')

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { DurationSchema, ImageSchema, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { DurationSchema, ImageSchema, inSlot, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const CourseCardSchema = z.strictObject({
   title: TextSchema.describe('Course name.'),
   subtitle: TextSchema.describe('A line under the name.').optional(),
   description: ParagraphsSchema.optional(),
-  image: ImageSchema,
+  image: inSlot(ImageSchema, 'card'),
   highlights: z.array(TextSchema).describe('Bullet points about the course.').default([]),
   duration: DurationSchema.optional(),
   link: LinkSchema.describe('Optional button, e.g. { label: Learn More, href: /etabs }.').optional(),

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const PersonSchema = z.strictObject({
   name: TextSchema,
   role: TextSchema.describe('Position, e.g. "Director" or "Structural Engineer".').optional(),
   details: ParagraphsSchema.describe('Qualifications and experience.'),
-  photo: ImageSchema.optional(),
+  photo: inSlot(ImageSchema, 'portrait').optional(),
 });
 
 export const FacultySchema = z

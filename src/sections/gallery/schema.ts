@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
+import { inSlot, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const GallerySchema = z
   .strictObject({
@@ -11,7 +11,7 @@ export const GallerySchema = z
     images: z
       .array(
         z.strictObject({
-          src: PublicFileSchema,
+          src: inSlot(PublicFileSchema, 'gallery'),
           alt: TextSchema.describe('What the photo shows.'),
           caption: TextSchema.optional(),
         }),

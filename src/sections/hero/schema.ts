@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, ItemsSchema, LinkSchema, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, ItemsSchema, LinkSchema, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const HeroSchema = z
   .strictObject({
@@ -10,15 +10,15 @@ export const HeroSchema = z
     subtitle: TextSchema.describe('A line under the title.').optional(),
     text: ParagraphsSchema.optional(),
     points: ItemsSchema.describe('Short bullet points under the text, e.g. training topics.').optional(),
-    image: ImageSchema.describe('Banner image shown beside the text.').optional(),
+    image: inSlot(ImageSchema, 'hero').describe('Banner image shown beside the text.').optional(),
     video: z
       .strictObject({
         src: PublicFileSchema.describe('A short, muted, looping video file in public/ (.mp4 or .webm).'),
-        poster: ImageSchema.describe('Still image shown before the video plays and when motion is reduced.'),
+        poster: inSlot(ImageSchema, 'cover').describe('Still image shown before the video plays and when motion is reduced.'),
       })
       .describe('Makes this a full-screen looping video hero.')
       .optional(),
-    qr: ImageSchema.describe('A QR code image shown beside the text.').optional(),
+    qr: inSlot(ImageSchema, 'qr').describe('A QR code image shown beside the text.').optional(),
     actions: z.array(LinkSchema).describe('Buttons under the text, e.g. Enroll Now → /contact.').default([]),
   })
   .describe('Hero: the big block at the top of a page. Plain, with a banner image, or with a looping video.');

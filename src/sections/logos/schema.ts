@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { HrefSchema, ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { HrefSchema, ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const LogosSchema = z
   .strictObject({
@@ -13,7 +13,7 @@ export const LogosSchema = z
         z.strictObject({
           name: TextSchema.describe('Name of the institute or company; shown when there is no logo.'),
           city: TextSchema.optional(),
-          logo: ImageSchema.describe('Logo image; leave out to show the name instead.').optional(),
+          logo: inSlot(ImageSchema, 'logo').describe('Logo image; leave out to show the name instead.').optional(),
           href: HrefSchema.optional(),
         }),
       )

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { DurationSchema, ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { DurationSchema, ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const PackageCardSchema = z.strictObject({
   title: TextSchema.describe('Name of the package or programme.'),
   description: ParagraphsSchema.optional(),
-  image: ImageSchema.optional(),
+  image: inSlot(ImageSchema, 'card').optional(),
   duration: DurationSchema.optional(),
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const ProseSchema = z
   .strictObject({
@@ -7,7 +7,7 @@ export const ProseSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the section.').optional(),
     body: ParagraphsSchema,
-    image: ImageSchema.describe('An image beside the text.').optional(),
+    image: inSlot(ImageSchema, 'card').describe('An image beside the text.').optional(),
     imageSide: z.enum(['left', 'right']).describe('Which side the image is on.').default('right'),
   })
   .describe('Prose: a heading and paragraphs, with an optional image beside them.');

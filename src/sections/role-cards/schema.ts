@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const RoleCardSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/, { message: 'must be lowercase letters, digits and dashes' }).describe('Short unique name, e.g. telecaller.'),
   name: TextSchema.describe('Title of the role or programme.'),
   description: ParagraphsSchema,
-  image: ImageSchema.optional(),
+  image: inSlot(ImageSchema, 'card').optional(),
   responsibilities: z.array(TextSchema).describe('Shown in the dialog under "Responsibilities".').default([]),
   skills: z.array(TextSchema).describe('Shown in the dialog under "Skills required".').default([]),
 });

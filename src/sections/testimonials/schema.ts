@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const TestimonialsSchema = z
   .strictObject({
@@ -12,7 +12,7 @@ export const TestimonialsSchema = z
           name: TextSchema.describe("The student's name."),
           course: TextSchema.describe('Course taken or current job.').optional(),
           quote: ParagraphsSchema,
-          photo: ImageSchema.optional(),
+          photo: inSlot(ImageSchema, 'avatar').optional(),
         }),
       )
       .min(1, 'needs at least one testimonial'),

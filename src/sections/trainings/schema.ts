@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const TrainingsSchema = z
   .strictObject({
@@ -12,7 +12,7 @@ export const TrainingsSchema = z
         z.strictObject({
           title: TextSchema.describe('Where or for whom the training was held.'),
           location: TextSchema.describe('A note: the course taught, the place.'),
-          image: ImageSchema,
+          image: inSlot(ImageSchema, 'card'),
         }),
       )
       .min(1, 'needs at least one card'),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
+import { ImageSchema, inSlot, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const VideoSchema = z
   .strictObject({
@@ -8,7 +8,7 @@ export const VideoSchema = z
     title: TextSchema.describe('Heading above the video; also its accessible name.'),
     text: ParagraphsSchema.optional(),
     src: PublicFileSchema.describe('Video file in public/ (.mp4 or .webm).'),
-    poster: ImageSchema.describe('Still image shown until the visitor presses play.'),
+    poster: inSlot(ImageSchema, 'cover').describe('Still image shown until the visitor presses play.'),
   })
   .describe('Video: a video with controls that loads only when played.');
 
