@@ -15,10 +15,10 @@ export interface ServerEntry {
   /** Settles once every section type's code is loaded: render only after it. */
   ready: Promise<unknown>;
   render(data: InitialData): string;
-  headOf(site: Site, route: string, page: InitialData['page']): Head;
+  headOf(site: Site, route: string, page: InitialData['page'], images: InitialData['images']): Head;
   headHtml(head: Head, siteName: string): string;
   /** The page's JSON-LD block (src/app/structured-data.ts), kept out of the client bundle. */
-  structuredDataHtml(site: Site, route: string, page: InitialData['page']): string;
+  structuredDataHtml(site: Site, route: string, page: InitialData['page'], images: InitialData['images']): string;
   serialiseData(data: InitialData): string;
 }
 
@@ -79,8 +79,9 @@ export function renderJobs(server: ServerEntry, template: Template, jobs: readon
 
 export function renderHtml(server: ServerEntry, template: Template, data: InitialData): string {
   const head = [
-    server.headHtml(server.headOf(data.site, data.route, data.page), data.site.name),
-    server.structuredDataHtml(data.site, data.route, data.page),
+    // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
+    server.headHtml(server.headOf(data.site, data.route, data.page, data.images), data.site.name),
+    server.structuredDataHtml(data.site, data.route, data.page, data.images),
   ].join('\n    ');
   return template.html
     .replace('<!--app-head-->', head)

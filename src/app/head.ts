@@ -1,6 +1,8 @@
 /** The <head> of a page: computed once, written into the HTML by the prerenderer and updated on client navigation. */
+import { singleSrc } from '../content/images';
 import type { Page } from '../content/page-schema';
 import type { Site } from '../content/site-schema';
+import type { ImageSizes } from './image-sizes';
 
 export interface Head {
   title: string;
@@ -14,9 +16,10 @@ export interface Head {
   robots?: string;
 }
 
-export function headOf(site: Site, route: string, page: Page | null): Head {
+/** `images`: the page's (InitialData.images), so that a processed logo is named by its processed file, never the original. */
+export function headOf(site: Site, route: string, page: Page | null, images: ImageSizes = {}): Head {
   const canonical = new URL(route, site.url).href;
-  const ogImage = new URL(site.logo.src, site.url).href;
+  const ogImage = new URL(singleSrc(site.logo.src, images[site.logo.src]?.variants), site.url).href;
   if (!page) {
     const title = `Page not found | ${site.shortName}`;
     const description = `The page you asked for is not on the ${site.name} website.`;

@@ -1,7 +1,9 @@
 /**
  * The width and height of the images being shown, by site path: measured by the build, carried
  * beside the page in the page's data (InitialData.images, the client-navigation data files), so the
- * HTML has width and height attributes and nothing shifts while an image loads.
+ * HTML has width and height attributes and nothing shifts while an image loads. For a photo the build
+ * processed, also what it made of it (`variants`: the widths of its AVIF and WebP files, its
+ * placeholder colour), from which <Img> writes the srcset.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ImageSize } from '../content/fields';
@@ -17,7 +19,7 @@ export function ImageSizesProvider({ sizes, children }: { sizes: ImageSizes; chi
   return <ImageSizesContext.Provider value={merged}>{children}</ImageSizesContext.Provider>;
 }
 
-/** The measured size of the image at `src` (`/images/etabs.svg`); undefined when it was not measured. */
+/** The measured size of the image at `src` (`/images/etabs.svg`), and its variants; undefined when it was not measured. */
 export function useImageSize(src: string): ImageSize | undefined {
   return useContext(ImageSizesContext)[src];
 }

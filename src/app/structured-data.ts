@@ -6,8 +6,10 @@
  */
 import { summariseCourse } from '../content/course-summary';
 import { DurationSchema } from '../content/fields';
+import { singleSrc } from '../content/images';
 import type { Page } from '../content/page-schema';
 import type { Branch, MenuItem, Site } from '../content/site-schema';
+import type { ImageSizes } from './image-sizes';
 
 interface Reference {
   '@id': string;
@@ -80,9 +82,12 @@ export interface StructuredData {
   '@graph': StructuredNode[];
 }
 
-/** The graph for one route; `page` is null for the 404 page, which gets the academy only. */
-export function structuredData(site: Site, route: string, page: Page | null): StructuredData {
-  const organization = organizationOf(site);
+/**
+ * The graph for one route; `page` is null for the 404 page, which gets the academy only. `images`:
+ * the page's (InitialData.images), so that a processed logo is named by its processed file.
+ */
+export function structuredData(site: Site, route: string, page: Page | null, images: ImageSizes = {}): StructuredData {
+  const organization = organizationOf(site, images);
   const graph: StructuredNode[] = [organization, ...branchesOf(site, organization)];
   if (page) {
     const course = courseOf(site, route, page, organization);
@@ -97,12 +102,12 @@ export function structuredData(site: Site, route: string, page: Page | null): St
  * The graph as a `<script type="application/ld+json">` tag. A data block: browsers never execute
  * it, so the Content-Security-Policy needs nothing for it. `<` is escaped so no text can close the tag.
  */
-export function structuredDataHtml(site: Site, route: string, page: Page | null): string {
-  const json = JSON.stringify(structuredData(site, route, page)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export function structuredDataHtml(site: Site, route: string, page: Page | null, images: ImageSizes = {}): string {
+  const json = JSON.stringify(structuredData(site, route, page, images)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `<script type="application/ld+json">${json}</script>`;
 }
 
-function organizationOf(site: Site): EducationalOrganization {
+function organizationOf(site: Site, images: ImageSizes): EducationalOrganization {
   const url = absolute(site, '/');
   const sameAs = site.social.map((link) => link.href).filter((href) => href.startsWith('https://'));
   return {
@@ -111,7 +116,7 @@ function organizationOf(site: Site): EducationalOrganization {
     name: site.name,
     alternateName: site.shortName,
     url,
-    logo: absolute(site, site.logo.src),
+    logo: absolute(site, singleSrc(site.logo.src, images[site.logo.src]?.variants)),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   };
 }

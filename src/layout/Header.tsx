@@ -22,7 +22,7 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__bar">
         <PageLink to="/" className="site-header__logo">
-          <Img image={{ ...site.logo, alt: site.name }} eager />
+          <Img image={{ ...site.logo, alt: site.name }} slot="logo" eager />
         </PageLink>
         <nav
           aria-label="Main"

@@ -114,7 +114,7 @@ describe('image sizes beside the pages', () => {
   });
 
   it('<Img> without a measured size has no width or height', () => {
-    render(<Img image={{ src: '/images/unknown.svg', alt: 'Unknown' }} />);
+    render(<Img image={{ src: '/images/unknown.svg', alt: 'Unknown' }} slot="card" />);
     const image = screen.getByRole('img', { name: 'Unknown' });
     expect(image).not.toHaveAttribute('width');
     expect(image).not.toHaveAttribute('height');

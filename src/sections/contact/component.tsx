@@ -23,7 +23,7 @@ export default function Contact({ section }: SectionProps<'contact'>) {
               {section.enquiry.label}
             </SmartLink>
           )}
-          {section.qr && <Img image={section.qr} fallbackAlt="QR code of the enquiry form" className="contact__qr" />}
+          {section.qr && <Img image={section.qr} slot="qr" fallbackAlt="QR code of the enquiry form" className="contact__qr" />}
         </div>
       )}
       <ul className="grid contact__branches">

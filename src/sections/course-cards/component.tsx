@@ -25,7 +25,7 @@ export default function CourseCards({ section }: SectionProps<'course-cards'>) {
 function CourseCard({ card, imageSide }: { card: Card; imageSide: 'left' | 'right' }) {
   return (
     <article className="card course-card" data-image-side={imageSide}>
-      <Img image={card.image} fallbackAlt={card.title} className="course-card__image" />
+      <Img image={card.image} slot="card" fallbackAlt={card.title} className="course-card__image" />
       <div className="course-card__body">
         <h3 className="course-card__title">{card.title}</h3>
         {card.subtitle && <p className="course-card__subtitle">{card.subtitle}</p>}

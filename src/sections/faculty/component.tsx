@@ -33,7 +33,7 @@ export default function Faculty({ section }: SectionProps<'faculty'>) {
 function Profile({ person }: { person: Person }) {
   return (
     <>
-      {person.photo && <Img image={person.photo} fallbackAlt={person.name} className="person__photo" />}
+      {person.photo && <Img image={person.photo} slot="portrait" fallbackAlt={person.name} className="person__photo" />}
       <div className="person__body">
         <h3 className="person__name">{person.name}</h3>
         {person.role && <p className="person__role">{person.role}</p>}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SectionOf } from '../../content/page-schema';
+import { useSingleSrc } from '../../ui/Img';
 import { videoType } from '../../ui/media-type';
 
 type Props = { video: NonNullable<SectionOf<'hero'>['video']> };
@@ -13,6 +14,8 @@ export function HeroVideo({ video }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   // Follows the element's own play/pause events, so the button is right even when the browser refuses to play.
   const [playing, setPlaying] = useState(false);
+  // A poster is one file (no srcset): the largest processed one, as wide as a full screen needs.
+  const poster = useSingleSrc(video.poster.src);
 
   useEffect(() => {
     const element = ref.current;
@@ -31,7 +34,7 @@ export function HeroVideo({ video }: Props) {
       <video
         ref={ref}
         className="hero__video"
-        poster={video.poster.src}
+        poster={poster}
         muted
         loop
         playsInline

@@ -44,8 +44,8 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
         </div>
         {(image || qr) && (
           <div className="hero__media">
-            {image && <Img image={image} fallbackAlt={section.title} eager className="hero__image" />}
-            {qr && <Img image={qr} fallbackAlt="QR code" eager className="hero__qr" />}
+            {image && <Img image={image} slot="hero" fallbackAlt={section.title} eager={index === 0} priority={index === 0} className="hero__image" />}
+            {qr && <Img image={qr} slot="qr" fallbackAlt="QR code" eager={index === 0} className="hero__qr" />}
           </div>
         )}
       </div>

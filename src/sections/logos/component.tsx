@@ -14,7 +14,7 @@ export default function Logos({ section }: SectionProps<'logos'>) {
           const tile: ReactNode = (
             <>
               {item.logo ? (
-                <Img image={item.logo} fallbackAlt={item.name} className="logos__image" />
+                <Img image={item.logo} slot="logo" fallbackAlt={item.name} className="logos__image" />
               ) : (
                 <span className="logos__name">{item.name}</span>
               )}

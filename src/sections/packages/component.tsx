@@ -11,7 +11,7 @@ export default function Packages({ section }: SectionProps<'packages'>) {
       <ul className="grid packages">
         {section.cards.map((card, i) => (
           <li key={i} className={section.wideLast && i === last ? 'card package package--wide' : 'card package'}>
-            {card.image && <Img image={card.image} fallbackAlt={card.title} className="package__image" />}
+            {card.image && <Img image={card.image} slot="card" fallbackAlt={card.title} className="package__image" />}
             <div className="package__body">
               <h3 className="package__title">{card.title}</h3>
               {card.description && <Text paragraphs={card.description} />}

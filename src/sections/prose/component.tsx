@@ -10,7 +10,7 @@ export default function Prose({ section }: SectionProps<'prose'>) {
     <SectionShell kind="prose" id={section.id} title={section.title}>
       <div className={image ? 'prose prose--with-image' : 'prose'} data-image-side={image ? section.imageSide : undefined}>
         <Text paragraphs={section.body} className="prose__body" />
-        {image && <Img image={image} fallbackAlt={section.title} className="prose__image" />}
+        {image && <Img image={image} slot="card" fallbackAlt={section.title} className="prose__image" />}
       </div>
     </SectionShell>
   );

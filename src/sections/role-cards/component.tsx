@@ -45,7 +45,7 @@ export default function RoleCards({ section }: SectionProps<'role-cards'>) {
       <ul className="grid role-cards">
         {section.cards.map((card) => (
           <li key={card.id} className="card role-card">
-            {card.image && <Img image={card.image} className="role-card__image" />}
+            {card.image && <Img image={card.image} slot="card" className="role-card__image" />}
             <div className="role-card__body">
               <h3 className="role-card__name">{card.name}</h3>
               <Text paragraphs={card.description} className="role-card__description" />

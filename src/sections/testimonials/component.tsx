@@ -15,7 +15,7 @@ export default function Testimonials({ section }: SectionProps<'testimonials'>) 
                 <Text paragraphs={item.quote} />
               </blockquote>
               <figcaption className="testimonial__by">
-                {item.photo && <Img image={item.photo} fallbackAlt={item.name} className="testimonial__photo" />}
+                {item.photo && <Img image={item.photo} slot="avatar" fallbackAlt={item.name} className="testimonial__photo" />}
                 <span>
                   <span className="testimonial__name">{item.name}</span>
                   {item.course && <span className="testimonial__course">{item.course}</span>}

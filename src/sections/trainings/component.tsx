@@ -10,7 +10,7 @@ export default function Trainings({ section }: SectionProps<'trainings'>) {
       <ul className="grid trainings">
         {section.cards.map((card, i) => (
           <li key={i} className="card training">
-            <Img image={card.image} fallbackAlt={card.title} className="training__image" />
+            <Img image={card.image} slot="card" fallbackAlt={card.title} className="training__image" />
             <div className="training__body">
               <h3 className="training__title">{card.title}</h3>
               <p className="training__location">{card.location}</p>

@@ -1,4 +1,4 @@
-import { useImageSize } from '../../ui/Img';
+import { useImageSize, useSingleSrc } from '../../ui/Img';
 import { SectionShell, Text } from '../../ui/SectionShell';
 import { videoType } from '../../ui/media-type';
 import type { SectionProps } from '../types';
@@ -8,6 +8,8 @@ import './video.css';
 export default function Video({ section }: SectionProps<'video'>) {
   const { poster } = section;
   const size = useImageSize(poster.src);
+  // One file (a poster has no srcset): the largest processed one; width and height are its own.
+  const posterSrc = useSingleSrc(poster.src);
   return (
     <SectionShell kind="video" id={section.id} title={section.title}>
       {section.text && <Text paragraphs={section.text} className="video__text" />}
@@ -15,7 +17,7 @@ export default function Video({ section }: SectionProps<'video'>) {
         className="video__player"
         controls
         preload="none"
-        poster={poster.src}
+        poster={posterSrc}
         width={size?.width}
         height={size?.height}
         aria-label={section.title}
