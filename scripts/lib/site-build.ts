@@ -15,6 +15,7 @@ import { writeJsonSchemas } from './json-schema';
 import { lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
 import { loadContentCached, prerenderFast } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, sha1, writeManifest } from './build-cache';
+import { imageCacheDir, processImages } from './images';
 import { readTemplate } from './prerender';
 
 export { BuildStoppedError, OutputLockTimeoutError, OutputPathError, recoverOutput } from './output-folder';
@@ -60,6 +61,11 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const content = loadContentCached({ root: contentRoot, cacheDir: defaultCacheDir(root) });
     if (content.errors.length > 0 || !content.site) return { ok: false, errors: content.errors };
     const site = content.site;
+    // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
+    // (scripts/lib/images.ts). A photo only the decoder finds damaged stops the build here, located.
+    const photos = await processImages({ contentRoot, content, cacheDir: imageCacheDir(root) });
+    if (!photos.ok) return { ok: false, errors: photos.errors };
+    const shown: Content = { ...content, images: photos.images };
     writeJsonSchemas(root);
 
     // Only the work the inputs require: the bundles of unchanged code, and every file whose inputs are
@@ -70,10 +76,12 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const bundles = await cachedBundles(root, fingerprint, { temporary: bundleDir, cold }, (client, server) => bundle(root, client, server, verbose));
     const template = readTemplate(bundles.client);
     linkClientFiles(bundles.client, out);
-    copyPublicFiles(path.join(root, 'public'), out);
-    await prerenderFast(bundles.server, template, site, content, out, { notFound: true });
-    writeExtras(site, content, out);
-    await writeBrochure(site, content, contentRoot, out);
+    // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
+    copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
+    writeImageFiles(photos.files, out);
+    await prerenderFast(bundles.server, template, site, shown, out, { notFound: true });
+    writeExtras(site, shown, out);
+    await writeBrochure(site, shown, contentRoot, out);
 
     dropManifest(root, outDir);
     swapIntoPlace(staging, lock);
@@ -119,14 +127,33 @@ function linkClientFiles(clientDir: string, out: OutputWriter): void {
  * public/ as it is: copied, not linked (an editor may change a file in place, and the output must not
  * change with it), and only when the file changed since the last build (else its last copy is linked).
  */
-function copyPublicFiles(publicDir: string, out: OutputWriter): void {
+function copyPublicFiles(publicDir: string, out: OutputWriter, except: ReadonlySet<string>): void {
   for (const relative of filesUnder(publicDir)) {
+    if (except.has(`/${relative}`)) continue;
     const source = path.join(publicDir, relative);
     const { size, mtimeMs, ino } = statSync(source);
     const key = `public ${size} ${mtimeMs} ${ino}`;
     if (out.reuse(relative, key)) continue;
     copyFileSync(source, outputPathOf(out.staging, relative), constants.COPYFILE_FICLONE);
     out.record(relative, key);
+  }
+}
+
+/**
+ * The processed photos (`_img/<id>-<width>.<format>`), linked from the image cache, whose files are
+ * never changed in place (copied where it is on another file system). A name is its content's hash,
+ * so it is its own key.
+ */
+function writeImageFiles(files: ReadonlyMap<string, string>, out: OutputWriter): void {
+  for (const [relative, cached] of files) {
+    if (out.reuse(relative, relative)) continue;
+    const target = outputPathOf(out.staging, relative);
+    try {
+      linkSync(cached, target);
+    } catch {
+      copyFileSync(cached, target, constants.COPYFILE_FICLONE);
+    }
+    out.record(relative, relative);
   }
 }
 

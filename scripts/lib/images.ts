@@ -1,0 +1,306 @@
+/**
+ * The build's image step: every photo the content shows (JPEG, PNG, WebP, AVIF in public/) becomes
+ * AVIF and WebP files at the widths of the slots it is shown in (src/content/images.ts), never wider
+ * than the original, written to `/_img/<id>-<width>.<format>`; the original is not copied into the site.
+ * SVG and GIF are served as they are.
+ *
+ * Processed files are cached by the hash of the original's bytes and of the settings, under
+ * node_modules/.cache/cesa-images/<id>/: a rebuild with unchanged photos decodes and encodes nothing
+ * (an original whose size, times and inode are unchanged is not even read again). Sharp works in
+ * libuv's threads; one operation per core runs at a time, each on one libvips thread.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import type { ContentError } from '../../src/content/errors';
+import type { ImageSize } from '../../src/content/fields';
+import { IMAGE_DIR, MAX_VARIANT_BYTES, tintOf, variantWidths, type ImageFormat, type ImageSlot, type ImageVariants } from '../../src/content/images';
+import { errorsWhereShown, photosShown, type Content } from '../../src/content/load';
+
+/** Everything that decides what a processed file holds: a change here gives every photo a new id. */
+const SETTINGS = {
+  version: 1,
+  sharp: sharp.versions.sharp,
+  avif: { quality: 50, minQuality: 30, effort: 3 },
+  webp: { quality: 75, minQuality: 40, effort: 4 },
+  qualityStep: 10,
+  maxBytes: MAX_VARIANT_BYTES,
+};
+
+const FORMATS: readonly ImageFormat[] = ['avif', 'webp'];
+
+/** Cache entries unused this long are removed. */
+const UNUSED_DAYS = 30;
+
+export function imageCacheDir(root: string): string {
+  return path.join(root, 'node_modules/.cache/cesa-images');
+}
+
+export interface ImageStepOptions {
+  /** Where pages/ and public/ are. */
+  contentRoot: string;
+  /** The validated content (no errors). */
+  content: Pick<Content, 'site' | 'pages' | 'images'>;
+  cacheDir: string;
+  /** Operations at a time; default one per core. */
+  concurrency?: number;
+}
+
+export interface ImageStats {
+  photos: number;
+  /** Photos decoded because a width they need was not in the cache. */
+  processed: number;
+  /** Files encoded (each width in each format). */
+  encoded: number;
+  /** The originals' bytes, and those of every file the site serves for them. */
+  bytesIn: number;
+  bytesOut: number;
+  seconds: number;
+}
+
+export type ImageStepResult =
+  | {
+      ok: true;
+      /** `content.images`, each processed photo with the size of its largest file and its variants. */
+      images: Map<string, ImageSize>;
+      /** What to write into the site: its path in the output (`_img/…`) → the file in the cache. */
+      files: Map<string, string>;
+      /** Site paths of the processed originals: not copied into the site. */
+      originals: Set<string>;
+      stats: ImageStats;
+    }
+  | { ok: false; errors: ContentError[] };
+
+/** What the cache keeps of a photo besides its files. */
+interface Entry {
+  /** Shown size of the original (EXIF orientation applied). */
+  width: number;
+  height: number;
+  tint: string | null;
+  /** Width → the height of the files of that width and their bytes per format. */
+  variants: Record<string, { height: number; bytes: Record<ImageFormat, number> }>;
+}
+
+export async function processImages({ contentRoot, content, cacheDir, concurrency = availableParallelism() }: ImageStepOptions): Promise<ImageStepResult> {
+  const started = performance.now();
+  // One libvips thread per operation and one operation per core: both cores busy, none oversubscribed
+  // (sharp's default on glibc is already 1). Nothing is kept in libvips' cache: each file is read once.
+  sharp.concurrency(1);
+  sharp.cache(false);
+  mkdirSync(cacheDir, { recursive: true });
+  const publicDir = path.join(contentRoot, 'public');
+  const hashes = new HashMemo(cacheDir);
+  const run = limiter(Math.max(1, concurrency));
+  // A photo in progress holds its decoded pixels (up to 1600 px wide, 8 MB): a few at a time, enough to keep every core busy.
+  const photoSlots = limiter(Math.max(1, concurrency) + 1);
+  const photos = photosShown(content);
+  const images = new Map(content.images);
+  const files = new Map<string, string>();
+  const stats: ImageStats = { photos: photos.size, processed: 0, encoded: 0, bytesIn: 0, bytesOut: 0, seconds: 0 };
+  const failures: { src: string; reason: string }[] = [];
+
+  await Promise.all(
+    [...photos].map(async ([src, slots]) => {
+      const file = path.join(publicDir, ...src.split('/').slice(1));
+      try {
+        const result = await photoSlots(() => processPhoto(file, slots, cacheDir, hashes, run, stats));
+        images.set(src, result.size);
+        for (const [name, cached] of result.files) files.set(`${IMAGE_DIR}/${name}`, cached);
+      } catch (error) {
+        failures.push({ src, reason: reasonOf(error) });
+      }
+    }),
+  );
+  hashes.save();
+  pruneCache(cacheDir);
+
+  if (failures.length > 0) {
+    const errors = failures
+      .sort((a, b) => a.src.localeCompare(b.src))
+      .flatMap(({ src, reason }) =>
+        errorsWhereShown({ root: contentRoot }, content, src, {
+          code: 'image-unreadable',
+          message: `${src} cannot be read as an image (${reason})`,
+          hint: 'The file is damaged or not what its name says: open it in an image editor and save it again as JPEG, PNG, WebP or AVIF.',
+        }),
+      );
+    return { ok: false, errors };
+  }
+  for (const cached of files.values()) stats.bytesOut += statSync(cached).size;
+  stats.seconds = (performance.now() - started) / 1000;
+  return { ok: true, images, files, originals: new Set(photos.keys()), stats };
+}
+
+/** One photo: its variants from the cache, the missing ones made (decoded once, at the largest width missing). */
+async function processPhoto(
+  file: string,
+  slots: ReadonlySet<ImageSlot>,
+  cacheDir: string,
+  hashes: HashMemo,
+  run: Limiter,
+  stats: ImageStats,
+): Promise<{ size: ImageSize; files: Map<string, string> }> {
+  const stat = statSync(file);
+  stats.bytesIn += stat.size;
+  const id = createHash('sha256').update(JSON.stringify(SETTINGS)).update(hashes.of(file, stat)).digest('hex').slice(0, 20);
+  const dir = path.join(cacheDir, id);
+  const metaFile = path.join(dir, 'meta.json');
+  let entry = readEntry(metaFile);
+  const fileOf = (width: number, format: ImageFormat) => path.join(dir, `${width}.${format}`);
+
+  const input = () => sharp(file, { failOn: 'error' }).rotate();
+  if (!entry) {
+    const meta = await run(() => input().metadata());
+    const turned = (meta.orientation ?? 1) >= 5;
+    const width = turned ? meta.height : meta.width;
+    const height = turned ? meta.width : meta.height;
+    if (!width || !height) throw new Error('no width or height');
+    entry = { width, height, tint: null, variants: {} };
+  }
+  const widths = variantWidths(entry.width, slots);
+  const missing = widths.filter((width) => !entry.variants[width] || FORMATS.some((format) => !existsSync(fileOf(width, format))));
+
+  if (missing.length > 0) {
+    stats.processed++;
+    mkdirSync(dir, { recursive: true });
+    const { data, info } = await run(() =>
+      input().resize({ width: Math.max(...missing), withoutEnlargement: true }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+    );
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+    if (entry.tint === null) {
+      const { channels, isOpaque } = await run(() => sharp(data, raw).stats());
+      entry.tint = isOpaque && channels.length >= 3 ? tintOf([channels[0]!.mean, channels[1]!.mean, channels[2]!.mean]) : '';
+    }
+    const made = entry;
+    await Promise.all(
+      missing.flatMap((width) =>
+        FORMATS.map(async (format) => {
+          const encoded = await encode(() => sharp(data, raw).resize({ width }), format, run);
+          stats.encoded++;
+          writeAtomically(fileOf(width, format), encoded.data);
+          const variant = (made.variants[width] ??= { height: encoded.height, bytes: { avif: 0, webp: 0 } });
+          variant.bytes[format] = encoded.data.length;
+        }),
+      ),
+    );
+    writeAtomically(metaFile, JSON.stringify(entry));
+  } else {
+    // Used: kept by the pruning for another UNUSED_DAYS.
+    const now = new Date();
+    utimesSync(metaFile, now, now);
+  }
+
+  const largest = widths[widths.length - 1]!;
+  const variants: ImageVariants = { id, widths, ...(entry.tint ? { tint: entry.tint } : {}) };
+  const files = new Map<string, string>();
+  for (const width of widths) for (const format of FORMATS) files.set(`${id}-${width}.${format}`, fileOf(width, format));
+  return { size: { width: largest, height: entry.variants[largest]!.height, variants }, files };
+}
+
+/**
+ * One file: at the format's quality, lowered step by step while it weighs more than MAX_VARIANT_BYTES
+ * (a noisy or very detailed photo), down to the format's lowest; the last try is kept whatever it weighs.
+ */
+async function encode(pipeline: () => Sharp, format: ImageFormat, run: Limiter): Promise<{ data: Buffer; height: number }> {
+  const settings = SETTINGS[format];
+  for (let quality = settings.quality; ; quality -= SETTINGS.qualityStep) {
+    const { data, info } = await run(() =>
+      (format === 'avif'
+        ? pipeline().avif({ quality, effort: settings.effort, chromaSubsampling: '4:2:0' })
+        : pipeline().webp({ quality, effort: settings.effort })
+      ).toBuffer({ resolveWithObject: true }),
+    );
+    if (data.length <= SETTINGS.maxBytes || quality - SETTINGS.qualityStep < settings.minQuality) return { data, height: info.height };
+  }
+}
+
+function readEntry(file: string): Entry | undefined {
+  try {
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as Entry;
+    return typeof entry.width === 'number' && typeof entry.variants === 'object' ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written beside and renamed into place: another build reading the cache meanwhile sees a whole file or none. */
+function writeAtomically(file: string, data: string | Uint8Array): void {
+  const temporary = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, file);
+}
+
+/** sharp's message, without its stack: "VipsJpeg: Premature end of input file". */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.replace(/^Error: /, '').trim() || 'unknown error';
+}
+
+/**
+ * The hash of an original's bytes, read again only when its size, modification time or inode changed
+ * (like the content store of src/content/cache.ts): a rebuild reads no photo.
+ */
+class HashMemo {
+  private readonly file: string;
+  private entries: Record<string, { size: number; mtimeMs: number; ino: number; hash: string }> = {};
+  private changed = false;
+
+  constructor(cacheDir: string) {
+    this.file = path.join(cacheDir, 'hashes.json');
+    try {
+      this.entries = JSON.parse(readFileSync(this.file, 'utf8')) as typeof this.entries;
+    } catch {
+      this.entries = {};
+    }
+  }
+
+  of(file: string, stat: { size: number; mtimeMs: number; ino: number }): string {
+    const known = this.entries[file];
+    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino) return known.hash;
+    const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+    this.entries[file] = { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, hash };
+    this.changed = true;
+    return hash;
+  }
+
+  /** Saved with the files that still exist only. */
+  save(): void {
+    if (!this.changed) return;
+    const kept = Object.fromEntries(Object.entries(this.entries).filter(([file]) => existsSync(file)));
+    writeAtomically(this.file, JSON.stringify(kept));
+  }
+}
+
+/** Removes the cache entries no build used for UNUSED_DAYS (edited or deleted photos). */
+function pruneCache(cacheDir: string): void {
+  const oldest = Date.now() - UNUSED_DAYS * 24 * 3600 * 1000;
+  for (const name of readdirSync(cacheDir)) {
+    if (!/^[0-9a-f]{20}$/.test(name)) continue;
+    try {
+      if (statSync(path.join(cacheDir, name, 'meta.json')).mtimeMs < oldest) rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+    } catch {
+      // Being written by another build (no meta.json yet): left alone.
+    }
+  }
+}
+
+type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** Runs at most `count` tasks at a time, in the order they were asked for. */
+function limiter(count: number): Limiter {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running < count) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // given its slot by the task it waits for
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
