@@ -1,18 +1,21 @@
 /**
  * `npm run check`: validates every content file, prints every error, builds nothing. Updates the
- * files derived from the schemas (schemas/) and, when the content is valid, from it (firebase.json).
+ * files derived from the schemas (schemas/), the editor's schemas that also know the content's routes
+ * and public files (schemas/editor/, git-ignored) and, when the content is valid, firebase.json.
  */
 import { isDemoProject } from '../src/auth/config';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
-import { writeJsonSchemas } from './lib/json-schema';
+import { writeEditorSchemas, writeJsonSchemas } from './lib/json-schema';
 
 const root = process.cwd();
 const started = performance.now();
 const content = loadContent({ root });
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 for (const file of writeJsonSchemas(root)) console.log(`Updated ${file} (editor autocompletion) from the schemas.`);
+// Even with errors: the editor then flags links to missing pages and missing images as they are fixed.
+writeEditorSchemas(root, content);
 
 if (content.errors.length > 0) {
   console.error(formatReport(content.errors, { color: process.stderr.isTTY }));

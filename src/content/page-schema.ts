@@ -19,8 +19,8 @@ export const PageMetaSchema = z.strictObject({
     .describe('Search keywords: a list, or one string separated by commas.'),
   social: z
     .strictObject({
-      title: TextSchema.optional(),
-      description: TextSchema.optional(),
+      title: TextSchema.describe('The title of the shared link; default: meta.title.').optional(),
+      description: TextSchema.describe('The text under the shared link; default: meta.description.').optional(),
     })
     .describe('Title and description when the page is shared on social media; defaults to title and description.')
     .optional(),
@@ -41,7 +41,7 @@ export const PageMetaSchema = z.strictObject({
 
 export const PageSchema = z
   .strictObject({
-    meta: PageMetaSchema,
+    meta: PageMetaSchema.describe('What search engines and shared links show: title, description, keywords; and whether the page is a course.'),
     sections: z
       .array(SectionSchema)
       .min(1, 'a page needs at least one section')

@@ -24,11 +24,11 @@ export const MenuItemSchema: z.ZodType<MenuItem, MenuItemInput> = z.lazy(() =>
 );
 
 export const BranchSchema = z.strictObject({
-  city: TextSchema,
+  city: TextSchema.describe('City of the branch, e.g. Pune; contact sections name branches by it.'),
   name: TextSchema.describe('e.g. "Head office" or "Aurangabad branch".').optional(),
   address: z.array(TextSchema).min(1).describe('Address lines.'),
   phones: z.array(TextSchema).describe('Phone numbers as dialled, e.g. "+91 00000 00001".').default([]),
-  emails: z.array(z.email({ message: 'must be an e-mail address' })).default([]),
+  emails: z.array(z.email({ message: 'must be an e-mail address' })).describe('E-mail addresses of the branch.').default([]),
 });
 
 export type Branch = z.output<typeof BranchSchema>;
@@ -83,22 +83,36 @@ export const SiteSchema = z
         url: z.url({ protocol: /^https$/, message: 'must be an https:// address' }).describe('The external online form for enrolment, applications and enquiries.'),
       })
       .describe('Links with `href: form` open this in a new tab.'),
-    brochure: z.strictObject({
-      // Written by the build, so not a file of public/ that must exist.
-      file: PublicFileSchema.describe('Where the built brochure PDF is served, e.g. /downloads/cesa-brochure.pdf.').register(fieldKinds, { kind: 'output-file' }),
-      fileName: TextSchema.describe('File name the download is saved under.'),
-    }),
-    contact: z.strictObject({
-      phone: TextSchema.describe('Number for the floating call button, e.g. "+91 00000 00000".'),
-      chat: HrefSchema.describe('Chat-app deep link for the floating chat button.'),
-    }),
-    branches: z.array(BranchSchema).min(1),
+    brochure: z
+      .strictObject({
+        // Written by the build, so not a file of public/ that must exist.
+        file: PublicFileSchema.describe('Where the built brochure PDF is served, e.g. /downloads/cesa-brochure.pdf.').register(fieldKinds, { kind: 'output-file' }),
+        fileName: TextSchema.describe('File name the download is saved under.'),
+      })
+      .describe('The brochure PDF that the build writes from the course pages, and that signed-in visitors download.'),
+    contact: z
+      .strictObject({
+        phone: TextSchema.describe('Number for the floating call button, e.g. "+91 00000 00000".'),
+        chat: HrefSchema.describe('Chat-app deep link for the floating chat button.'),
+      })
+      .describe('The floating call and chat buttons shown on every page.'),
+    branches: z.array(BranchSchema).min(1).describe('The academy\'s branches, head office first: shown in the footer and in contact sections.'),
     social: z.array(LinkSchema).describe('Social profiles, opened in a new tab.').default([]),
-    footer: z.strictObject({
-      about: TextSchema.describe('A sentence about the academy.'),
-      columns: z.array(z.strictObject({ title: TextSchema, links: z.array(LinkSchema).min(1) })).default([]),
-      copyright: TextSchema.describe('e.g. "© 2025 CESA".'),
-    }),
+    footer: z
+      .strictObject({
+        about: TextSchema.describe('A sentence about the academy.'),
+        columns: z
+          .array(
+            z.strictObject({
+              title: TextSchema.describe('Heading of the column, e.g. "Courses".'),
+              links: z.array(LinkSchema).min(1).describe('The links of the column, each { label, href }.'),
+            }),
+          )
+          .describe('Columns of links in the footer.')
+          .default([]),
+        copyright: TextSchema.describe('e.g. "© 2025 CESA".'),
+      })
+      .describe('The bottom of every page: a sentence about the academy, columns of links, the copyright line.'),
     firebase: FirebaseSchema,
   })
   .describe('Site-wide content: brand, menu, footer, branches, contact targets, external form, brochure, sign-in (Firebase).');

@@ -5,10 +5,10 @@ export const BrochureSchema = z
   .strictObject({
     type: z.literal('brochure'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the panel, e.g. "Download our brochure".').optional(),
     text: ParagraphsSchema.optional(),
   })
-  .describe('Brochure panel: sign in with Google to download the brochure PDF of _site.yaml; Login/Logout.');
+  .describe('Brochure: the brochure download, behind Google sign-in. Visitors sign in with Google to download the brochure PDF of _site.yaml; the panel shows Login / Logout.');
 
 export type Brochure = z.output<typeof BrochureSchema>;
 

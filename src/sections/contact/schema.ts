@@ -5,7 +5,7 @@ export const ContactSchema = z
   .strictObject({
     type: z.literal('contact'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "Contact us".').optional(),
     intro: ParagraphsSchema.optional(),
     enquiry: LinkSchema.describe('The enquiry button, usually { label: Enquire Now, href: form }.').optional(),
     qr: inSlot(ImageSchema, 'qr').describe('QR code of the enquiry form.').optional(),
@@ -22,7 +22,7 @@ export const ContactSchema = z
       .describe('An embedded map, loaded only when scrolled near.')
       .optional(),
   })
-  .describe('Contact: enquiry button, QR code, the branches of _site.yaml with addresses, phones and e-mails, social links and a map.');
+  .describe('Contact: enquiry button, QR code, branches and a map. Shows the branches of _site.yaml with their addresses, phones and e-mails, the social links, and an embedded map loaded only when scrolled near.');
 
 export type Contact = z.output<typeof ContactSchema>;
 

@@ -15,11 +15,11 @@ export const CourseCardsSchema = z
   .strictObject({
     type: z.literal('course-cards'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "Our Courses".').optional(),
     intro: ParagraphsSchema.optional(),
-    cards: z.array(CourseCardSchema).min(1, 'needs at least one card'),
+    cards: z.array(CourseCardSchema).min(1, 'needs at least one card').describe('The courses, one card each: title, image, and optionally subtitle, description, highlights, duration, link.'),
   })
-  .describe('Course cards: one wide card per course, image alternating left and right.');
+  .describe('Course cards: one wide card per course. The image alternates left and right; a card may have highlights, a duration and a Learn More button.');
 
 export type CourseCards = z.output<typeof CourseCardsSchema>;
 

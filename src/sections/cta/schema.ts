@@ -5,9 +5,9 @@ export const CtaSchema = z
   .strictObject({
     type: z.literal('cta'),
     ...SectionBase,
-    title: TextSchema,
+    title: TextSchema.describe('Heading of the banner, e.g. "132+ institutes have signed an MoU with CESA".'),
     text: ParagraphsSchema.optional(),
-    actions: z.array(LinkSchema).min(1, 'needs at least one button'),
+    actions: z.array(LinkSchema).min(1, 'needs at least one button').describe('The buttons, each { label, href }, e.g. Enquire Now → form.'),
   })
   .describe('Call to action: a coloured banner with a heading, text and buttons.');
 

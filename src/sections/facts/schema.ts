@@ -5,7 +5,7 @@ export const FactsSchema = z
   .strictObject({
     type: z.literal('facts'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "Course details".').optional(),
     intro: ParagraphsSchema.optional(),
     items: z
       .array(
@@ -16,9 +16,10 @@ export const FactsSchema = z
         // A row such as { label: Duration, value: 45 hours } states a course's duration (the brochure lists it).
         .register(fieldKinds, { kind: 'fact' }),
       )
-      .min(1, 'needs at least one fact'),
+      .min(1, 'needs at least one fact')
+      .describe('The facts, each { label, value }. A row labelled Duration gives the course\'s duration in the brochure.'),
   })
-  .describe('Facts: label and value pairs such as Duration, Eligibility, Mode.');
+  .describe('Facts: label and value pairs such as Duration and Mode. For example Duration, Eligibility, Mode, Certification, one row each.');
 
 export type Facts = z.output<typeof FactsSchema>;
 

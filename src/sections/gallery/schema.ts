@@ -5,7 +5,7 @@ export const GallerySchema = z
   .strictObject({
     type: z.literal('gallery'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "Infrastructure".').optional(),
     intro: ParagraphsSchema.optional(),
     columns: z.number().int().min(1).max(4).describe('Most columns on wide screens (1–4).').default(4),
     images: z
@@ -13,12 +13,13 @@ export const GallerySchema = z
         z.strictObject({
           src: inSlot(PublicFileSchema, 'gallery'),
           alt: TextSchema.describe('What the photo shows.'),
-          caption: TextSchema.optional(),
+          caption: TextSchema.describe('A line shown under the photo.').optional(),
         }),
       )
-      .min(1, 'needs at least one image'),
+      .min(1, 'needs at least one image')
+      .describe('The photos, each { src, alt } and an optional caption.'),
   })
-  .describe('Gallery: a grid of photos, each with a description.');
+  .describe('Gallery: a grid of photos, each with a description. At most `columns` photos per row; each photo says what it shows (alt).');
 
 export type Gallery = z.output<typeof GallerySchema>;
 

@@ -12,9 +12,9 @@ export const ModulesSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the section, e.g. "Course content".').optional(),
     intro: ParagraphsSchema.optional(),
-    modules: z.array(ModuleSchema).min(1, 'needs at least one module'),
+    modules: z.array(ModuleSchema).min(1, 'needs at least one module').describe('The modules (or weeks) in order, each { title, items }.'),
   })
-  .describe('Modules: a course syllabus as titled modules (or weeks), each with its topics.');
+  .describe('Modules: a course syllabus, module by module. Titled modules (or weeks), each with its topics.');
 
 export type Modules = z.output<typeof ModulesSchema>;
 

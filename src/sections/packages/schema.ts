@@ -12,12 +12,12 @@ export const PackagesSchema = z
   .strictObject({
     type: z.literal('packages'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "Packages".').optional(),
     intro: ParagraphsSchema.optional(),
-    cards: z.array(PackageCardSchema).min(1, 'needs at least one card'),
+    cards: z.array(PackageCardSchema).min(1, 'needs at least one card').describe('The packages, one card each: title, and optionally description, image, duration.'),
     wideLast: z.boolean().describe('Let the last card span the whole row.').default(false),
   })
-  .describe('Packages: a grid of package or programme cards with image, description and duration.');
+  .describe('Packages: a grid of package or programme cards. Each card may have an image, a description and a duration.');
 
 export type Packages = z.output<typeof PackagesSchema>;
 

@@ -10,7 +10,7 @@ export const ProseSchema = z
     image: inSlot(ImageSchema, 'card').describe('An image beside the text.').optional(),
     imageSide: z.enum(['left', 'right']).describe('Which side the image is on.').default('right'),
   })
-  .describe('Prose: a heading and paragraphs, with an optional image beside them.');
+  .describe('Prose: a heading and paragraphs. An optional image beside them, on the left or the right.');
 
 export type Prose = z.output<typeof ProseSchema>;
 

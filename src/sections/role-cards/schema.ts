@@ -14,10 +14,10 @@ export const RoleCardsSchema = z
   .strictObject({
     type: z.literal('role-cards'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "We are hiring!".').optional(),
     intro: ParagraphsSchema.optional(),
     action: TextSchema.describe('Label of the card button that opens the dialog, e.g. Apply or Register Now.').default('Apply'),
-    cards: z.array(RoleCardSchema).min(1, 'needs at least one card'),
+    cards: z.array(RoleCardSchema).min(1, 'needs at least one card').describe('The jobs or programmes, one card each: id, name, description, and optionally image, responsibilities, skills.'),
   })
   .superRefine((section, ctx) => {
     const seen = new Set<string>();
@@ -26,7 +26,7 @@ export const RoleCardsSchema = z
       seen.add(card.id);
     });
   })
-  .describe('Role cards: jobs or programmes; the button opens a dialog with details and Apply (the external form).');
+  .describe('Role cards: jobs or programmes, each with an Apply dialog. The card\'s button opens a dialog with the details, Close and Apply (the external form).');
 
 export type RoleCards = z.output<typeof RoleCardsSchema>;
 

@@ -5,7 +5,7 @@ export const StatsSchema = z
   .strictObject({
     type: z.literal('stats'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section.').optional(),
     seconds: z.number().positive().max(10).describe('How long the count-up takes.').default(3),
     items: z
       .array(
@@ -15,7 +15,8 @@ export const StatsSchema = z
           label: TextSchema.describe('What the figure counts, e.g. "Happy students".'),
         }),
       )
-      .min(1, 'needs at least one figure'),
+      .min(1, 'needs at least one figure')
+      .describe('The figures, each { value, label } and a suffix (default "+").'),
   })
   .describe('Statistics: figures that count up when scrolled into view.');
 

@@ -5,10 +5,13 @@ export const TableSchema = z
   .strictObject({
     type: z.literal('table'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading above the table.').optional(),
     caption: TextSchema.describe('What the table holds, read out by screen readers.'),
     columns: z.array(TextSchema).min(1).describe('Column headings.'),
-    rows: z.array(z.array(z.union([TextSchema, z.number()]).transform(String))).min(1, 'needs at least one row'),
+    rows: z
+      .array(z.array(z.union([TextSchema, z.number()]).transform(String)))
+      .min(1, 'needs at least one row')
+      .describe('The rows, each a list of cells, as many as there are columns, e.g. [Registration opens, 28 August 2025].'),
     note: ParagraphsSchema.describe('A note under the table, e.g. "All dates are liable to change."').optional(),
   })
   .superRefine((table, ctx) => {

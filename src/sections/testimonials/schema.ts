@@ -5,7 +5,7 @@ export const TestimonialsSchema = z
   .strictObject({
     type: z.literal('testimonials'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "What our students say".').optional(),
     items: z
       .array(
         z.strictObject({
@@ -15,7 +15,8 @@ export const TestimonialsSchema = z
           photo: inSlot(ImageSchema, 'avatar').optional(),
         }),
       )
-      .min(1, 'needs at least one testimonial'),
+      .min(1, 'needs at least one testimonial')
+      .describe('The quotes, each with the student\'s name and optionally the course and a photo.'),
   })
   .describe('Testimonials: quotes from students.');
 

@@ -5,7 +5,7 @@ export const TrainingsSchema = z
   .strictObject({
     type: z.literal('trainings'),
     ...SectionBase,
-    title: TextSchema.optional(),
+    title: TextSchema.describe('Heading of the section, e.g. "Trainings conducted".').optional(),
     intro: ParagraphsSchema.optional(),
     cards: z
       .array(
@@ -15,9 +15,10 @@ export const TrainingsSchema = z
           image: inSlot(ImageSchema, 'card'),
         }),
       )
-      .min(1, 'needs at least one card'),
+      .min(1, 'needs at least one card')
+      .describe('The trainings, one card each: title, location note and photo.'),
   })
-  .describe('Trainings: a grid of trainings conducted, each with a photo, title and note.');
+  .describe('Trainings: a grid of trainings conducted. Each card has a photo, a title and a note (the course, the place).');
 
 export type Trainings = z.output<typeof TrainingsSchema>;
 
