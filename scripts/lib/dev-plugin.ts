@@ -124,7 +124,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
             if (!wantsData && !(req.headers.accept ?? '').includes('text/html')) return next();
 
             const { content, errors } = load();
-            const { site, pages, redirects, images } = content;
+            const { site, pages, redirects, images, menu } = content;
             const route = wantsData ? routeOfDataFile(url.pathname) : normaliseRoute(url.pathname);
             // The site document's errors stop every page; a page's own errors stop that page.
             const stopping = !site || errors.site.length > 0 ? errors.site : (errors.byRoute.get(route) ?? []);
@@ -154,7 +154,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
             }
             const entry = pages.find((page) => page.route === route);
             const page = entry?.page ?? null;
-            const data: InitialData = { route, site, page, redirects: Object.fromEntries(redirects), images: imageSizesOf(images, { site, page }) };
+            const data: InitialData = { route, site, menu, page, redirects: Object.fromEntries(redirects), images: imageSizesOf(images, { site, page }) };
             const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
             await serverEntry.ready;

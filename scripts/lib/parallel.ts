@@ -72,7 +72,7 @@ export async function prerenderFast(
   serverDir: string,
   template: Template,
   site: Site,
-  content: Pick<Content, 'pages' | 'redirects' | 'images'>,
+  content: Pick<Content, 'pages' | 'redirects' | 'images' | 'menu'>,
   out: OutputWriter,
   options: { notFound?: boolean } = {},
 ): Promise<void> {

@@ -49,7 +49,7 @@ export interface PageJob {
 export function planPages(
   template: Template,
   site: Site,
-  content: Pick<Content, 'pages' | 'redirects' | 'images'>,
+  content: Pick<Content, 'pages' | 'redirects' | 'images' | 'menu'>,
   out: OutputWriter,
   options: { notFound?: boolean } = {},
 ): PageJob[] {
@@ -58,7 +58,7 @@ export function planPages(
   const jobs: PageJob[] = [];
   const plan = (route: string, entry: PageEntry | null, file: string) => {
     const page = entry?.page ?? null;
-    const data: InitialData = { route, site, page, redirects, images: imageSizesOf(content.images, { site, page }) };
+    const data: InitialData = { route, site, menu: content.menu, page, redirects, images: imageSizesOf(content.images, { site, page }) };
     const key = sha1(out.base, templateKey, JSON.stringify(data));
     if (!out.reuse(file, key)) jobs.push({ route, file, data, key });
   };

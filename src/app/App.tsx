@@ -22,7 +22,7 @@ export function App({ initial, preload }: AppProps) {
   return (
     <SiteProvider value={initial.site}>
       <ImageSizesProvider sizes={initial.images}>
-        <Layout>
+        <Layout menu={initial.menu}>
           <CurrentPage initial={initial} preload={preload} />
         </Layout>
       </ImageSizesProvider>

@@ -1,12 +1,18 @@
 /** What a page's HTML carries for the browser to hydrate, and how other pages' data is fetched. */
 import type { Page } from '../content/page-schema';
 import { dataFileOf } from '../content/routes';
-import type { Site } from '../content/site-schema';
+import type { MenuItem, Site } from '../content/site-schema';
 import type { ImageSizes } from './image-sizes';
 
 export interface InitialData {
   route: string;
   site: Site;
+  /**
+   * The header menu: the site's menu with every course page in its group, assembled at load
+   * (`Content.menu`). The same on every page, so only here: client-side navigation keeps it, and a
+   * page's data file (PageData) never carries it.
+   */
+  menu: MenuItem[];
   /** null: the route is not a page (the 404 page). */
   page: Page | null;
   /** Alias → canonical route, e.g. /Faculty → /faculty. */

@@ -13,7 +13,8 @@ import type { ImageSize } from './fields';
 import { DEFAULT_SLOT, IMAGE_SLOTS, MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES, PROCESSED_IMAGE, type ImageSlot } from './images';
 import { PageSchema, type Page } from './page-schema';
 import { BUILD_DIRS, BUILD_FILES, fileNameProblem, isPageFile, normaliseRoute, routeOf } from './routes';
-import { SiteSchema, type Site } from './site-schema';
+import { assembleMenu } from './menu';
+import { SiteSchema, type MenuItem, type Site } from './site-schema';
 import type { ContentCache } from './cache';
 import { decodeSource } from './source';
 import { lazyLocator, validateYaml, type Locator } from './validate';
@@ -37,6 +38,11 @@ export interface Content {
    * from the files. Beside the pages, never in them: a page is what validation returned.
    */
   images: Map<string, ImageSize>;
+  /**
+   * The header menu every page shows: the site document's menu with each course page in its group
+   * (src/content/menu.ts). Beside the site, never in it. Empty without a valid site document.
+   */
+  menu: MenuItem[];
   errors: ContentError[];
 }
 
@@ -237,9 +243,10 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: L
   for (const entry of pages) errors.push(...checkReferences(PageSchema, entry.page, entry.locate, routes, files, images));
   if (site && siteLocate) errors.push(...checkReferences(SiteSchema, site, siteLocate, routes, files, images));
   if (site) for (const entry of pages) errors.push(...checkBranches(entry.page, entry.locate, site));
+  const menu = courseMenu(site, siteLocate, pages, errors);
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { site, pages: pages.map(({ locate: _, ...entry }) => entry), redirects, images, errors };
+  return { site, pages: pages.map(({ locate: _, ...entry }) => entry), redirects, images, menu, errors };
 }
 
 /**
@@ -531,6 +538,17 @@ export function errorsWhereShown(
     }
   }
   return errors;
+}
+
+/**
+ * The menu with the course pages in their groups, and its errors (a group declared twice, a course page
+ * naming no group or an unknown one) added to `errors`. No menu without a valid site document.
+ */
+function courseMenu(site: Site | undefined, siteLocate: Locator | undefined, pages: readonly (PageEntry & { locate: Locator })[], errors: ContentError[]): MenuItem[] {
+  if (!site || !siteLocate) return [];
+  const assembled = assembleMenu(site, siteLocate, pages);
+  errors.push(...assembled.errors);
+  return assembled.menu;
 }
 
 /** A contact section may pick branches by city: each must be a branch of the site document. */

@@ -1,6 +1,7 @@
 /** A page document: meta + a list of sections, each tagged by `type`. */
 import * as z from 'zod';
 import { RouteSchema, TextSchema } from './fields';
+import { MenuGroupIdSchema } from './site-schema';
 import { sectionSchemas } from '../sections/schemas.gen';
 
 /** One section of a page: the schemas of the folders of src/sections/, told apart by `type`. */
@@ -9,6 +10,22 @@ export const SectionSchema = z.discriminatedUnion('type', sectionSchemas);
 export type Section = z.output<typeof SectionSchema>;
 export type SectionType = Section['type'];
 export type SectionOf<T extends SectionType> = Extract<Section, { type: T }>;
+
+/** Where a course page is listed in the header menu, or `false` for nowhere. */
+export const CourseMenuSchema = z
+  .union([
+    z.literal(false),
+    z.strictObject({
+      group: MenuGroupIdSchema.describe('The group of the menu that lists this course: the `group` id of a submenu in _site.yaml, e.g. structure.'),
+      label: TextSchema.describe('The text of its menu entry; default: the course name.').optional(),
+      order: z
+        .number()
+        .int()
+        .describe('Its place in the group: lower numbers first (10, 20, 30… leaves room for a course in between); courses without one come last, by label.')
+        .optional(),
+    }),
+  ])
+  .describe('Where the header menu lists this course: { group, label, order }, or false to leave it out of the menu.');
 
 export const PageMetaSchema = z.strictObject({
   title: TextSchema.describe('The browser tab and search result title.'),
@@ -30,6 +47,7 @@ export const PageMetaSchema = z.strictObject({
       group: z
         .enum(['drafting', '3d-rendering', 'structure', 'special', 'project', 'estimation', 'bim', 'other'])
         .describe('Brochure chapter the course is listed under.'),
+      menu: CourseMenuSchema.optional(),
     })
     .describe('Marks the page as a course: it is listed in the brochure and described to search engines as a Course.')
     .optional(),

@@ -3,23 +3,41 @@ import * as z from 'zod';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID } from '../auth/config';
 import { fieldKinds, HrefSchema, ImageSchema, inSlot, LinkSchema, PublicFileSchema, TextSchema } from './fields';
 
-export interface MenuItemInput {
+/** A menu entry as written in `_site.yaml` (the input side of {@link MenuEntrySchema}). */
+export interface MenuEntryInput {
   label: string;
   href?: string | undefined;
-  items?: MenuItemInput[] | undefined;
+  group?: string | undefined;
+  items?: MenuEntryInput[] | undefined;
 }
 
+/** A menu entry as written in `_site.yaml`, validated: a group of course pages is only named here (`group`). */
+export type MenuEntry = { label: string; href?: string | undefined; group?: string | undefined; items: MenuEntry[] };
+
+/**
+ * A menu entry as the header shows it: the written menu with each group's course pages in it
+ * (assembled once at load, src/content/menu.ts; `Content.menu`).
+ */
 export type MenuItem = { label: string; href?: string | undefined; items: MenuItem[] };
 
-export const MenuItemSchema: z.ZodType<MenuItem, MenuItemInput> = z.lazy(() =>
+/** The id of a group of course pages: what a course page's `meta.course.menu.group` names. */
+export const MenuGroupIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'must be an id of lowercase letters, digits and dashes, e.g. structure or 3d-rendering' })
+  .describe('The id of a group of course pages in the menu, e.g. structure: lowercase letters, digits and dashes.');
+
+export const MenuEntrySchema: z.ZodType<MenuEntry, MenuEntryInput> = z.lazy(() =>
   z
     .strictObject({
       label: TextSchema.describe('Text in the menu.'),
       href: HrefSchema.optional(),
-      items: z.array(MenuItemSchema).describe('A submenu.').default([]),
+      group: MenuGroupIdSchema.describe(
+        'Makes this submenu a group of course pages: every course page whose meta.course.menu.group is this id is listed in it, by its order, before the items written here. Lowercase letters, digits and dashes, e.g. structure.',
+      ).optional(),
+      items: z.array(MenuEntrySchema).describe('A submenu.').default([]),
     })
-    .refine((item) => item.href !== undefined || item.items.length > 0, {
-      message: 'a menu entry needs an href, or items for a submenu',
+    .refine((item) => item.href !== undefined || item.items.length > 0 || item.group !== undefined, {
+      message: 'a menu entry needs an href, items for a submenu, or a group of course pages',
     }),
 );
 
@@ -77,7 +95,10 @@ export const SiteSchema = z
     shortName: TextSchema.describe('Short name, e.g. CESA.'),
     url: z.url({ protocol: /^https$/, message: 'must be the https:// address the site is served from' }).describe('Address of the live site, for canonical links and the sitemap.'),
     logo: inSlot(ImageSchema, 'logo'),
-    menu: z.array(MenuItemSchema).min(1).describe('The header menu: groups with nested submenus.'),
+    menu: z
+      .array(MenuEntrySchema)
+      .min(1)
+      .describe('The header menu: groups with nested submenus. A submenu with a `group` id lists the course pages that name it (meta.course.menu).'),
     form: z
       .strictObject({
         url: z.url({ protocol: /^https$/, message: 'must be an https:// address' }).describe('The external online form for enrolment, applications and enquiries.'),

@@ -1,15 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSite } from '../app/site-context';
+import type { MenuItem } from '../content/site-schema';
 import { Img } from '../ui/Img';
 import { PageLink } from '../ui/PageLink';
 import { MainMenu } from './MainMenu';
 
 /**
  * Logo and the main menu. On phones a toggle shows and hides the menu; from 1024px up the
- * menu is always shown as a bar of dropdowns (layout.css).
+ * menu is always shown as a bar of dropdowns (layout.css). One list of entries serves both.
+ * `menu` is the assembled menu (the site's, with the course pages in their groups).
  */
-export function Header() {
+export function Header({ menu }: { menu: MenuItem[] }) {
   const site = useSite();
   const { pathname } = useLocation();
   const menuId = useId();
@@ -48,7 +50,7 @@ export function Header() {
             <span className="site-nav__icon" aria-hidden="true" />
             <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
           </button>
-          <MainMenu id={menuId} items={site.menu} />
+          <MainMenu id={menuId} items={menu} />
         </nav>
       </div>
     </header>

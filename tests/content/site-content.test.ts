@@ -76,11 +76,53 @@ describe('the site content', () => {
   });
 
   it('links every route from the menu, under the spec\'s groups and course submenus', () => {
-    const menu = content.site!.menu;
+    // The menu every page shows: _site.yaml's, with each course page in the group its meta.course.menu names.
+    const menu = content.menu;
     expect(menu.map((group) => group.label)).toEqual(['Home', 'About Us', 'Our Courses', 'CESA GATE Academy', 'Placement', 'Contact us']);
     const courses = menu.find((group) => group.label === 'Our Courses')!;
     expect(courses.items.map((submenu) => submenu.label)).toEqual(['Drafting', '3D Rendering', 'Structure', 'Project', 'Special', 'Others']);
     expect(new Set(menuHrefs(menu))).toEqual(new Set(SPEC_ROUTES));
+  });
+
+  it('lists the courses in their groups in the spec\'s order, estimation and Advanced Excel under Project, BIM and Tekla under Others', () => {
+    const courses = content.menu.find((group) => group.label === 'Our Courses')!;
+    const entries = Object.fromEntries(courses.items.map((group) => [group.label, group.items.map((item) => `${item.label} ${item.href}`)]));
+    expect(entries).toEqual({
+      Drafting: ['Structural AutoCAD /structural-autocad', 'Architectural Drafting using AutoCAD /architectural-autocad'],
+      '3D Rendering': ['Revit Architecture /revit', 'Revit Structure /revit-strucutre', 'Revit MEP /revit-MEP', 'BIM Revit /BIM-revit', 'SketchUp Pro /sketchup-pro'],
+      Structure: [
+        'STAAD.Pro Basic /staad-basic',
+        'STAAD.Pro Intermediate /staad-intermediate',
+        'STAAD.Pro Advance /staad-advance',
+        'STAAD Foundation /staad',
+        'RCDC /rcdc',
+        'ETABS /etabs',
+        'ETABS Intermediate /etabs-intermediate',
+        'SAFE /safe',
+        'SAP 2000 Intermediate /sap-intermediate',
+        'SAP 2000 Advance /sap-advance',
+        'Structural Analysis & Design using Advanced Excel /structural-analysis-and-design-using-advance-excel',
+      ],
+      Project: ['MS Project /ms-project', 'Primavera /primavera', 'Estimation & Costing /estimation-costing', 'Advanced Excel Certification /advancecertification'],
+      Special: [
+        'Manual Analysis & Design of R.C.C. Structures /manualanalysis',
+        'Structural Design of Multistorey Buildings /certificate-course-on-structural-design-multistored-building',
+        'Structural Design of PEB Steel Structures /certificate-course-on-structural-design-PEBsteel-structures',
+        'Practical Aspects of Residential Construction /residentialconstruction',
+        'Practical Project Management /projectmanagement',
+        'Project Control, Tools & Techniques /projectcontrol',
+        'Advance Diploma in Structural Designing /advancediploma',
+      ],
+      Others: [
+        'SketchUp /sketchup',
+        'BIM /bim',
+        'BIM & Tekla /bim-tekla',
+        'Pre-Engineered Metal Buildings /pemb',
+        'Tekla Basic /tekla-basic',
+        'Tekla Advance /tekla-advance',
+      ],
+    });
+    for (const group of courses.items) expect(group.href).toBeUndefined();
   });
 
   it('marks every course page, and only those, as a course', () => {

@@ -35,7 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('header', () => {
   it('links the logo, named after the academy, to the home page', () => {
-    renderWithSite(<Header />, { site, route: '/about' });
+    renderWithSite(<Header menu={site.menu} />, { site, route: '/about' });
     const logo = screen.getByRole('link', { name: 'Civil Engineering Software Academy' });
     expect(logo).toHaveAttribute('href', '/');
     expect(within(logo).getByRole('img')).toHaveAttribute('src', '/images/logo.svg');
@@ -43,7 +43,7 @@ describe('header', () => {
   });
 
   it('has one navigation landmark named Main, with the groups closed', () => {
-    renderWithSite(<Header />, { site });
+    renderWithSite(<Header menu={site.menu} />, { site });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(screen.getAllByRole('navigation')).toHaveLength(1);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
@@ -54,7 +54,7 @@ describe('header', () => {
 
   it('marks the link of the page shown with aria-current', async () => {
     const user = userEvent.setup();
-    renderWithSite(<Header />, { site, route: '/etabs' });
+    renderWithSite(<Header menu={site.menu} />, { site, route: '/etabs' });
     await user.click(group('Our Courses'));
     await user.click(group('Structure'));
     expect(screen.getByRole('link', { name: 'ETABS' })).toHaveAttribute('aria-current', 'page');
@@ -64,7 +64,7 @@ describe('header', () => {
 
   it('lists a group’s own page first in its submenu', async () => {
     const user = userEvent.setup();
-    renderWithSite(<Header />, { site });
+    renderWithSite(<Header menu={site.menu} />, { site });
     await user.click(group('Placement'));
     const submenu = document.getElementById(group('Placement').getAttribute('aria-controls') ?? '');
     expect(submenu).not.toBeNull();
@@ -78,7 +78,7 @@ describe('header', () => {
     it('opens a dropdown from the keyboard and closes it with Escape, focus back on the group', async () => {
       screenWidth('desktop');
       const user = userEvent.setup();
-      renderWithSite(<Header />, { site });
+      renderWithSite(<Header menu={site.menu} />, { site });
       act(() => group('Our Courses').focus());
 
       await user.keyboard('{Enter}');
@@ -105,7 +105,7 @@ describe('header', () => {
     it('keeps one dropdown open at a time and closes it when focus leaves', async () => {
       screenWidth('desktop');
       const user = userEvent.setup();
-      renderWithSite(<Header />, { site });
+      renderWithSite(<Header menu={site.menu} />, { site });
       act(() => group('About Us').focus());
       await user.keyboard('{Enter}');
       expect(expanded('About Us')).toBe(true);
@@ -126,7 +126,7 @@ describe('header', () => {
     it('opens a dropdown on hover and closes it when the pointer leaves; a click keeps it open', async () => {
       screenWidth('desktop');
       const user = userEvent.setup();
-      renderWithSite(<Header />, { site });
+      renderWithSite(<Header menu={site.menu} />, { site });
       await user.hover(group('About Us'));
       expect(expanded('About Us')).toBe(true);
       await user.click(group('About Us'));
@@ -146,7 +146,7 @@ describe('header', () => {
     it('shows and hides the menu with a toggle named for what it does', async () => {
       screenWidth('phone');
       const user = userEvent.setup();
-      renderWithSite(<Header />, { site });
+      renderWithSite(<Header menu={site.menu} />, { site });
       const toggle = screen.getByRole('button', { name: 'Open menu' });
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
       const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
@@ -165,7 +165,7 @@ describe('header', () => {
     it('opens and closes each group and nested submenu on its own', async () => {
       screenWidth('phone');
       const user = userEvent.setup();
-      renderWithSite(<Header />, { site });
+      renderWithSite(<Header menu={site.menu} />, { site });
       await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
       await user.click(group('About Us'));
@@ -186,7 +186,7 @@ describe('header', () => {
     it('closes the menu when a page is chosen, and shows that page as current', async () => {
       screenWidth('phone');
       const user = userEvent.setup();
-      renderWithSite(<Header />, { site });
+      renderWithSite(<Header menu={site.menu} />, { site });
       await user.click(screen.getByRole('button', { name: 'Open menu' }));
       await user.click(group('Our Courses'));
       await user.click(group('Structure'));
@@ -204,7 +204,7 @@ describe('header', () => {
     it('closes the menu with Escape and returns focus to the toggle', async () => {
       screenWidth('phone');
       const user = userEvent.setup();
-      renderWithSite(<Header />, { site });
+      renderWithSite(<Header menu={site.menu} />, { site });
       const toggle = screen.getByRole('button', { name: 'Open menu' });
       await user.click(toggle);
       await user.click(group('About Us'));

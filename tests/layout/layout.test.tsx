@@ -11,7 +11,7 @@ const page = <h1>ETABS</h1>;
 
 describe('layout', () => {
   it('frames the page with banner, main, contentinfo and the quick contact buttons', () => {
-    renderWithSite(<Layout>{page}</Layout>);
+    renderWithSite(<Layout menu={testSite.menu}>{page}</Layout>);
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: 'ETABS' }));
@@ -21,7 +21,7 @@ describe('layout', () => {
 
   it('starts with a skip link that moves focus to the main content', async () => {
     const user = userEvent.setup();
-    renderWithSite(<Layout>{page}</Layout>);
+    renderWithSite(<Layout menu={testSite.menu}>{page}</Layout>);
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveFocus();
@@ -34,7 +34,7 @@ describe('layout', () => {
     const tree = (
       <MemoryRouter initialEntries={['/etabs']}>
         <SiteProvider value={testSite}>
-          <Layout>{page}</Layout>
+          <Layout menu={testSite.menu}>{page}</Layout>
         </SiteProvider>
       </MemoryRouter>
     );

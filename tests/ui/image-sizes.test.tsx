@@ -58,7 +58,7 @@ describe('image sizes beside the pages', () => {
 
   it('the prerendered HTML has each image\'s width and height, from the sizes in its data', async () => {
     await ready;
-    const data: InitialData = { route: '/', site: content.site!, page: home.page, redirects: {}, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
+    const data: InitialData = { route: '/', site: content.site!, menu: content.menu, page: home.page, redirects: {}, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
     const html = renderPage(data);
     expect(html).toMatch(/<img src="\/images\/logo.svg" alt="[^"]*" width="120" height="40"/);
     expect(html).toMatch(/<img src="\/images\/hero.svg" alt="A classroom" width="800" height="600"/);
@@ -84,7 +84,7 @@ describe('image sizes beside the pages', () => {
         fetched.push(url);
         return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json' } }));
       });
-      const initial: InitialData = { route: '/', site: content.site!, page: home.page, redirects: {}, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
+      const initial: InitialData = { route: '/', site: content.site!, menu: content.menu, page: home.page, redirects: {}, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
 
       // The app's first page is /, the address is already /other: it fetches /other's data and shows it.
       const { container } = render(
