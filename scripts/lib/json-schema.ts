@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameS
 import path from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod';
-import { kindOf } from '../../src/content/fields';
+import { kindOf, slotOf } from '../../src/content/fields';
 import { listPageFiles, type Content } from '../../src/content/load';
 import { PageSchema, SectionSchema } from '../../src/content/page-schema';
 import { routeOf } from '../../src/content/routes';
@@ -55,6 +55,8 @@ export interface EditorContent {
 
 // Marks that the zod pass leaves on the nodes for the second pass; never written out.
 const KIND = 'x-cesa-kind';
+/** A public file shown in an image slot (a gallery photo): an image, like the paths of an image field. */
+const SHOWN = 'x-cesa-shown';
 const DISCRIMINATOR = 'x-cesa-discriminator';
 
 /** The message of a zod string format or regex check (what `npm run check` says), if it has one of its own. */
@@ -81,6 +83,7 @@ function zodJsonSchema(schema: z.ZodType): JsonSchema {
       const json = jsonSchema as JsonSchema;
       const kind = kindOf(zodSchema);
       if (kind) json[KIND] = kind;
+      if (kind === 'public-file' && slotOf(zodSchema)) json[SHOWN] = true;
       const def = zodSchema._zod.def as { type: string; discriminator?: string };
       if (def.type === 'union' && def.discriminator !== undefined) json[DISCRIMINATOR] = def.discriminator;
       const message = formatMessage(zodSchema);
@@ -328,7 +331,9 @@ interface ReshapeOptions {
 /** Reshapes zod's JSON Schema for yaml-language-server (see the top of this file), in place; returns the new root. */
 function reshape(node: JsonSchema, options: ReshapeOptions, inImage = false): JsonSchema {
   const kind = typeof node[KIND] === 'string' ? node[KIND] : undefined;
+  const shown = node[SHOWN] === true;
   delete node[KIND];
+  delete node[SHOWN];
   for (const child of children(node)) {
     // A child may be replaced (a union): rewrite it where it is.
     const replaced = reshape(child, options, inImage || kind === 'image');
@@ -337,7 +342,7 @@ function reshape(node: JsonSchema, options: ReshapeOptions, inImage = false): Js
       Object.assign(child, replaced);
     }
   }
-  if (kind) options.checks?.add(node, kind, inImage);
+  if (kind) options.checks?.add(node, kind, inImage || shown);
   mergeTypeUnion(node);
   dropOptionDescriptions(node);
   const discriminator = node[DISCRIMINATOR];

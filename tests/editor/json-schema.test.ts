@@ -128,6 +128,18 @@ describe("the editor's schemas", () => {
     }
   });
 
+  it('check each field by its kind, not its key: a gallery photo\'s src is an image, a video\'s src any file', () => {
+    const content = { routes: new Map([['/', 'Home']]), publicFiles: ['/images/a.svg', '/media/b.mp4'] };
+    const branches = sectionBranches(editorJsonSchema(PageSchema, 'page', content));
+    const properties = (type: string) => branches.find((branch) => branch.title === type)!.properties as Record<string, JsonSchema>;
+    const accepts = (field: JsonSchema) => content.publicFiles.filter((file) => new RegExp((field.then as { pattern: string }).pattern, 'u').test(file));
+    const gallerySrc = ((properties('gallery').images as { items: JsonSchema }).items.properties as Record<string, JsonSchema>).src!;
+    expect(accepts(gallerySrc)).toEqual(['/images/a.svg']);
+    expect(accepts(properties('video').src!)).toEqual(['/images/a.svg', '/media/b.mp4']);
+    const href = ((properties('cta').actions as { items: JsonSchema }).items.properties as Record<string, JsonSchema>).href!;
+    expect(['/', '/#top', '/nowhere'].filter((link) => new RegExp((href.then as { pattern: string }).pattern, 'u').test(link))).toEqual(['/', '/#top']);
+  });
+
   it("list the site's routes with their titles, its aliases, and its files", () => {
     const { routes, publicFiles } = editorContentOf(root);
     expect(routes.get('/contact')).toMatch(/\(pages\/contact\.yaml\)$/);
