@@ -1,6 +1,6 @@
 /**
  * The academy brochure (PDF), built from the content at build time so it never goes out of date:
- * a cover with contents, the course pages by chapter (name, durations, highlights, address), then
+ * a cover with contents, the course pages by chapter (name, declared duration, highlights, address), then
  * the branches and contacts. The build writes the result at `site.brochure.file`.
  */
 import { PDFDocument, PageSizes, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -220,7 +220,7 @@ function courseLines(course: CourseSummary, styles: Record<'heading' | 'strong' 
   return [
     ...paragraph(course.name, styles.heading, { before: 18 }),
     ...(sameAsName ? [] : paragraph(course.title, styles.muted, { before: 2 })),
-    ...(course.durations.length > 0 ? paragraph(`Duration: ${course.durations.join(' · ')}`, styles.strong, { before: 6 }) : []),
+    ...(course.duration !== undefined ? paragraph(`Duration: ${course.duration}`, styles.strong, { before: 6 }) : []),
     ...course.highlights.flatMap((point, i) =>
       paragraph(point, styles.body, { indent: BULLET_INDENT, marker: '•', before: i === 0 ? 6 : 2 }),
     ),

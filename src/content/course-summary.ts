@@ -16,7 +16,15 @@ export interface CourseSummary {
   group: CourseGroup;
   /** The page heading: the first hero's title. */
   title: string;
-  /** Every duration the page states (its duration fields, and facts labelled as one), in page order, each once. */
+  /**
+   * The course's duration as the brochure prints it: `meta.course.duration`, declared once. Undefined
+   * when the page declares none (the brochure then gives no duration), whatever the page states elsewhere.
+   */
+  duration: string | undefined;
+  /**
+   * Every duration the page states (its duration fields, `meta.course.duration` included, and facts
+   * labelled as one), in page order, each once: a package's or a module's as well as the course's.
+   */
   durations: string[];
   /** The first hero's points, else the first list's items; at most {@link MAX_HIGHLIGHTS}. */
   highlights: string[];
@@ -57,6 +65,7 @@ export function summariseCourse(route: string, page: Page): CourseSummary | null
     group: course.group,
     // The page schema requires a hero first; the name only stands in to satisfy the type.
     title: hero?.title ?? course.name,
+    duration: course.duration?.text,
     durations: durationsIn(PageSchema, page),
     highlights: highlights.slice(0, MAX_HIGHLIGHTS),
   };

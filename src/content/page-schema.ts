@@ -1,6 +1,6 @@
 /** A page document: meta + a list of sections, each tagged by `type`. */
 import * as z from 'zod';
-import { RouteSchema, TextSchema } from './fields';
+import { DurationSchema, RouteSchema, TextSchema } from './fields';
 import { MenuGroupIdSchema } from './site-schema';
 import { sectionSchemas } from '../sections/schemas.gen';
 
@@ -47,6 +47,9 @@ export const PageMetaSchema = z.strictObject({
       group: z
         .enum(['drafting', '3d-rendering', 'structure', 'special', 'project', 'estimation', 'bim', 'other'])
         .describe('Brochure chapter the course is listed under.'),
+      duration: DurationSchema.describe(
+        'How long the course takes, as the brochure states it: hours (45) or text ("15, 25 or 45 hours", "50 hours / 8 days"). Without it the brochure gives no duration.',
+      ).optional(),
       menu: CourseMenuSchema.optional(),
     })
     .describe('Marks the page as a course: it is listed in the brochure and described to search engines as a Course.')

@@ -30,32 +30,50 @@ const site = SiteSchema.parse({
   footer: { about: 'Training civil engineers since 2004 – classroom and online.', copyright: '© 2025 CESA' },
 });
 
-const meta = (name: string, group: string) => ({
+const meta = (name: string, group: string, duration?: number | string) => ({
   title: `${name} | CESA`,
   description: `${name} training.`,
   keywords: [name],
-  course: { name, group },
+  course: { name, group, ...(duration === undefined ? {} : { duration }) },
 });
 
 const pages: { route: string; page: Page }[] = [
   {
     route: '/etabs',
     page: PageSchema.parse({
-      meta: meta('ETABS', 'structure'),
+      meta: meta('ETABS', 'structure', '15, 25 or 45 hours'),
       sections: [
         { type: 'hero', title: 'ETABS Training Programme', points: ['Shear wall modelling → design', 'Stipend ₹8,000 per month 🎓', 'निर्माण Special section designers'] },
-        { type: 'packages', cards: [{ title: 'Advance Training Programme (ETABS + SAFE + RCDC)', duration: 45 }] },
+        { type: 'facts', items: [{ label: 'Packages', value: '15, 25 or 45 hours' }] },
+        {
+          type: 'packages',
+          cards: [
+            { title: 'ETABS Basic', duration: 15 },
+            { title: 'ETABS Advance + SAFE', duration: 25 },
+            { title: 'Advance Training Programme (ETABS + SAFE + RCDC)', duration: 45 },
+          ],
+        },
       ],
     }),
   },
   {
     route: '/autocad',
     page: PageSchema.parse({
-      meta: meta('AutoCAD', 'drafting'),
+      meta: meta('AutoCAD', 'drafting', '45 to 50 hours'),
       sections: [
         { type: 'hero', title: 'AutoCAD' },
         { type: 'facts', items: [{ label: 'Duration', value: '45 to 50 hours' }] },
         { type: 'list', items: ['Taught by an authorised academic channel partner', 'International certification'] },
+      ],
+    }),
+  },
+  {
+    route: '/primavera',
+    page: PageSchema.parse({
+      meta: meta('Primavera', 'project'),
+      sections: [
+        { type: 'hero', title: 'Primavera P6' },
+        { type: 'packages', cards: [{ title: 'Primavera for planners', duration: 30 }] },
       ],
     }),
   },
@@ -115,8 +133,8 @@ describe('buildBrochure', () => {
     expect(text).toContain('Structural analysis & design');
     expect(text).toContain('AutoCAD');
     expect(text).toContain('ETABS Training Programme');
-    expect(text).toContain('Duration: 45 hours');
     expect(text).toContain('Duration: 45 to 50 hours');
+    expect(text).toContain('Primavera P6');
     expect(text).toContain('Shear wall modelling -> design');
     expect(text).toContain('Stipend Rs 8,000 per month');
     expect(text).toContain('Special section designers');
@@ -132,13 +150,26 @@ describe('buildBrochure', () => {
     expect(text.indexOf('AutoCAD')).toBeLessThan(text.indexOf('ETABS Training Programme'));
   });
 
+  it('gives each course its declared duration once, and no duration line to a course that declares none', async () => {
+    const file = write('durations.pdf', await buildBrochure(site, pages, { date }));
+
+    const text = poppler('pdftotext', [file, '-']);
+    const durationLines = text.split('\n').filter((line) => line.startsWith('Duration:'));
+
+    // ETABS states 15, 25 and 45 hours in its packages and facts: the brochure says it once, as declared.
+    expect(durationLines).toEqual(['Duration: 45 to 50 hours', 'Duration: 15, 25 or 45 hours']);
+    expect(text).not.toContain('15 hours');
+    // Primavera declares none: its package's 30 hours are not the course's duration.
+    expect(text).not.toContain('30 hours');
+  });
+
   it('breaks long content over numbered pages, keeping every word on the page and clear of the footer', async () => {
     const points = (i: number) =>
       Array.from({ length: 1 + ((i * 5) % 8) }, (_, p) => `Point ${i}.${p} ${'covering a topic in some depth '.repeat((i + p) % 5)}end`);
     const many = Array.from({ length: 30 }, (_, i) => ({
       route: `/course-${i}`,
       page: PageSchema.parse({
-        meta: meta(`Course ${i} ${'with a rather long name '.repeat(i % 3)}`.trim(), i % 2 ? 'bim' : 'special'),
+        meta: meta(`Course ${i} ${'with a rather long name '.repeat(i % 3)}`.trim(), i % 2 ? 'bim' : 'special', 20 + i),
         sections: [
           { type: 'hero', title: `Course ${i}`, points: points(i) },
           { type: 'facts', items: [{ label: 'Duration', value: `${20 + i} hours` }] },

@@ -11,9 +11,9 @@ describe('summariseCourse', () => {
     expect(summariseCourse('/about', page)).toBeNull();
   });
 
-  it('takes the name, group, heading, every stated duration once, and the hero points', () => {
+  it('takes the name, group, heading, the declared duration, every stated duration once, and the hero points', () => {
     const page = PageSchema.parse({
-      meta: { ...meta, course: { name: 'ETABS', group: 'structure' } },
+      meta: { ...meta, course: { name: 'ETABS', group: 'structure', duration: '15, 25 or 45 hours' } },
       sections: [
         { type: 'hero', title: 'ETABS Training Programme', points: ['Multistorey building design', 'Shear wall modelling'] },
         { type: 'list', title: 'Course content', items: ['Not a highlight: the hero has points'] },
@@ -48,9 +48,24 @@ describe('summariseCourse', () => {
       name: 'ETABS',
       group: 'structure',
       title: 'ETABS Training Programme',
-      durations: ['15 hours', '25 hours', '45 hours', '50 hours / 8 days', '5 hours per module'],
+      duration: '15, 25 or 45 hours',
+      durations: ['15, 25 or 45 hours', '15 hours', '25 hours', '45 hours', '50 hours / 8 days', '5 hours per module'],
       highlights: ['Multistorey building design', 'Shear wall modelling'],
     });
+  });
+
+  it('gives the brochure the declared duration only: hours as "N hours", none when the page declares none', () => {
+    const sections = [
+      { type: 'hero', title: 'STAAD.Pro' },
+      { type: 'packages', cards: [{ title: 'Basic', duration: 20 }, { title: 'Professional', duration: 50 }] },
+      { type: 'facts', items: [{ label: 'Duration', value: '20 to 50 hours' }] },
+    ];
+    const declared = PageSchema.parse({ meta: { ...meta, course: { name: 'STAAD.Pro Advance', group: 'structure', duration: 35 } }, sections });
+    const undeclared = PageSchema.parse({ meta: { ...meta, course: { name: 'STAAD.Pro', group: 'structure' } }, sections });
+
+    expect(summariseCourse('/staad-advance', declared)?.duration).toBe('35 hours');
+    expect(summariseCourse('/staad', undeclared)?.duration).toBeUndefined();
+    expect(summariseCourse('/staad', undeclared)?.durations).toEqual(['20 hours', '50 hours', '20 to 50 hours']);
   });
 
   it('falls back to the first list for highlights, keeping at most eight', () => {
@@ -86,6 +101,7 @@ describe('groupCourses', () => {
     name,
     group,
     title: name,
+    duration: undefined,
     durations: [],
     highlights: [],
   });

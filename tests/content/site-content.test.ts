@@ -5,6 +5,7 @@
 // @vitest-environment node
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { summariseCourse } from '../../src/content/course-summary';
 import { loadContent } from '../../src/content/load';
 import type { Page, Section, SectionOf, SectionType } from '../../src/content/page-schema';
 import type { MenuItem } from '../../src/content/site-schema';
@@ -285,6 +286,34 @@ describe('course figures', () => {
     for (const route of ['/sap-intermediate', '/sap-advance']) {
       expect(textOf(route)).toContain('This content will be replaced by SAP 2000 content.');
       expect(section(route, 'list', 'Key points').items).toEqual(section('/safe', 'list', 'Key points').items);
+    }
+  });
+
+  it('declares each course\'s duration once, as the brochure gives it, where its page states one', () => {
+    const declared = Object.fromEntries(
+      content.pages.filter((entry) => entry.page.meta.course?.duration).map((entry) => [entry.route, entry.page.meta.course!.duration!.text]),
+    );
+    expect(declared).toEqual({
+      '/structural-autocad': '45 to 50 hours',
+      '/revit': '45 hours',
+      '/revit-strucutre': '45 hours',
+      '/revit-MEP': '45 hours',
+      '/BIM-revit': '45 hours',
+      '/sketchup-pro': '60 hours (5 weeks)',
+      '/sketchup': '60 hours (5 weeks)',
+      '/staad-basic': '20 hours',
+      '/staad-intermediate': '25 hours',
+      '/staad-advance': '35 hours',
+      '/staad': '20 to 50 hours (five packages)',
+      '/rcdc': '50 hours / 8 days',
+      '/etabs': '15, 25 or 45 hours',
+      '/etabs-intermediate': '15, 25 or 45 hours',
+      '/certificate-course-on-structural-design-multistored-building': '15, 25 or 45 hours',
+      '/ms-project': '50 hours',
+    });
+    // A course page that states a duration anywhere declares the course's: the brochure shows no other.
+    for (const entry of content.pages.filter((candidate) => candidate.page.meta.course && !candidate.page.meta.course.duration)) {
+      expect(summariseCourse(entry.route, entry.page)?.durations, entry.route).toEqual([]);
     }
   });
 

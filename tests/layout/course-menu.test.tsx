@@ -29,6 +29,7 @@ writeFileSync(
   course:
     name: Tekla Structures Detailing
     group: bim
+    duration: 40
     menu:
       group: structure
       order: 65

@@ -1,0 +1,36 @@
+/**
+ * The page templates of `npm run new` (pages/_templates/): each is a valid page, and the course
+ * template has what a course page usually has, so that a course starts complete from one file.
+ */
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PageSchema } from '../../src/content/page-schema';
+import { validateYaml } from '../../src/content/validate';
+
+const templates = path.resolve(import.meta.dirname, '../../pages/_templates');
+const template = (name: string) => {
+  const file = `pages/_templates/${name}.yaml`;
+  const result = validateYaml(PageSchema, file, readFileSync(path.join(templates, `${name}.yaml`), 'utf8'));
+  if (!result.ok) throw new Error(`${file} is not a valid page: ${JSON.stringify(result.errors, null, 2)}`);
+  return result.value;
+};
+
+describe('the course template', () => {
+  const page = template('course');
+
+  it('declares the course for the brochure and the menu: name, chapter, duration, menu group', () => {
+    expect(page.meta.course).toMatchObject({ name: 'New Course', group: 'structure', duration: { text: '45 hours', hours: 45 }, menu: { group: 'structure' } });
+  });
+
+  it('has every section a course page usually has, hero first', () => {
+    expect(page.sections.map((section) => section.type)).toEqual(['hero', 'prose', 'list', 'facts', 'modules', 'packages', 'list', 'brochure', 'cta']);
+  });
+});
+
+describe('the basic template', () => {
+  it('is a valid page that is not a course', () => {
+    expect(template('basic').meta.course).toBeUndefined();
+  });
+});
