@@ -8,6 +8,7 @@ import { parseDocument } from 'yaml';
 import { listPageFiles } from '../src/content/load';
 import { routeOf } from '../src/content/routes';
 import { RouteSchema } from '../src/content/fields';
+import { writeEditorSchemas } from './lib/json-schema';
 import { devUrl } from './lib/dev-address';
 
 const root = process.cwd();
@@ -55,6 +56,8 @@ const target = path.join(pagesDir, `${route.slice(1)}.yaml`);
 if (existsSync(target)) fail(`${path.relative(root, target)} already exists.`);
 mkdirSync(path.dirname(target), { recursive: true });
 writeFileSync(target, source);
+// The editor's schemas list the routes: links to the new page are checked while typing at once.
+writeEditorSchemas(root);
 try {
   console.log(`Created ${path.relative(root, target)}. Edit it and see it at ${devUrl(route)} (npm run dev).`);
 } catch (error) {

@@ -13,6 +13,7 @@ import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import type { InitialData, PageData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { ContentCache, defaultCacheDir } from '../../src/content/cache';
+import { writeEditorSchemas } from './json-schema';
 import { imageSizesOf, loadContent, type Content } from '../../src/content/load';
 import { normaliseRoute } from '../../src/content/routes';
 import { DEV_HOST } from './dev-address';
@@ -58,6 +59,15 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
     return loaded;
   };
 
+  /** The editor's schemas list the routes and public files, so links and images are checked while typing. */
+  const updateEditorSchemas = () => {
+    try {
+      writeEditorSchemas(root, load().content);
+    } catch (error) {
+      console.warn(`The editor's schemas (schemas/editor/) could not be updated: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
   const report = (server: ViteDevServer) => {
     const { errors } = load();
     if (errors.all.length === 0) {
@@ -100,6 +110,8 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
           // Every open page reloads itself (Vite's client does it): a fixed page replaces its error
           // page, a page whose file broke shows its errors, the others update their notice.
           server.ws.send({ type: 'full-reload', path: '*' });
+          // Then the editor's schemas, if a page or a public file came or went (after the reload: not in its way).
+          updateEditorSchemas();
         }, 60);
         pending.unref();
       };
@@ -107,6 +119,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);
       report(server);
+      updateEditorSchemas();
 
       // Runs after Vite's own middleware, so modules and public/ files are served first.
       return () => {
