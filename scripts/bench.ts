@@ -8,6 +8,8 @@
  * - Hugo's cold build of the same pages (scripts/lib/hugo-twin.ts), when `hugo` is on the PATH, run in
  *   alternation with ours (two pairs; the faster of each tool's two runs is shown) and the ratio.
  * - the dev server at 1,000 pages: a save → the new text in Chromium (scripts/lib/dev-bench.ts).
+ * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
+ *   cold and cached (scripts/lib/image-bench.ts); CESA_BENCH_PHOTOS=N for another count, 0 for none.
  * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from './lib/dev-bench';
 import { hugoBinary, writeHugoTwin } from './lib/hugo-twin';
+import { measurePhotos } from './lib/image-bench';
 import { writeSyntheticProject } from './lib/synthetic';
 
 interface BuildStats {
@@ -178,3 +181,19 @@ console.log(
   `npm run dev, ${devPages} pages: save → new title in Chromium, median ${median(devTimes).toFixed(0)} ms, slowest ${Math.max(...devTimes).toFixed(0)} ms ` +
     `(seven saves: ${devTimes.map((time) => time.toFixed(0)).join(', ')} ms).`,
 );
+
+// Photos: the image step alone (scripts/lib/images.ts), on this thread with one sharp operation per core.
+const photoCount = Number(process.env.CESA_BENCH_PHOTOS ?? 50);
+if (photoCount > 0) {
+  console.log(`\nThe image step, ${photoCount} camera photos (made once into node_modules/.cache/cesa-bench-photos: the first run takes a few minutes more)…`);
+  const photos = await measurePhotos(project, photoCount);
+  const rate = (seconds: number) => (photos.photos / seconds).toFixed(seconds < 1 ? 0 : 2);
+  console.log(
+    [
+      `${photos.photos} photos, ${photos.megabytesIn.toFixed(0)} MB of 4000 × 3000 JPEG, each a course's hero image → ${photos.files} files (AVIF and WebP at 480, 800, 1200, 1600 px), ${photos.megabytesOut.toFixed(1)} MB.`,
+      `  cold (empty cache): ${photos.cold.seconds.toFixed(1)} s, ${rate(photos.cold.seconds)} photos/s, ${photos.cold.encoded} files encoded, ${photos.coldCores.toFixed(1)} cores busy (load average before: ${photos.loadBefore.toFixed(1)})`,
+      `  cached (nothing changed): ${(photos.cached.seconds * 1000).toFixed(0)} ms, ${photos.cached.processed} photos decoded, ${photos.cached.encoded} files encoded`,
+      `  peak memory of the bench process: ${photos.peakMb.toFixed(0)} MB`,
+    ].join('\n'),
+  );
+}

@@ -3,7 +3,7 @@
  * the step timed on N of them, cold (empty cache) and cached (every file already made).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { loadContent } from '../../src/content/load';
@@ -55,6 +55,10 @@ export interface PhotoFigures {
   megabytesOut: number;
   cold: ImageStats;
   cached: ImageStats;
+  /** CPU time of the cold run over its wall time: the cores it kept busy. */
+  coldCores: number;
+  /** The machine's one-minute load average just before the cold run (other work slows it). */
+  loadBefore: number;
   peakMb: number;
 }
 
@@ -81,7 +85,10 @@ export async function measurePhotos(project: string, count: number): Promise<Pho
       if (!result.ok) throw new Error(`the image step failed: ${JSON.stringify(result.errors[0])}`);
       return result;
     };
+    const loadBefore = loadavg()[0]!;
+    const cpu = process.cpuUsage();
     const cold = await run();
+    const { user, system } = process.cpuUsage(cpu);
     const cached = await run();
     return {
       photos: count,
@@ -90,6 +97,8 @@ export async function measurePhotos(project: string, count: number): Promise<Pho
       megabytesOut: cold.stats.bytesOut / 1024 / 1024,
       cold: cold.stats,
       cached: cached.stats,
+      coldCores: (user + system) / 1e6 / cold.stats.seconds,
+      loadBefore,
       peakMb: process.resourceUsage().maxRSS / 1024,
     };
   } finally {

@@ -21,10 +21,11 @@ import { errorsWhereShown, photosShown, type Content } from '../../src/content/l
 
 /** Everything that decides what a processed file holds: a change here gives every photo a new id. */
 const SETTINGS = {
-  version: 1,
+  version: 2,
   sharp: sharp.versions.sharp,
   avif: { quality: 50, minQuality: 30, effort: 3 },
   webp: { quality: 75, minQuality: 40, effort: 4 },
+  /** Down by 10, or by 20 when the file is over the limit by more than 15 %. */
   qualityStep: 10,
   maxBytes: MAX_VARIANT_BYTES,
 };
@@ -205,14 +206,15 @@ async function processPhoto(
  */
 async function encode(pipeline: () => Sharp, format: ImageFormat, run: Limiter): Promise<{ data: Buffer; height: number }> {
   const settings = SETTINGS[format];
-  for (let quality = settings.quality; ; quality -= SETTINGS.qualityStep) {
+  for (let quality = settings.quality; ; ) {
     const { data, info } = await run(() =>
       (format === 'avif'
         ? pipeline().avif({ quality, effort: settings.effort, chromaSubsampling: '4:2:0' })
         : pipeline().webp({ quality, effort: settings.effort })
       ).toBuffer({ resolveWithObject: true }),
     );
-    if (data.length <= SETTINGS.maxBytes || quality - SETTINGS.qualityStep < settings.minQuality) return { data, height: info.height };
+    if (data.length <= SETTINGS.maxBytes || quality <= settings.minQuality) return { data, height: info.height };
+    quality = Math.max(settings.minQuality, quality - SETTINGS.qualityStep * (data.length > SETTINGS.maxBytes * 1.15 ? 2 : 1));
   }
 }
 
