@@ -64,8 +64,9 @@ function headerRules(policy: string): HeaderRule[] {
         { key: 'Content-Security-Policy', value: policy },
       ],
     },
-    // Hashed file names: a changed file is a new URL.
+    // Hashed file names (the bundles; the processed photos, named by the original's hash): a changed file is a new URL.
     { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+    { source: '/_img/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     // Pages (clean URLs have no dot), their data and HTML: revalidated on every use.
     { regex: '^/_data/|^[^.]*$|\\.html$', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
   ];
