@@ -10,8 +10,11 @@ import type { Branch, Site } from '../src/content/site-schema';
 import { toWinAnsi, wrapText } from './brochure-text';
 
 export interface BrochureOptions {
-  /** Creation date written into the PDF; fix it to get identical bytes for identical content. Defaults to now. */
-  date?: Date;
+  /**
+   * Creation date written into the PDF. Without one the PDF carries no dates at all, so identical content
+   * gives identical bytes (the build passes SOURCE_DATE_EPOCH when it is set).
+   */
+  date?: Date | undefined;
 }
 
 export async function buildBrochure(
@@ -20,13 +23,13 @@ export async function buildBrochure(
   options: BrochureOptions = {},
 ): Promise<Uint8Array> {
   const chapters = groupCourses(pages.flatMap(({ route, page }) => summariseCourse(route, page) ?? []));
-  const date = options.date ?? new Date();
+  const date = options.date;
   // The cover lists the page each chapter starts on, known only once everything is laid out:
   // the first pass finds the numbers, the second prints them. The cover's height does not depend on them.
   const draft = await render(site, chapters, new Map());
   const final = await render(site, chapters, draft.startPages);
   setMetadata(final.doc, site, chapters, date);
-  return final.doc.save();
+  return final.doc.save({ updateFieldAppearances: false });
 }
 
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
@@ -150,7 +153,8 @@ class Layout {
 }
 
 async function render(site: Site, chapters: readonly CourseChapter[], startPages: ReadonlyMap<string, number>) {
-  const doc = await PDFDocument.create();
+  // No dates unless asked for (see BrochureOptions.date): pdf-lib would write the current time.
+  const doc = await PDFDocument.create({ updateMetadata: false });
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const styles = {
@@ -250,7 +254,7 @@ function drawFooters(doc: PDFDocument, title: string, style: Style): void {
   });
 }
 
-function setMetadata(doc: PDFDocument, site: Site, chapters: readonly CourseChapter[], date: Date): void {
+function setMetadata(doc: PDFDocument, site: Site, chapters: readonly CourseChapter[], date: Date | undefined): void {
   doc.setTitle(`${site.shortName} Brochure`, { showInWindowTitleBar: true });
   doc.setAuthor(site.name);
   doc.setSubject(`Courses, branches and contacts of ${site.name}`);
@@ -258,6 +262,8 @@ function setMetadata(doc: PDFDocument, site: Site, chapters: readonly CourseChap
   doc.setCreator(site.url);
   doc.setProducer('pdf-lib');
   doc.setLanguage('en');
-  doc.setCreationDate(date);
-  doc.setModificationDate(date);
+  if (date) {
+    doc.setCreationDate(date);
+    doc.setModificationDate(date);
+  }
 }

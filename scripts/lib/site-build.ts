@@ -8,7 +8,8 @@ import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, 
 import path from 'node:path';
 import { defaultCacheDir } from '../../src/content/cache';
 import type { ContentError } from '../../src/content/errors';
-import { SITE_FILE, type Content } from '../../src/content/load';
+import { summariseCourse } from '../../src/content/course-summary';
+import type { Content } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
 import { writeJsonSchemas } from './json-schema';
@@ -81,7 +82,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     writeImageFiles(photos.files, out);
     await prerenderFast(bundles.server, template, site, shown, out, { notFound: true });
     writeExtras(site, shown, out);
-    await writeBrochure(site, shown, contentRoot, out);
+    await writeBrochure(site, shown, out);
 
     dropManifest(root, outDir);
     swapIntoPlace(staging, lock);
@@ -169,27 +170,21 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * The brochure, made again only when what it shows changed (the site document, the course pages, the
- * code). Its date is SOURCE_DATE_EPOCH when set (reproducible builds), else the newest of those files:
- * the same content gives the same bytes, from a cold build or an incremental one.
+ * The brochure, made again only when what it shows changed: the site document, a course's summary (its
+ * name, chapter, duration, highlights), the code. It carries no date unless SOURCE_DATE_EPOCH is set
+ * (reproducible builds), so the same content gives the same bytes from a cold build or an incremental one.
  */
-async function writeBrochure(site: Site, content: Content, contentRoot: string, out: OutputWriter): Promise<void> {
-  const courses = content.pages.filter((entry) => entry.page.meta.course !== undefined);
-  const date = brochureDate(contentRoot, courses.map((entry) => entry.file));
-  const key = sha1(out.base, JSON.stringify(site), JSON.stringify(courses), date.toISOString());
+async function writeBrochure(site: Site, content: Content, out: OutputWriter): Promise<void> {
+  const summaries = content.pages.flatMap((entry) => summariseCourse(entry.route, entry.page) ?? []);
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  const date = process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? new Date(epoch * 1000) : undefined;
+  const key = sha1(out.base, JSON.stringify(site), JSON.stringify(summaries), date?.toISOString() ?? 'no date');
   // A URL path of the site (`/downloads/x.pdf`): relative to the output folder.
   const relative = site.brochure.file.replace(/^\/+/, '');
   if (out.reuse(relative, key)) return;
   // Loaded only when the brochure changed: pdf-lib's import alone costs 0.2 s.
   const { buildBrochure } = await import('../brochure');
   out.write(relative, key, await buildBrochure(site, content.pages, { date }));
-}
-
-function brochureDate(contentRoot: string, files: readonly string[]): Date {
-  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
-  if (Number.isFinite(epoch) && process.env.SOURCE_DATE_EPOCH) return new Date(epoch * 1000);
-  const times = [path.join('pages', SITE_FILE), ...files].map((file) => statSync(path.join(contentRoot, file)).mtimeMs);
-  return new Date(Math.floor(Math.max(...times) / 1000) * 1000);
 }
 
 /** Redirect pages for aliases (for plain static hosts), their list for servers, sitemap and robots. */
