@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { defaultCacheDir } from '../src/content/cache';
 import { formatReport } from '../src/content/errors';
 import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './lib/deploy-config';
@@ -31,6 +31,10 @@ const { values } = parseArgs({
 });
 const root = process.cwd();
 const contentRoot = values.content ? path.resolve(values.content) : root;
+if (!existsSync(path.join(contentRoot, 'pages'))) {
+  console.error(`There is no pages/ folder in ${contentRoot}: ${values.content ? '--content names the folder that holds pages/ and public/' : 'run the build in the project folder'}.`);
+  process.exit(1);
+}
 const color = process.stderr.isTTY;
 // The VITE_* variables the client bundle will see: the environment and any .env files (read by
 // Vite's own loader, imported only when there are such files: importing Vite costs most of a second).

@@ -2,26 +2,41 @@
  * `npm run check`: validates every content file, prints every error, builds nothing. Updates the
  * files derived from the schemas (schemas/), the editor's schemas that also know the content's routes
  * and public files (schemas/editor/, git-ignored) and, when the content is valid, firebase.json.
+ *
+ * `--content <dir>` (for tests and tools): checks the pages/ and public/ of another folder, and
+ * then writes nothing: the derived files describe the project's own content.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { isDemoProject } from '../src/auth/config';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
 import { writeEditorSchemas, writeJsonSchemas } from './lib/json-schema';
 
+const { values } = parseArgs({ options: { content: { type: 'string' } } });
 const root = process.cwd();
+const own = values.content === undefined || path.resolve(values.content) === root;
+const contentRoot = own ? root : path.resolve(values.content!);
+if (!existsSync(path.join(contentRoot, 'pages'))) {
+  console.error(`There is no pages/ folder in ${contentRoot}: --content names the folder that holds pages/ and public/.`);
+  process.exit(1);
+}
 const started = performance.now();
-const content = loadContent({ root });
+const content = loadContent({ root: contentRoot });
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
-for (const file of writeJsonSchemas(root)) console.log(`Updated ${file} (editor autocompletion) from the schemas.`);
-// Even with errors: the editor then flags links to missing pages and missing images as they are fixed.
-writeEditorSchemas(root, content);
+if (own) {
+  for (const file of writeJsonSchemas(root)) console.log(`Updated ${file} (editor autocompletion) from the schemas.`);
+  // Even with errors: the editor then flags links to missing pages and missing images as they are fixed.
+  writeEditorSchemas(root, content);
+}
 
 if (content.errors.length > 0) {
   console.error(formatReport(content.errors, { color: process.stderr.isTTY }));
   process.exit(1);
 }
-if (content.site && writeFirebaseJson(root, { ...content, site: content.site })) {
+if (own && content.site && writeFirebaseJson(root, { ...content, site: content.site })) {
   console.log(`Updated ${FIREBASE_JSON_FILE} (hosting redirects, Content-Security-Policy) from the content.`);
 }
 console.log(`Content OK: ${content.pages.length} pages and the site document checked in ${seconds} s.`);
