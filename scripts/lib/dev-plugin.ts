@@ -19,6 +19,7 @@ import { normaliseRoute } from '../../src/content/routes';
 import { DEV_HOST } from './dev-address';
 import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
 import { renderHtml, type ServerEntry } from './prerender';
+import { mountEditor } from './editor/api';
 
 export interface ContentDevOptions {
   /** The folder that holds the content (pages/ and public/); default: the project root. */
@@ -87,6 +88,15 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
     apply: 'serve',
     configureServer(server) {
       const client = path.posix.join(server.config.base, '@vite/client');
+      // The visual editor (/_editor): before Vite's own middleware and the pages, for this computer only.
+      mountEditor(server, {
+        root,
+        contentRoot,
+        load: () => load().content,
+        invalidate: () => {
+          loaded = undefined;
+        },
+      });
       server.watcher.add([pagesDir, publicDir]);
       let pending: NodeJS.Timeout | undefined;
       let closed = false;

@@ -58,6 +58,8 @@ const KIND = 'x-cesa-kind';
 /** A public file shown in an image slot (a gallery photo): an image, like the paths of an image field. */
 const SHOWN = 'x-cesa-shown';
 const DISCRIMINATOR = 'x-cesa-discriminator';
+/** The slot of an image (or of a public file shown as one): marked for the visual editor's form only. */
+const SLOT = 'x-cesa-slot';
 
 /** The message of a zod string format or regex check (what `npm run check` says), if it has one of its own. */
 function formatMessage(schema: z.core.$ZodType): string | undefined {
@@ -72,8 +74,11 @@ function formatMessage(schema: z.core.$ZodType): string | undefined {
   return undefined;
 }
 
-/** zod's JSON Schema, with the kinds of fields and the discriminated unions marked for {@link reshape}. */
-function zodJsonSchema(schema: z.ZodType): JsonSchema {
+/**
+ * zod's JSON Schema, with the kinds of fields and the discriminated unions marked for {@link reshape};
+ * with `slots`, the slots of images too (the visual editor's form, {@link formJsonSchema}).
+ */
+function zodJsonSchema(schema: z.ZodType, { slots = false }: { slots?: boolean } = {}): JsonSchema {
   return z.toJSONSchema(schema, {
     // draft-7, the input side (what editors type, before defaults and transforms): what the YAML language server reads.
     target: 'draft-7',
@@ -84,12 +89,31 @@ function zodJsonSchema(schema: z.ZodType): JsonSchema {
       const kind = kindOf(zodSchema);
       if (kind) json[KIND] = kind;
       if (kind === 'public-file' && slotOf(zodSchema)) json[SHOWN] = true;
+      const slot = slots ? slotOf(zodSchema) : undefined;
+      if (slot) json[SLOT] = slot;
       const def = zodSchema._zod.def as { type: string; discriminator?: string };
       if (def.type === 'union' && def.discriminator !== undefined) json[DISCRIMINATOR] = def.discriminator;
       const message = formatMessage(zodSchema);
       if (message && (typeof json.pattern === 'string' || typeof json.format === 'string')) json.patternErrorMessage = message;
     },
   });
+}
+
+/**
+ * The JSON Schema the visual editor (npm run dev, /_editor) builds its form from: zod's, as it is
+ * (draft-7, the input side), with the marks `x-cesa-kind` (a field's kind), `x-cesa-slot` (where an
+ * image is shown) and `x-cesa-discriminator` (the property that picks a union's branch: `type`).
+ * The same zod pass as the editor schemas, without their reshaping for yaml-language-server.
+ */
+export function formJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = zodJsonSchema(schema, { slots: true });
+  // A public file shown in an image slot carries the slot itself: the form needs no other mark.
+  const unmark = (node: JsonSchema) => {
+    delete node[SHOWN];
+    for (const child of children(node)) unmark(child);
+  };
+  unmark(json);
+  return json;
 }
 
 function isSchema(value: unknown): value is JsonSchema {
@@ -432,7 +456,7 @@ export function writeJsonSchemas(root: string): string[] {
  * Every file of public/, as site paths, as the content check lists them (src/content/load.ts): regular
  * files, and links to regular files inside the folder.
  */
-function publicFilesOf(root: string): string[] {
+export function publicFilesOf(root: string): string[] {
   const dir = path.join(root, 'public');
   if (!existsSync(dir)) return [];
   const realRoot = realpathSync(dir);

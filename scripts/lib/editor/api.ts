@@ -1,0 +1,203 @@
+/**
+ * The visual editor's side of `npm run dev`: its two pages (/_editor, /_editor/preview) and its API
+ * (/_editor/api/*, as typed in src/editor/protocol.ts), for this computer only (./guard.ts). Mounted
+ * by the dev plugin (scripts/lib/dev-plugin.ts) before everything else; the build never sees it.
+ *
+ * The API answers from the content the dev server loaded (the same errors as `npm run check`), and
+ * after each of its own writes loads it again, without waiting for the file watcher, so an answer
+ * never describes the files as they were before the write.
+ */
+import { rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Connect, ViteDevServer } from 'vite';
+import * as z from 'zod';
+import type { Content } from '../../../src/content/load';
+import {
+  EDITOR_API,
+  EDITOR_ROUTE,
+  type ConflictResponse,
+  type CreateRequest,
+  type DeleteRequest,
+  type PageResponse,
+  type SaveRequest,
+  type SaveResponse,
+  type ValidateRequest,
+  type ValidateResponse,
+} from '../../../src/editor/protocol';
+import { contentResponse, linksTo, pageList } from './content-info';
+import { createPage } from './create-page';
+import { DraftChecker } from './draft-check';
+import { refusalReason } from './guard';
+import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from './http';
+import { contentPaths, readPageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
+import { schemaResponse } from './schema-info';
+import { shellFor } from './shells';
+import { MAX_UPLOAD_BYTES, saveUpload } from './upload';
+import { applyData } from './yaml-edit';
+
+export interface EditorOptions {
+  /** The project (the editor's code, src/sections/ examples). */
+  root: string;
+  /** Where pages/ and public/ are. */
+  contentRoot: string;
+  /** The content as the dev server loaded it (kept until a file changes). */
+  load: () => Content;
+  /** Forgets the loaded content: the next load() reads the files again. */
+  invalidate: () => void;
+}
+
+const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
+const SaveShape = z.object({ file: z.string(), data: z.json(), version: z.string(), overwrite: z.boolean().optional() }) satisfies z.ZodType<SaveRequest>;
+const CreateShape = z.object({
+  route: z.string(),
+  from: z.union([z.object({ template: z.string() }), z.object({ copy: z.string() })]),
+}) satisfies z.ZodType<CreateRequest>;
+const DeleteShape = z.object({ file: z.string(), version: z.string() }) satisfies z.ZodType<DeleteRequest>;
+
+type Request = Connect.IncomingMessage;
+type Reply = { status?: number; body: unknown };
+type Handler = (req: Request, url: URL) => Reply | Promise<Reply>;
+
+function param(url: URL, name: string): string {
+  const value = url.searchParams.get(name);
+  if (value === null || value === '') throw badRequest(`The editor's request lacks "${name}".`);
+  return value;
+}
+
+/** The endpoints, by method and name (/_editor/api/<name>). */
+function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
+  const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
+  /** After a write: the next answers read the files again. */
+  const written = () => invalidate();
+
+  return {
+    'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
+    'GET content': () => ({ body: contentResponse(paths, load()) }),
+    'GET pages': () => ({ body: pageList(paths, load()) }),
+    'GET page': (_req, url) => {
+      const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true });
+      const { text, version, data } = readPageFile(page);
+      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors: errorsOf(page.file) };
+      return { body };
+    },
+    'GET links': (_req, url) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
+    'POST validate': async (req) => {
+      const request = await readJson(req, ValidateShape);
+      const page = resolvePageFile(paths, request.file, { mustExist: true });
+      const text = applyData(readPageFile(page).text, request.data);
+      const body: ValidateResponse = { text, errors: drafts.check(load(), page, text) };
+      return { body };
+    },
+    'POST save': async (req) => {
+      const request = await readJson(req, SaveShape);
+      const page = resolvePageFile(paths, request.file, { mustExist: true });
+      const disk = readPageFile(page);
+      const mine = applyData(disk.text, request.data);
+      if (disk.version !== request.version && !request.overwrite) {
+        const body: ConflictResponse = { conflict: true, text: disk.text, version: disk.version, data: disk.data, mine };
+        return { status: 409, body };
+      }
+      // Saving what is already there writes nothing (and reloads no open page).
+      if (mine !== disk.text) {
+        replaceAtomically(page.absolute, mine);
+        written();
+      }
+      const body: SaveResponse = { text: mine, version: versionOf(mine), errors: errorsOf(page.file) };
+      return { body };
+    },
+    'POST create': async (req) => {
+      const request = await readJson(req, CreateShape);
+      const created = createPage(paths, load(), request);
+      written();
+      return { status: 201, body: created };
+    },
+    'POST delete': async (req) => {
+      const request = await readJson(req, DeleteShape);
+      const page = resolvePageFile(paths, request.file, { mustExist: true });
+      if (page.route === '/') {
+        throw new Refusal(400, { error: 'The home page cannot be deleted: every site needs one.', hint: 'Change its content instead.' });
+      }
+      const disk = readPageFile(page);
+      if (disk.version !== request.version) {
+        const conflict: ConflictResponse = { conflict: true, text: disk.text, version: disk.version, data: disk.data, mine: '' };
+        throw new Refusal(
+          409,
+          { error: `${page.file} was changed since you opened it, so it was not deleted.`, hint: 'Open the page again to see what changed, then delete it if you still want to.' },
+          { ...conflict },
+        );
+      }
+      rmSync(page.absolute);
+      written();
+      return { body: { file: page.file, route: page.route } };
+    },
+    'POST upload': async (req, url) => {
+      const name = param(url, 'name');
+      const uploaded = await saveUpload(paths, name, await readBody(req, MAX_UPLOAD_BYTES));
+      written();
+      return { status: 201, body: uploaded };
+    },
+  };
+}
+
+export function mountEditor(server: ViteDevServer, options: EditorOptions): void {
+  const paths = contentPaths(options.contentRoot);
+  const drafts = new DraftChecker(paths, path.join(options.root, 'node_modules/.cache/cesa-editor'));
+  const handlers = endpoints(paths, options, drafts);
+  const logger = server.config.logger;
+
+  const sendHtml = (res: ServerResponse, status: number, html: string) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(html);
+  };
+
+  const serveApi = async (req: Request, res: ServerResponse, url: URL) => {
+    const name = url.pathname.slice(EDITOR_API.length + 1);
+    const handler = handlers[`${req.method ?? 'GET'} ${name}`];
+    if (!handler) {
+      const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
+      throw new Refusal(known ? 405 : 404, { error: known ? `The editor's server does not accept ${req.method ?? 'this'} for ${name}.` : `The editor's server has nothing at ${url.pathname}.`, hint: 'Reload the editor (the page in the browser).' });
+    }
+    const { status = 200, body } = await handler(req, url);
+    sendJson(res, status, body);
+  };
+
+  const serve = async (req: Request, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== EDITOR_ROUTE && !url.pathname.startsWith(`${EDITOR_ROUTE}/`)) return next();
+    const isApi = url.pathname.startsWith(`${EDITOR_API}/`);
+    const refused = refusalReason(req);
+    if (refused) {
+      logger.warn(`The editor refused a request for ${url.pathname}: ${refused}.`, { timestamp: true });
+      const error = { error: 'The editor can only be used from this computer, at the address npm run dev prints.' };
+      if (isApi) return sendJson(res, 403, error);
+      res.statusCode = 403;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(error.error);
+      return;
+    }
+    try {
+      if (isApi) return await serveApi(req, res, url);
+      const shell = shellFor(url.pathname);
+      if (!shell || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      sendHtml(res, 200, await server.transformIndexHtml(url.pathname, shell));
+    } catch (error) {
+      if (error instanceof Refusal) {
+        // A body refused half-read: the rest is not waited for.
+        if (error.status === 413) res.setHeader('Connection', 'close');
+        return sendRefusal(res, error);
+      }
+      // The editor sees words; the terminal gets the details (a stack trace says nothing to an editor and much to others).
+      logger.error(`The editor's request for ${url.pathname} failed:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, { timestamp: true });
+      if (res.headersSent) return void res.end();
+      sendJson(res, 500, {
+        error: "The editor's server ran into a problem and did nothing.",
+        hint: 'The details are in the terminal where npm run dev runs. Reload the editor and try again.',
+      });
+    }
+  };
+  // serve answers every error itself: nothing waits for its promise.
+  server.middlewares.use((req, res, next) => void serve(req, res, next));
+}

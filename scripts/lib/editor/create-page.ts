@@ -1,0 +1,71 @@
+/**
+ * POST /_editor/api/create: a new page, as `npm run new` makes it (scripts/new-page.ts): the route
+ * must be one links can name, not the home page, and not taken by a page or an alias; the page starts
+ * from a template (its text as it is) or as a copy of a page (without the original's aliases, which
+ * would claim its old addresses twice).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RouteSchema } from '../../../src/content/fields';
+import { listPageFiles, type Content } from '../../../src/content/load';
+import { fileNameProblem, routeOf } from '../../../src/content/routes';
+import type { CreateRequest, CreateResponse, Json } from '../../../src/editor/protocol';
+import { applyData } from './yaml-edit';
+import { Refusal } from './http';
+import { createAtomically, dataOf, resolvePageFile, type ContentPaths } from './page-files';
+import { templatesOf } from './schema-info';
+
+function taken(route: string, where: string): Refusal {
+  return new Refusal(409, { error: `The address ${route} is already taken: ${where}.`, hint: 'Choose another address, or open that page instead.' });
+}
+
+/** The text of the page to copy: named by its file (`pages/etabs.yaml`) or its route (`/etabs`). */
+function copiedText(paths: ContentPaths, copy: string): string {
+  const relative = copy.startsWith('/') ? listPageFiles(paths.pagesDir).find((file) => routeOf(file) === copy) : undefined;
+  const source = resolvePageFile(paths, relative === undefined ? copy : `pages/${relative}`, { mustExist: true });
+  const text = readFileSync(source.absolute, 'utf8');
+  const data = dataOf(text);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new Refusal(422, { error: `${source.file} cannot be copied: its text is not a page the editor can read.`, hint: 'Open it and correct its mistakes first, or start from a template.' });
+  }
+  const meta = data.meta;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta) || !('aliases' in meta)) return text;
+  const { aliases: _aliases, ...rest } = meta;
+  const next: Json = { ...data, meta: rest };
+  // Written like a save: only the aliases go, the rest is the original's text, comments and all.
+  return applyData(text, next);
+}
+
+export function createPage(paths: ContentPaths, content: Content, request: CreateRequest): CreateResponse {
+  const route = request.route.trim().startsWith('/') ? request.route.trim() : `/${request.route.trim()}`;
+  if (!RouteSchema.safeParse(route).success || route === '/') {
+    throw new Refusal(400, {
+      error: `"${request.route}" cannot be the address of a new page.`,
+      hint: 'Use letters, digits and dashes after the slash, e.g. /tekla-structures; a slash between words makes a page inside another, e.g. /gate/results.',
+    });
+  }
+  const relative = `${route.slice(1)}.yaml`;
+  const problem = fileNameProblem(relative);
+  if (problem) throw new Refusal(400, { error: `The address ${route} ${problem}.`, hint: 'Use letters, digits and dashes, e.g. /tekla-structures.' });
+  const existing = listPageFiles(paths.pagesDir).find((file) => routeOf(file) === route);
+  if (existing) throw taken(route, `it is the page pages/${existing}`);
+  const aliasOf = content.redirects.get(route);
+  if (aliasOf) throw taken(route, `it leads to ${aliasOf} (an alias in that page's meta)`);
+
+  let text: string;
+  if ('template' in request.from) {
+    const name = request.from.template;
+    const template = templatesOf(paths.pagesDir).find((entry) => entry.name === name);
+    if (!template) throw new Refusal(400, { error: `There is no template called "${name}".`, hint: 'Pick one of the templates offered.' });
+    text = readFileSync(path.join(paths.pagesDir, '_templates', `${template.name}.yaml`), 'utf8');
+  } else {
+    text = copiedText(paths, request.from.copy);
+  }
+
+  const target = resolvePageFile(paths, `pages/${relative}`, { mustExist: false });
+  mkdirSync(path.dirname(target.absolute), { recursive: true });
+  // mkdir may have made folders: they are checked again (no link may lead out of pages/).
+  resolvePageFile(paths, target.file, { mustExist: false });
+  if (!createAtomically(target.absolute, text)) throw taken(route, `the file ${target.file} was just created`);
+  return { file: target.file, route: target.route };
+}

@@ -1,0 +1,134 @@
+/**
+ * The files the editor may touch, and how it touches them. A page file is named as the content
+ * check names it (`pages/etabs.yaml`); only a page file inside pages/ is ever read, written or
+ * deleted: no `..`, no absolute path, no link, nothing the build does not read as a page (the site
+ * document, the templates, other files). Writes are atomic: a reader (the dev server's watcher, an
+ * open text editor) sees the old file or the new one, never half of one.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, linkSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { isPageFile, routeOf } from '../../../src/content/routes';
+import { decodeSource } from '../../../src/content/source';
+import type { Json } from '../../../src/editor/protocol';
+import { Refusal } from './http';
+
+/** Where the content is: pages/ and public/ of the content root. */
+export interface ContentPaths {
+  contentRoot: string;
+  pagesDir: string;
+  publicDir: string;
+}
+
+export function contentPaths(contentRoot: string): ContentPaths {
+  return { contentRoot, pagesDir: path.join(contentRoot, 'pages'), publicDir: path.join(contentRoot, 'public') };
+}
+
+export interface PageFile {
+  /** As errors name it: `pages/etabs.yaml`. */
+  file: string;
+  /** Inside pages/: `etabs.yaml`. */
+  relative: string;
+  absolute: string;
+  route: string;
+}
+
+const PAGES_PREFIX = 'pages/';
+
+/** `pages/a/b.yaml` → its place on disk, or a refusal; with `mustExist`, the file must be there. */
+export function resolvePageFile(paths: ContentPaths, file: string, { mustExist }: { mustExist: boolean }): PageFile {
+  const refuse = () =>
+    new Refusal(400, { error: `${file} is not a page file the editor can open.`, hint: 'Pick the page from the list of pages.' });
+  if (!file.startsWith(PAGES_PREFIX) || file.includes('\\') || file.includes('\0')) throw refuse();
+  const relative = file.slice(PAGES_PREFIX.length);
+  const parts = relative.split('/');
+  if (parts.some((part) => part === '' || part === '.' || part === '..') || !isPageFile(relative)) throw refuse();
+  const absolute = path.join(paths.pagesDir, ...parts);
+  // A link (to a folder or a file) could lead anywhere on the disk: none is followed.
+  for (let length = 1; length <= parts.length; length++) {
+    const stat = lstatOrUndefined(path.join(paths.pagesDir, ...parts.slice(0, length)));
+    if (!stat) break;
+    const last = length === parts.length;
+    if (stat.isSymbolicLink() || (last ? !stat.isFile() : !stat.isDirectory())) throw refuse();
+  }
+  if (mustExist && !existsSync(absolute)) {
+    throw new Refusal(404, { error: `${file} does not exist any more.`, hint: 'It was deleted or renamed since the list was shown: reload the list of pages.' });
+  }
+  return { file, relative, absolute, route: routeOf(relative) };
+}
+
+function lstatOrUndefined(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a save names as the file it edits: a hash of the file's bytes. */
+export function versionOf(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
+export interface FileOnDisk {
+  text: string;
+  version: string;
+  /** The text's data, or null when it is not YAML the editor can read. */
+  data: Json;
+}
+
+export function readPageFile(page: PageFile): FileOnDisk {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(page.absolute);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Refusal(404, { error: `${page.file} does not exist any more.`, hint: 'It was deleted or renamed meanwhile: reload the list of pages.' });
+  }
+  const decoded = decodeSource(page.file, bytes);
+  // A file that is not UTF-8 is still shown (its errors say why): as well as it can be read.
+  const text = decoded.ok ? decoded.text : bytes.toString('utf8');
+  return { text, version: versionOf(bytes), data: dataOf(text) };
+}
+
+/** The data of a YAML text, or null when it does not parse (the editor then offers the text only). */
+export function dataOf(text: string): Json {
+  const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  if (document.errors.length > 0) return null;
+  // YAML 1.2's core schema gives JSON values only (and maps as objects, the default).
+  return (document.toJS({ maxAliasCount: 100 }) ?? null) as Json;
+}
+
+/** A name beside `file` that nothing reads as content: hidden, and not ending in .yaml. */
+function temporaryBeside(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** Replaces `file` with `text` at once (written beside it, then renamed over it), keeping its permissions. */
+export function replaceAtomically(file: string, text: string): void {
+  const temporary = temporaryBeside(file);
+  try {
+    writeFileSync(temporary, text, { flag: 'wx' });
+    if (existsSync(file)) chmodSync(temporary, statSync(file).mode & 0o7777);
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Creates `file` with `contents` at once; false, writing nothing, when the file already exists. */
+export function createAtomically(file: string, contents: string | Uint8Array): boolean {
+  const temporary = temporaryBeside(file);
+  writeFileSync(temporary, contents, { flag: 'wx' });
+  try {
+    // A link fails when the name is taken: never replaces a file that appeared meanwhile.
+    linkSync(temporary, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}

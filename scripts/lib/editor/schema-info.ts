@@ -1,0 +1,51 @@
+/**
+ * GET /_editor/api/schema: what the form is generated from. The page's JSON Schema comes from the
+ * same zod schemas the build validates with; each section type brings its documentation and its
+ * example (what "Add section" inserts); the templates are those `npm run new` offers.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { PageSchema, SectionSchema } from '../../../src/content/page-schema';
+import type { Json, SchemaResponse, SectionTypeInfo } from '../../../src/editor/protocol';
+import { formJsonSchema, sectionTypesOf, shortDescription } from '../json-schema';
+
+/** The leading comment of a YAML file, as one paragraph: what a template or an example is for. */
+export function leadingComment(text: string): string {
+  const lines = text.split(/\r?\n/);
+  const end = lines.findIndex((line) => !line.startsWith('#'));
+  return (end === -1 ? lines : lines.slice(0, end))
+    .map((line) => line.replace(/^#\s?/, '').trim())
+    .join(' ')
+    .trim();
+}
+
+function sectionTypes(root: string): SectionTypeInfo[] {
+  return SectionSchema.options.map((option, index) => {
+    const type = sectionTypesOf(SectionSchema)[index]!;
+    const description = option.description ?? type;
+    const file = path.join(root, 'src/sections', type, 'example.yaml');
+    const parsed: unknown = existsSync(file) ? parse(readFileSync(file, 'utf8')) : undefined;
+    // Every folder has an example (the README's catalogue is made of them); its type is the folder's.
+    const example = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { [key: string]: Json }) : {};
+    return { type, label: shortDescription(description), description, example: { ...example, type } };
+  });
+}
+
+/** The templates of pages/_templates/, by name, each with its leading comment. */
+export function templatesOf(pagesDir: string): { name: string; description: string }[] {
+  const dir = path.join(pagesDir, '_templates');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => ({ name: name.slice(0, -'.yaml'.length), description: leadingComment(readFileSync(path.join(dir, name), 'utf8')) }));
+}
+
+/** The schema part depends on the code only: made once per server. */
+let pageSchema: SchemaResponse['page'] | undefined;
+
+export function schemaResponse(root: string, pagesDir: string): SchemaResponse {
+  pageSchema ??= formJsonSchema(PageSchema);
+  return { page: pageSchema, sections: sectionTypes(root), templates: templatesOf(pagesDir) };
+}

@@ -1,0 +1,29 @@
+/**
+ * The two HTML pages of the editor: the editor itself (/_editor) and the preview it shows beside the
+ * form (/_editor/preview, in a frame). Each is an empty page that loads its app; Vite adds its client.
+ */
+import { EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../../../src/editor/protocol';
+
+function shell(title: string, root: string, entry: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="${root}"></div>
+    <script type="module" src="${entry}"></script>
+  </body>
+</html>
+`;
+}
+
+/** The page at `pathname`, before Vite's transformIndexHtml, or undefined when it is not one of the editor's. */
+export function shellFor(pathname: string): string | undefined {
+  if (pathname === EDITOR_ROUTE || pathname === `${EDITOR_ROUTE}/`) return shell('CESA editor', 'editor-root', '/src/editor/main.tsx');
+  if (pathname === EDITOR_PREVIEW_ROUTE) return shell('Preview · CESA editor', 'root', '/src/editor/preview-main.tsx');
+  return undefined;
+}

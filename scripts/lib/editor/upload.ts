@@ -1,0 +1,136 @@
+/**
+ * POST /_editor/api/upload?name=<the file's name>: an image from the editor's computer, saved into
+ * public/images/uploads/ under a name links can use (lowercase letters, digits and dashes), never
+ * over another file. Only images the site can show are kept: photos (JPEG, PNG, WebP, AVIF) that
+ * decode, up to 50 MB (the build resizes them); SVG drawings and GIFs up to 400 KB (served as they are).
+ */
+import { lstatSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../../src/content/images';
+import type { UploadResponse } from '../../../src/editor/protocol';
+import { Refusal } from './http';
+import { createAtomically, type ContentPaths } from './page-files';
+
+/** Where uploads go, inside public/. */
+export const UPLOAD_FOLDER = ['images', 'uploads'] as const;
+
+export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
+
+type Format = 'jpg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
+
+const EXTENSIONS: Record<string, Format> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif', svg: 'svg' };
+
+const ACCEPTED = 'JPEG, PNG, WebP, AVIF, GIF or SVG';
+
+/** `Site Plan (Final).JPG` → `site-plan-final`: lowercase letters, digits and dashes only. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'image';
+}
+
+function refuse(error: string, hint: string): Refusal {
+  return new Refusal(422, { error, hint });
+}
+
+/** What sharp calls the formats the site shows, in the editor's terms (AVIF is HEIF with AV1 inside). */
+const FORMATS: Partial<Record<string, Format>> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', svg: 'svg' };
+
+/** The format sharp reads in the bytes, or undefined for one the site does not show. */
+function formatOf(meta: Metadata): Format | undefined {
+  // An iPhone's HEIC is HEIF with HEVC inside, which browsers do not show.
+  if (meta.format === 'heif') return meta.compression === 'av1' ? 'avif' : undefined;
+  return FORMATS[meta.format];
+}
+
+const SVG_START = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>/]/i;
+
+function looksLikeSvg(bytes: Buffer): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return SVG_START.test(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return false;
+  }
+}
+
+const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
+
+/** public/images/uploads/, made if missing; refused if a link in the way could lead out of public/. */
+function uploadFolder(paths: ContentPaths): string {
+  let folder = paths.publicDir;
+  for (const part of UPLOAD_FOLDER) {
+    folder = path.join(folder, part);
+    let isLink = false;
+    try {
+      isLink = lstatSync(folder).isSymbolicLink();
+    } catch {
+      // Missing: made below.
+    }
+    if (isLink) throw refuse(`public/${UPLOAD_FOLDER.join('/')} is a link to another folder.`, 'Put the image into public/ by hand, or replace the link with a folder.');
+  }
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+/** Width and height as shown (a camera's rotated photo as its EXIF orientation turns it), after checking that the image decodes. */
+async function measure(bytes: Buffer, name: string): Promise<{ format: Format; width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw refuse(`${name} is not an image the site can show.`, `Upload a ${ACCEPTED} file.`);
+  }
+  const format = formatOf(meta);
+  if (!format) {
+    const heic = meta.format === 'heif';
+    throw refuse(
+      heic ? `${name} is a HEIC photo, which browsers do not show.` : `${name} is not an image the site can show.`,
+      heic ? 'Export it as JPEG (on an iPhone: Settings, Camera, Formats, Most Compatible), then upload that.' : `Upload a ${ACCEPTED} file.`,
+    );
+  }
+  if (format !== 'svg' && format !== 'gif') {
+    try {
+      // The header can be whole and the rest damaged (a photo cut short in a copy): decoded, small, to be sure.
+      await sharp(bytes, { failOn: 'error' }).resize({ width: 32 }).toBuffer();
+    } catch {
+      throw refuse(`${name} is damaged: it cannot be read to the end.`, 'Open it in an image editor and save it again as JPEG, PNG, WebP or AVIF.');
+    }
+  }
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? meta.height : meta.width;
+  const height = turned ? meta.width : meta.height;
+  if (!width || !height) {
+    throw refuse(`${name} has no width and height.`, format === 'svg' ? 'Save the drawing again with a width and height, or a viewBox.' : 'Save it again from an image editor.');
+  }
+  return { format, width, height };
+}
+
+export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer): Promise<UploadResponse> {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  if (!EXTENSIONS[extension]) throw refuse(`${name} is not an image the site can show.`, `Upload a ${ACCEPTED} file.`);
+  if (bytes.length === 0) throw refuse(`${name} is empty.`, 'Choose the file again.');
+  const claimed = EXTENSIONS[extension];
+  if (claimed === 'svg' && !looksLikeSvg(bytes)) throw refuse(`${name} is not an SVG drawing: its content is something else.`, `Upload a ${ACCEPTED} file.`);
+  const { format, width, height } = await measure(bytes, name);
+  if ((format === 'svg' || format === 'gif') && bytes.length > MAX_SERVED_AS_IS_BYTES) {
+    throw refuse(
+      `${name} weighs ${kilobytes(bytes.length)}: an SVG or GIF may weigh at most ${kilobytes(MAX_SERVED_AS_IS_BYTES)}, or the page is slow to load on phones.`,
+      'Simplify the drawing, or save a photo as JPEG, PNG, WebP or AVIF: those the build resizes and compresses.',
+    );
+  }
+  const folder = uploadFolder(paths);
+  // The extension says what the file is: a JPEG named .png is saved as .jpg.
+  const base = slugify(name.replace(/\.[A-Za-z0-9]+$/, ''));
+  for (let count = 1; ; count++) {
+    const fileName = `${count === 1 ? base : `${base}-${count}`}.${format}`;
+    if (createAtomically(path.join(folder, fileName), bytes)) return { src: `/${[...UPLOAD_FOLDER, fileName].join('/')}`, width, height };
+  }
+}

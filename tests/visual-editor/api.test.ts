@@ -1,0 +1,469 @@
+/**
+ * The visual editor's API on a real `npm run dev` (the project's Vite config and content plugin) over
+ * a throwaway content folder: what the editor lists and reads, what it is told of an edit before it
+ * saves (the validator's own errors, located in the draft), that a save changes only what changed and
+ * never overwrites a file changed on disk since it was opened, creating, deleting and uploading, and
+ * that nothing but this computer's own pages may use it.
+ */
+// @vitest-environment node
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devServerConfig } from '../../scripts/lib/dev-plugin';
+import { refusalReason } from '../../scripts/lib/editor/guard';
+import { slugify } from '../../scripts/lib/editor/upload';
+import type { ContentError } from '../../src/content/errors';
+import {
+  EDITOR_API,
+  type ConflictResponse,
+  type ContentResponse,
+  type FormSchema,
+  type Json,
+  type PageListEntry,
+  type PageResponse,
+  type SaveResponse,
+  type SchemaResponse,
+  type UploadResponse,
+  type ValidateResponse,
+} from '../../src/editor/protocol';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const ETABS = `# The ETABS course page.
+meta:
+  title: ETABS Training | CESA   # shown in the browser tab
+  description: Learn ETABS.
+  keywords: [etabs, pune]
+  aliases: [/ETABS]
+sections:
+  - type: hero
+    title: ETABS
+    subtitle: Six weeks, live projects
+    actions:
+      - { label: Contact us, href: /contact }
+
+  # Questions people ask.
+  - type: faq
+    title: Questions
+    items:
+      - question: How long?
+        answer: Six weeks.
+`;
+
+const page = (title: string, extra = '') =>
+  `meta:\n  title: ${title}\n  description: d\n  keywords: [k]\nsections:\n  - type: hero\n    title: ${title} heading\n${extra}`;
+
+let content: string;
+let server: ViteDevServer;
+let port: number;
+let base: string;
+
+function write(file: string, text: string | Uint8Array): void {
+  mkdirSync(path.dirname(path.join(content, file)), { recursive: true });
+  writeFileSync(path.join(content, file), text);
+}
+const read = (file: string) => readFileSync(path.join(content, file), 'utf8');
+
+async function get<T>(endpoint: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${EDITOR_API}/${endpoint}`);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function post<T>(endpoint: string, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${EDITOR_API}/${endpoint}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function upload(name: string, bytes: Uint8Array): Promise<{ status: number; body: UploadResponse & { error?: string; hint?: string } }> {
+  const response = await fetch(`${base}${EDITOR_API}/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: Buffer.from(bytes) });
+  return { status: response.status, body: (await response.json()) as UploadResponse & { error?: string; hint?: string } };
+}
+
+/** A request with headers fetch would not send as given (another Host). */
+function rawRequest(method: string, pathname: string, headers: Record<string, string>, body = ''): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, method, path: pathname, headers: { 'content-type': 'application/json', ...headers } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+const openPage = async (file: string) => (await get<PageResponse>(`page?file=${encodeURIComponent(file)}`)).body;
+
+/** A copy of a page's data with one value replaced. */
+function edited(data: Json, at: (string | number)[], value: Json): Json {
+  const copy = structuredClone(data);
+  let node = copy as { [key: string]: Json } | Json[];
+  for (const key of at.slice(0, -1)) node = (node as Record<string | number, Json>)[key] as { [key: string]: Json } | Json[];
+  (node as Record<string | number, Json>)[at[at.length - 1]!] = value;
+  return copy;
+}
+
+const lineOf = (text: string, error: ContentError) => text.split('\n')[error.line - 1] ?? '';
+
+function changedLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length).toBe(a.length);
+  return b.filter((line, index) => line !== a[index]);
+}
+
+function findNode(node: unknown, test: (node: FormSchema) => boolean): FormSchema | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  if (!Array.isArray(node) && test(node as FormSchema)) return node as FormSchema;
+  for (const child of Object.values(node)) {
+    const found = findNode(child, test);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+beforeAll(async () => {
+  content = mkdtempSync(path.join(tmpdir(), 'cesa-editor-api-'));
+  write('public/images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
+  write('public/downloads/syllabus.pdf', '%PDF-1.4\n');
+  write('public/images/small.png', await sharp({ create: { width: 200, height: 100, channels: 3, background: '#36c' } }).png().toBuffer());
+  write('pages/_site.yaml', readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'));
+  for (const template of readdirSync(path.join(ROOT, 'pages/_templates'))) write(`pages/_templates/${template}`, readFileSync(path.join(ROOT, 'pages/_templates', template), 'utf8'));
+  write('pages/index.yaml', page('Home'));
+  write('pages/etabs.yaml', ETABS);
+  write('pages/contact.yaml', page('Contact', '    actions:\n      - label: See the ETABS course\n        href: /etabs\n'));
+  write('pages/broken.yaml', page('Broken', '    subtilte: a typo\n'));
+  server = await createServer({ ...devServerConfig(ROOT, { port: 0, contentRoot: content }), logLevel: 'silent' });
+  await server.listen();
+  port = (server.httpServer!.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(content, { recursive: true, force: true });
+});
+
+describe('the editor pages', () => {
+  it('serves the editor and its preview as pages that load their apps, never cached', async () => {
+    for (const [pathname, root, entry] of [
+      ['/_editor', 'editor-root', '/src/editor/main.tsx'],
+      ['/_editor/', 'editor-root', '/src/editor/main.tsx'],
+      ['/_editor/preview', 'root', '/src/editor/preview-main.tsx'],
+    ] as const) {
+      const response = await fetch(`${base}${pathname}`, { headers: { accept: 'text/html' } });
+      const html = await response.text();
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain(`<div id="${root}"></div>`);
+      expect(html).toContain(`<script type="module" src="${entry}"></script>`);
+      // Through Vite: its client reloads the editor's code when it changes.
+      expect(html).toContain('/@vite/client');
+      expect(html).not.toContain('<main');
+    }
+    expect(await (await fetch(`${base}/_editor`)).text()).toContain('<title>CESA editor</title>');
+  });
+});
+
+describe('reading', () => {
+  it('lists every page with its route, title and number of errors, and not the site document or the templates', async () => {
+    const { status, body } = await get<PageListEntry[]>('pages');
+    expect(status).toBe(200);
+    expect(body.map((entry) => entry.file)).toEqual(['pages/broken.yaml', 'pages/contact.yaml', 'pages/etabs.yaml', 'pages/index.yaml']);
+    expect(body.find((entry) => entry.file === 'pages/etabs.yaml')).toEqual({ file: 'pages/etabs.yaml', route: '/etabs', title: 'ETABS Training | CESA', errors: 0 });
+    // A page with a mistake keeps its title (read from the file) and counts its errors.
+    expect(body.find((entry) => entry.file === 'pages/broken.yaml')).toMatchObject({ route: '/broken', title: 'Broken', errors: 1 });
+  });
+
+  it('gives the form its schema with the marks the form needs, the section types and the templates', async () => {
+    const { body } = await get<SchemaResponse>('schema');
+    expect(Object.keys(body.page.properties as object)).toEqual(['meta', 'sections']);
+    expect(findNode(body.page, (node) => node['x-cesa-discriminator'] === 'type')).toBeDefined();
+    // The hero's banner image: an image in the hero slot.
+    expect(findNode(body.page, (node) => node['x-cesa-kind'] === 'image' && node['x-cesa-slot'] === 'hero')).toBeDefined();
+    expect(findNode(body.page, (node) => node['x-cesa-kind'] === 'link')).toBeDefined();
+    const faq = body.sections.find((section) => section.type === 'faq')!;
+    expect(faq.label).toMatch(/^Questions that open one at a time/);
+    expect(faq.example).toMatchObject({ type: 'faq', title: 'Placement FAQ' });
+    expect(body.sections[0]!.type).toBe('brochure');
+    expect(body.templates.map((template) => template.name)).toEqual(['basic', 'course']);
+    expect(body.templates[0]!.description).toMatch(/^A plain page: a hero and some text\./);
+  });
+
+  it('offers every route with its title, the images and other files of public/, and the site for the preview', async () => {
+    const { body } = await get<ContentResponse>('content');
+    expect(body.routes).toContainEqual({ route: '/etabs', title: 'ETABS Training | CESA' });
+    // An alias is offered with the title of the page it leads to.
+    expect(body.routes).toContainEqual({ route: '/ETABS', title: 'ETABS Training | CESA' });
+    expect(body.routes.map((entry) => entry.route)).toContain('/broken');
+    expect(body.images).toEqual(['/images/logo.svg', '/images/small.png']);
+    expect(body.files).toEqual(['/downloads/syllabus.pdf']);
+    expect(body.site).toMatchObject({ shortName: 'CESA' });
+    expect(body.menu).toMatchObject([{ label: 'Home', href: '/' }]);
+    expect(body.imageSizes['/images/logo.svg']).toEqual({ width: 120, height: 40 });
+  });
+
+  it('reads a page: its text, a version, its data and the errors npm run check reports', async () => {
+    const etabs = await openPage('pages/etabs.yaml');
+    expect(etabs).toMatchObject({ file: 'pages/etabs.yaml', route: '/etabs', text: ETABS, errors: [] });
+    expect(etabs.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(etabs.data).toMatchObject({ meta: { title: 'ETABS Training | CESA', aliases: ['/ETABS'] } });
+    const broken = await openPage('pages/broken.yaml');
+    expect(broken.errors).toMatchObject([{ code: 'unknown-key', path: 'sections[0].subtilte', line: 8, hint: expect.stringContaining('subtitle') as string }]);
+  });
+
+  it('lists the pages that link to a page (and to its aliases)', async () => {
+    write('pages/about.yaml', page('About', '    actions:\n      - { label: Old address, href: /ETABS }\n'));
+    expect((await get('links?route=%2Fetabs')).body).toEqual({ files: ['pages/about.yaml', 'pages/contact.yaml'] });
+    rmSync(path.join(content, 'pages/about.yaml'));
+    expect((await get('links?route=%2Fcontact')).body).toEqual({ files: ['pages/etabs.yaml'] });
+  });
+});
+
+describe('validating an edit before it is saved', () => {
+  it("returns the validator's errors with their codes and hints at the field's path, located in the text a save would write", async () => {
+    const etabs = await openPage('pages/etabs.yaml');
+    const data = edited(etabs.data, ['sections', 0, 'title'], '');
+    const { status, body } = await post<ValidateResponse>('validate', { file: 'pages/etabs.yaml', data });
+    expect(status).toBe(200);
+    expect(changedLines(ETABS, body.text)).toEqual([expect.stringMatching(/^ {4}title: (""|'')$/)]);
+    expect(body.errors).toMatchObject([{ code: 'too-few', path: 'sections[0].title', file: 'pages/etabs.yaml', message: 'must not be empty' }]);
+    expect(body.errors[0]!.hint).toBeTruthy();
+    expect(lineOf(body.text, body.errors[0]!)).toMatch(/^ {4}title: (""|'')$/);
+    // Nothing is written.
+    expect(read('pages/etabs.yaml')).toBe(ETABS);
+  });
+
+  it('checks across files too: a link to a page that does not exist, an image too small for its slot', async () => {
+    const etabs = await openPage('pages/etabs.yaml');
+    // Two lines more above the link: the error must point into the draft, not into the file on disk.
+    let data = edited(etabs.data, ['sections', 0, 'points'], ['Models', 'Loads']);
+    data = edited(data, ['sections', 0, 'actions', 0, 'href'], '/nowhere');
+    data = edited(data, ['sections', 0, 'image'], { src: '/images/small.png', alt: 'A model' });
+    const { body } = await post<ValidateResponse>('validate', { file: 'pages/etabs.yaml', data });
+    const codes = body.errors.map((error) => [error.code, error.path]);
+    expect(codes).toEqual([
+      ['broken-link', 'sections[0].actions[0].href'],
+      ['image-too-small', 'sections[0].image.src'],
+    ]);
+    expect(lineOf(body.text, body.errors[0]!)).toContain('/nowhere');
+    expect(body.errors[0]!.hint).toBeTruthy();
+    expect(body.errors[1]!.message).toContain('a hero banner needs a photo at least 800 px wide');
+    expect(lineOf(body.text, body.errors[1]!)).toContain('/images/small.png');
+  });
+
+  it('a route already taken by another page is an error of the draft', async () => {
+    const contact = await openPage('pages/contact.yaml');
+    const data = edited(contact.data, ['meta', 'aliases'], ['/etabs']);
+    const { body } = await post<ValidateResponse>('validate', { file: 'pages/contact.yaml', data });
+    expect(body.errors).toMatchObject([{ code: 'duplicate-route', path: 'meta.aliases[0]', file: 'pages/contact.yaml' }]);
+  });
+});
+
+describe('saving', () => {
+  it('writes only what changed: one field, one line, comments and formatting kept', async () => {
+    const before = await openPage('pages/etabs.yaml');
+    const data = edited(before.data, ['sections', 1, 'title'], 'Frequently asked');
+    const { status, body } = await post<SaveResponse>('save', { file: 'pages/etabs.yaml', data, version: before.version });
+    expect(status).toBe(200);
+    const after = read('pages/etabs.yaml');
+    expect(changedLines(ETABS, after)).toEqual(['    title: Frequently asked']);
+    expect(body).toEqual({ text: after, version: expect.stringMatching(/^[0-9a-f]{16}$/) as string, errors: [] });
+    expect((await openPage('pages/etabs.yaml')).version).toBe(body.version);
+  });
+
+  it('saves an invalid page when asked, and its errors count at once (without waiting for the file watcher)', async () => {
+    const before = await openPage('pages/contact.yaml');
+    const data = edited(before.data, ['sections', 0, 'actions', 0, 'href'], '/no-such-page');
+    const { body } = await post<SaveResponse>('save', { file: 'pages/contact.yaml', data, version: before.version });
+    expect(body.errors).toMatchObject([{ code: 'broken-link', path: 'sections[0].actions[0].href' }]);
+    expect((await get<PageListEntry[]>('pages')).body.find((entry) => entry.file === 'pages/contact.yaml')!.errors).toBe(1);
+    const fixed = edited(data, ['sections', 0, 'actions', 0, 'href'], '/etabs');
+    expect((await post<SaveResponse>('save', { file: 'pages/contact.yaml', data: fixed, version: body.version })).body.errors).toEqual([]);
+  });
+
+  it('never overwrites a file changed on disk since it was opened, unless told to', async () => {
+    const opened = await openPage('pages/etabs.yaml');
+    const onDisk = opened.text.replace('Six weeks, live projects', 'Eight weeks');
+    write('pages/etabs.yaml', onDisk);
+    const data = edited(opened.data, ['meta', 'description'], 'Learn ETABS in Pune.');
+    const conflict = await post<ConflictResponse>('save', { file: 'pages/etabs.yaml', data, version: opened.version });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({ conflict: true, text: onDisk, version: expect.not.stringMatching(opened.version) as string });
+    expect(conflict.body.data).toEqual(edited(opened.data, ['sections', 0, 'subtitle'], 'Eight weeks'));
+    expect(conflict.body.mine).toContain('description: Learn ETABS in Pune.');
+    expect(read('pages/etabs.yaml')).toBe(onDisk);
+
+    const overwritten = await post<SaveResponse>('save', { file: 'pages/etabs.yaml', data, version: opened.version, overwrite: true });
+    expect(overwritten.status).toBe(200);
+    expect(read('pages/etabs.yaml')).toBe(conflict.body.mine);
+    // Written over the file as it is on disk now: what the editor's data says wins, the rest of the text is kept.
+    expect(read('pages/etabs.yaml')).toContain('# Questions people ask.');
+  });
+});
+
+describe('creating and deleting', () => {
+  it('creates a page from a template, its text as it is', async () => {
+    const { status, body } = await post('create', { route: '/tekla-structures', from: { template: 'course' } });
+    expect(status).toBe(201);
+    expect(body).toEqual({ file: 'pages/tekla-structures.yaml', route: '/tekla-structures' });
+    expect(read('pages/tekla-structures.yaml')).toBe(readFileSync(path.join(ROOT, 'pages/_templates/course.yaml'), 'utf8'));
+    expect((await get<PageListEntry[]>('pages')).body.map((entry) => entry.route)).toContain('/tekla-structures');
+  });
+
+  it('creates a copy of a page without its aliases, comments kept', async () => {
+    const { status, body } = await post('create', { route: '/etabs-online', from: { copy: 'pages/etabs.yaml' } });
+    expect(status).toBe(201);
+    expect(body).toEqual({ file: 'pages/etabs-online.yaml', route: '/etabs-online' });
+    const copy = read('pages/etabs-online.yaml');
+    expect(copy).toBe(read('pages/etabs.yaml').replace('  aliases: [/ETABS]\n', ''));
+    expect((await openPage('pages/etabs-online.yaml')).errors).toEqual([]);
+  });
+
+  it('refuses a route that is taken, is an alias, is the home page or is not a route', async () => {
+    for (const [route, status, words] of [
+      ['/etabs', 409, 'already taken'],
+      ['/ETABS', 409, 'already taken'],
+      ['/', 400, 'cannot be the address'],
+      ['/new page', 400, 'cannot be the address'],
+      ['/../outside', 400, 'cannot be the address'],
+    ] as const) {
+      const response = await post<{ error: string; hint: string }>('create', { route, from: { template: 'basic' } });
+      expect(response.status, route).toBe(status);
+      expect(response.body.error).toContain(words);
+      expect(response.body.hint).toBeTruthy();
+    }
+    expect((await post('create', { route: '/x', from: { template: 'nope' } })).status).toBe(400);
+    expect(existsSync(path.join(content, 'pages/x.yaml'))).toBe(false);
+    expect(existsSync(path.join(content, 'outside.yaml'))).toBe(false);
+  });
+
+  it('deletes a page only at the version the editor saw, and never the home page', async () => {
+    const opened = await openPage('pages/tekla-structures.yaml');
+    const refused = await post<ConflictResponse & { error: string }>('delete', { file: 'pages/tekla-structures.yaml', version: 'not-the-version' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toContain('was changed since you opened it');
+    expect(refused.body.version).toBe(opened.version);
+    expect(existsSync(path.join(content, 'pages/tekla-structures.yaml'))).toBe(true);
+
+    const home = await openPage('pages/index.yaml');
+    expect((await post('delete', { file: 'pages/index.yaml', version: home.version })).status).toBe(400);
+    expect(existsSync(path.join(content, 'pages/index.yaml'))).toBe(true);
+
+    expect((await post('delete', { file: 'pages/tekla-structures.yaml', version: opened.version })).status).toBe(200);
+    expect(existsSync(path.join(content, 'pages/tekla-structures.yaml'))).toBe(false);
+    expect((await get<PageListEntry[]>('pages')).body.map((entry) => entry.route)).not.toContain('/tekla-structures');
+  });
+});
+
+describe('uploading', () => {
+  const uploads = () => (existsSync(path.join(content, 'public/images/uploads')) ? readdirSync(path.join(content, 'public/images/uploads')).sort() : []);
+
+  it('saves a photo into public/images/uploads under a safe name, never over another file', async () => {
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c63' } }).png().toBuffer();
+    const first = await upload('Site Plan (Final).PNG', png);
+    expect(first).toEqual({ status: 201, body: { src: '/images/uploads/site-plan-final.png', width: 900, height: 600 } });
+    expect(readFileSync(path.join(content, 'public/images/uploads/site-plan-final.png')).equals(png)).toBe(true);
+    const second = await upload('site plan final.png', png);
+    expect(second.body.src).toBe('/images/uploads/site-plan-final-2.png');
+    expect((await get<ContentResponse>('content')).body.images).toContain('/images/uploads/site-plan-final-2.png');
+    // A JPEG named .png is saved as what it is.
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    expect((await upload('photo.png', jpeg)).body.src).toBe('/images/uploads/photo.jpg');
+    const svg = await upload('Logo.svg', Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"/>'));
+    expect(svg.body).toEqual({ src: '/images/uploads/logo.svg', width: 300, height: 100 });
+  });
+
+  it('refuses what is not an image the site can show, and writes nothing', async () => {
+    const before = uploads();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c63' } }).png().toBuffer();
+    for (const [name, bytes, words] of [
+      ['notes.png', Buffer.from('these are not pixels'), 'not an image'],
+      ['cut.png', png.subarray(0, Math.floor(png.length / 2)), 'damaged'],
+      ['drawing.svg', Buffer.from('<html><script>alert(1)</script></html>'), 'not an SVG'],
+      ['big.svg', Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><!-- ${'x'.repeat(410 * 1024)} --></svg>`), 'at most 400 KB'],
+      ['syllabus.pdf', Buffer.from('%PDF-1.4\n'), 'not an image'],
+    ] as const) {
+      const response = await upload(name, bytes);
+      expect(response.status, name).toBe(422);
+      expect(response.body.error, name).toContain(words);
+      expect(response.body.hint).toBeTruthy();
+    }
+    expect(uploads()).toEqual(before);
+  });
+});
+
+describe('only this computer, only page files', () => {
+  it('refuses a request that names another server (DNS rebinding) or comes from another web site, and writes nothing', async () => {
+    const opened = await openPage('pages/index.yaml');
+    const data = edited(opened.data, ['meta', 'title'], 'Hacked');
+    const body = JSON.stringify({ file: 'pages/index.yaml', data, version: opened.version });
+    const saveUrl = `${EDITOR_API}/save`;
+    expect((await rawRequest('POST', saveUrl, { host: `evil.example:${port}` }, body)).status).toBe(403);
+    expect((await rawRequest('POST', saveUrl, { host: `127.0.0.1:${port + 1}` }, body)).status).toBe(403);
+    expect((await rawRequest('POST', saveUrl, { host: `127.0.0.1:${port}`, origin: 'https://evil.example' }, body)).status).toBe(403);
+    // Another server on this computer (Vite lets any localhost origin read its answers).
+    expect((await rawRequest('GET', `${EDITOR_API}/pages`, { host: `127.0.0.1:${port}`, origin: 'http://localhost:3000' })).status).toBe(403);
+    expect((await rawRequest('GET', '/_editor', { host: `evil.example:${port}` })).status).toBe(403);
+    expect(read('pages/index.yaml')).toBe(opened.text);
+    // (Vite itself refuses a name it does not know; the editor refuses the wrong port, in its own words.)
+    const refused = await rawRequest('POST', saveUrl, { host: `127.0.0.1:${port + 1}` }, body);
+    expect(JSON.parse(refused.text)).toEqual({ error: expect.stringContaining('only be used from this computer') as string });
+    // The same request from the editor's own page is served.
+    const own = await rawRequest('POST', saveUrl, { host: `localhost:${port}`, origin: `http://localhost:${port}` }, body);
+    expect(own.status).toBe(200);
+    expect(read('pages/index.yaml')).toContain('title: Hacked');
+  });
+
+  it('refuses requests from another computer', () => {
+    const request = (remoteAddress: string) => ({ headers: { host: '127.0.0.1:5173' }, socket: { remoteAddress, localPort: 5173 } }) as unknown as Parameters<typeof refusalReason>[0];
+    expect(refusalReason(request('192.168.1.20'))).toContain('another computer');
+    expect(refusalReason(request('127.0.0.1'))).toBeUndefined();
+    expect(refusalReason(request('::ffff:127.0.0.1'))).toBeUndefined();
+    expect(refusalReason(request('::1'))).toBeUndefined();
+  });
+
+  it('reads and writes page files in pages/ only: no .., no absolute path, no link, not the site document or a template', async () => {
+    write('secret.yaml', 'meta: {}\n');
+    symlinkSync(path.join(content, 'secret.yaml'), path.join(content, 'pages/linked.yaml'));
+    expect(lstatSync(path.join(content, 'pages/linked.yaml')).isSymbolicLink()).toBe(true);
+    for (const file of ['pages/../secret.yaml', '../secret.yaml', path.join(content, 'secret.yaml'), 'pages/linked.yaml', 'pages/_site.yaml', 'pages/_templates/basic.yaml', 'pages/etabs.txt', 'pages\\..\\secret.yaml']) {
+      const read = await get<{ error: string }>(`page?file=${encodeURIComponent(file)}`);
+      expect(read.status, file).toBe(400);
+      expect(read.body.error).toContain('not a page file');
+      const saved = await post('save', { file, data: { meta: { title: 'x' } }, version: 'x', overwrite: true });
+      expect(saved.status, file).toBe(400);
+      expect((await post('delete', { file, version: 'x' })).status, file).toBe(400);
+    }
+    expect(read('secret.yaml')).toBe('meta: {}\n');
+    expect(existsSync(path.join(content, 'pages/_site.yaml'))).toBe(true);
+    rmSync(path.join(content, 'pages/linked.yaml'));
+  });
+
+  it('answers a request it does not understand in words, and a missing page as such', async () => {
+    const malformed = await fetch(`${base}${EDITOR_API}/save`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"file": ' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: expect.any(String) as string, hint: expect.any(String) as string });
+    expect((await get('page?file=pages%2Fgone.yaml')).status).toBe(404);
+    expect((await get('nothing-here')).status).toBe(404);
+    expect((await get('save')).status).toBe(405);
+  });
+});
+
+describe('names of uploads', () => {
+  it('keeps lowercase letters, digits and dashes', () => {
+    expect(slugify('Café Plan (v2)')).toBe('cafe-plan-v2');
+    expect(slugify('***')).toBe('image');
+  });
+});
