@@ -6,7 +6,7 @@
  * that nothing but this computer's own pages may use it.
  */
 // @vitest-environment node
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -401,6 +401,23 @@ describe('uploading', () => {
       expect(response.body.hint).toBeTruthy();
     }
     expect(uploads()).toEqual(before);
+  });
+
+  it('answers a failure of its own in plain words, without its details (those go to the terminal)', async () => {
+    const folder = path.join(content, 'public/images/uploads');
+    renameSync(folder, `${folder}-kept`);
+    writeFileSync(folder, 'a file where the folder should be');
+    try {
+      const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c63' } }).png().toBuffer();
+      const response = await upload('plan.png', png);
+      expect(response.status).toBe(500);
+      expect(Object.keys(response.body).sort()).toEqual(['error', 'hint']);
+      expect(response.body.error).toContain('ran into a problem');
+      expect(JSON.stringify(response.body)).not.toMatch(/EEXIST|ENOTDIR|\.ts\b|\bat /);
+    } finally {
+      rmSync(folder);
+      renameSync(`${folder}-kept`, folder);
+    }
   });
 });
 
