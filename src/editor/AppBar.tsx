@@ -1,0 +1,23 @@
+/** The top bar of every screen (the banner landmark): the editor's name, then the screen's own items. */
+import type { ReactNode } from 'react';
+import { isPlainClick } from './links';
+import { EDITOR_ROUTE } from './protocol';
+
+export function AppBar({ children, onHome }: { children?: ReactNode; onHome: () => void }) {
+  return (
+    <header className="ed-bar">
+      <a
+        className="ed-bar__brand"
+        href={EDITOR_ROUTE}
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          onHome();
+        }}
+      >
+        CESA editor
+      </a>
+      {children}
+    </header>
+  );
+}

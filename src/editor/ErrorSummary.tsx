@@ -1,0 +1,57 @@
+/**
+ * Above the form: the page's errors as `npm run check` prints them (file:line:col [code] message —
+ * hint), each a link to the field it is about.
+ */
+import { useId } from 'react';
+import type { ContentError } from '../content/errors';
+import type { ApiFailure } from './api';
+import { errorsText } from './ErrorCount';
+import { FailureMessage } from './FailureMessage';
+import { focusField } from './field-focus';
+import { fieldId } from './form/contract';
+
+export function errorLine(error: ContentError): string {
+  const where = `${error.file}:${error.line}:${error.column} [${error.code}] ${error.message}`;
+  return error.hint ? `${where} — ${error.hint}` : where;
+}
+
+interface ErrorSummaryProps {
+  errors: readonly ContentError[];
+  checking: boolean;
+  failure: ApiFailure | null;
+}
+
+export function ErrorSummary({ errors, checking, failure }: ErrorSummaryProps) {
+  const headingId = useId();
+  return (
+    <section className={errors.length > 0 ? 'ed-summary ed-summary--errors' : 'ed-summary'} aria-labelledby={headingId}>
+      <h2 id={headingId} className="ed-summary__title">
+        {errorsText(errors.length)}
+        {checking ? <span className="ed-summary__checking"> (checking…)</span> : null}
+      </h2>
+      {errors.length > 0 ? (
+        <>
+          <p className="ed-help">
+            <code>npm run check</code> and the build refuse this page until these are fixed. Each links to its field.
+          </p>
+          <ul className="ed-summary__list">
+            {errors.map((error, index) => (
+              <li key={`${error.path}-${error.code}-${index}`}>
+                <a
+                  href={`#${fieldId(error.path)}`}
+                  onClick={(event) => {
+                    // Focus, not only scroll: the next Tab and a screen reader start at the field.
+                    if (focusField(error.path)) event.preventDefault();
+                  }}
+                >
+                  {errorLine(error)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {failure ? <FailureMessage failure={failure} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,336 @@
+/**
+ * One page's editor: the generated form on the left, the live preview on the right, the errors of the
+ * validator above the form. Saving warns first when the page has errors, never overwrites a file
+ * changed on disk without asking, and keeps unsaved edits across reloads (draft-store.ts).
+ */
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { api, asFailure, type ApiFailure } from './api';
+import { useAnnounce } from './announce';
+import { ConflictDialog } from './ConflictDialog';
+import { DeletePageDialog } from './DeletePageDialog';
+import { dropDraft, keepDraft } from './draft-store';
+import { EditorHeader, type SaveStatus } from './EditorHeader';
+import { ErrorSummary } from './ErrorSummary';
+import { FailureMessage } from './FailureMessage';
+import { PageForm } from './form';
+import type { FormContext } from './form/contract';
+import { sameJson, titleOf } from './json';
+import { PreviewFrame } from './PreviewFrame';
+import type { Json, PageResponse, SchemaResponse } from './protocol';
+import { SaveWarningDialog } from './SaveWarningDialog';
+import { useDiskWatch } from './use-disk-watch';
+import { usePageSession, type Opened } from './use-page-session';
+import { useValidation } from './use-validation';
+
+interface PageEditorProps {
+  file: string;
+  schema: SchemaResponse;
+  onBack: () => void;
+  /** Whether there are unsaved changes (the app asks before leaving). */
+  onDirtyChange: (dirty: boolean) => void;
+  onDeleted: (route: string) => void;
+}
+
+type OpenDialog =
+  | { kind: 'warning'; count: number; overwrite: boolean }
+  | { kind: 'conflict'; disk: string; mine: string; comparing: boolean }
+  | { kind: 'delete' };
+
+export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: PageEditorProps) {
+  const announce = useAnnounce();
+  const validation = useValidation(file);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [saveFailure, setSaveFailure] = useState<ApiFailure | null>(null);
+  /** The file changed on disk while there are unsaved edits: the banner offers what to do. */
+  const [diskChange, setDiskChange] = useState<PageResponse | null>(null);
+
+  const { show: showErrors, schedule: scheduleCheck } = validation;
+  const onOpened = useCallback(
+    ({ page, restored, data }: Opened) => {
+      showErrors(page.errors);
+      if (!restored) return;
+      setNotice('Your unsaved changes were kept while the editor reloaded. Save them, or reload the page from disk to drop them.');
+      // The errors shown are the draft's, not those of the file on disk.
+      scheduleCheck(data);
+    },
+    [showErrors, scheduleCheck],
+  );
+  const { session, content, failure, edit, saved, replace, imageAdded } = usePageSession({ file, onOpened });
+
+  const dirty = useMemo(() => session !== null && session.readable && !sameJson(session.data, session.baseline), [session]);
+  const current = useRef({ session, saving: false });
+  useEffect(() => {
+    current.current = { session, saving };
+  });
+
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  // Unsaved edits outlive a reload of the editor; once saved (or undone) the draft goes.
+  useEffect(() => {
+    if (!session) return;
+    if (dirty) keepDraft(file, { version: session.version, data: session.data });
+    else dropDraft(file);
+  }, [file, session, dirty]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  const title = session ? (titleOf(session.data) ?? session.route) : file;
+  useEffect(() => {
+    document.title = `${title} — CESA editor`;
+  }, [title]);
+
+  const onChange = useCallback(
+    (next: Json) => {
+      edit(next);
+      scheduleCheck(next);
+    },
+    [edit, scheduleCheck],
+  );
+
+  /** The file as it is on disk replaces the edits (the editor chose so, or there were none). */
+  const takeDiskVersion = (page: PageResponse) => {
+    replace(page);
+    showErrors(page.errors);
+    dropDraft(file);
+    setDiskChange(null);
+    setDialog(null);
+  };
+
+  const reloadFromDisk = async () => {
+    setReloading(true);
+    try {
+      takeDiskVersion(await api.page(file));
+      setNotice('Reloaded from disk: the editor shows the file as it is now.');
+      announce('Reloaded from disk');
+    } catch (error) {
+      setSaveFailure(asFailure(error));
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const save = async ({ overwrite = false, confirmed = false } = {}) => {
+    const editing = current.current.session;
+    if (!editing || !editing.readable || current.current.saving) return;
+    current.current.saving = true;
+    setSaving(true);
+    setDialog(null);
+    setSaveFailure(null);
+    const data = editing.data;
+    try {
+      if (!confirmed) {
+        // The newest data's errors decide, not those of a check still under way.
+        const check = await api.validate({ file, data });
+        if (current.current.session?.data === data) showErrors(check.errors);
+        if (check.errors.length > 0) {
+          setDialog({ kind: 'warning', count: check.errors.length, overwrite });
+          return;
+        }
+      }
+      const result = await api.save({ file, data, version: editing.version, ...(overwrite ? { overwrite: true } : {}) });
+      if ('conflict' in result) {
+        setDialog({ kind: 'conflict', disk: result.conflict.text, mine: result.conflict.mine, comparing: false });
+        announce(`Not saved: ${file} changed on disk`);
+        return;
+      }
+      saved(data, result.saved.version, result.saved.text);
+      if (current.current.session?.data === data) showErrors(result.saved.errors);
+      setDiskChange(null);
+      setNotice(null);
+      announce('Saved');
+    } catch (error) {
+      const failed = asFailure(error);
+      setSaveFailure(failed);
+      announce(`Not saved: ${failed.message}`);
+    } finally {
+      current.current.saving = false;
+      setSaving(false);
+    }
+  };
+
+  const compareWithDisk = async (page: PageResponse) => {
+    const editing = current.current.session;
+    if (!editing) return;
+    try {
+      const mine = await api.validate({ file, data: editing.data });
+      setDialog({ kind: 'conflict', disk: page.text, mine: mine.text, comparing: true });
+    } catch (error) {
+      setSaveFailure(asFailure(error));
+    }
+  };
+
+  const onSaveKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    event.preventDefault();
+    if (!dialog) void save();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onSaveKey(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  useDiskWatch({
+    file,
+    version: session?.version ?? null,
+    enabled: session !== null && !saving && !reloading,
+    onChanged: (page) => {
+      if (dirty) {
+        setDiskChange(page);
+        return;
+      }
+      takeDiskVersion(page);
+      const message = `${file} changed on disk: the editor now shows the new version.`;
+      setNotice(message);
+      announce(message);
+    },
+  });
+
+  const upload = useCallback(
+    async (picked: File) => {
+      try {
+        const uploaded = await api.upload(picked);
+        imageAdded(uploaded.src);
+        return uploaded.src;
+      } catch (error) {
+        const failed = asFailure(error);
+        throw new Error(failed.hint ? `${failed.message} ${failed.hint}` : failed.message);
+      }
+    },
+    [imageAdded],
+  );
+
+  const context = useMemo<FormContext | null>(
+    () =>
+      content && {
+        routes: content.routes,
+        images: content.images,
+        files: content.files,
+        upload,
+        sections: schema.sections,
+      },
+    [content, upload, schema.sections],
+  );
+
+  if (failure) {
+    return (
+      <>
+        <EditorHeader title={file} onBack={onBack} />
+        <main className="ed-main ed-main--narrow">
+          <FailureMessage failure={failure} />
+        </main>
+      </>
+    );
+  }
+  if (!session || !context) {
+    return (
+      <>
+        <EditorHeader title={file} onBack={onBack} />
+        <main className="ed-main ed-main--narrow">
+          <p role="status">Opening {file}…</p>
+        </main>
+      </>
+    );
+  }
+
+  const status: SaveStatus = saving ? 'saving' : dirty ? 'unsaved' : 'saved';
+
+  return (
+    <>
+      <EditorHeader
+        title={title}
+        route={session.route}
+        file={file}
+        status={session.readable ? status : undefined}
+        onBack={onBack}
+        onSave={session.readable ? () => void save() : undefined}
+        onDelete={() => setDialog({ kind: 'delete' })}
+      />
+      <main className="ed-main ed-split">
+        <section className="ed-split__form" aria-label="Page form">
+          {notice ? <p className="ed-notice">{notice}</p> : null}
+          {saveFailure ? <FailureMessage failure={saveFailure} /> : null}
+          {diskChange && dirty ? (
+            <div className="ed-banner" role="alert">
+              <p>
+                <strong>{file} changed on disk since you opened it.</strong> Your changes are not saved yet.
+              </p>
+              <div className="ed-actions ed-actions--start">
+                <button type="button" className="ed-button" onClick={() => void reloadFromDisk()}>
+                  Reload from disk (lose my changes)
+                </button>
+                <button type="button" className="ed-button" onClick={() => void compareWithDisk(diskChange)}>
+                  Compare
+                </button>
+                <button type="button" className="ed-button ed-button--danger" onClick={() => void save({ overwrite: true })}>
+                  Overwrite with mine
+                </button>
+              </div>
+            </div>
+          ) : null}
+          <ErrorSummary errors={validation.errors} checking={validation.checking} failure={validation.failure} />
+          {session.readable ? (
+            <PageForm schema={schema.page} value={session.data} onChange={onChange} errors={validation.errors} context={context} />
+          ) : (
+            <div className="ed-unreadable">
+              <p>
+                The editor cannot read this file: it is not valid YAML (see the error above). Correct it in a text editor; the editor
+                shows the page as soon as the file is fixed.
+              </p>
+              <pre className="ed-source" tabIndex={0} aria-label={`The text of ${file}`}>
+                {session.text}
+              </pre>
+            </div>
+          )}
+        </section>
+        <section className="ed-split__preview" aria-label="Preview">
+          {session.readable ? <PreviewFrame route={session.route} data={session.data} /> : null}
+        </section>
+      </main>
+      {dialog?.kind === 'warning' ? (
+        <SaveWarningDialog
+          count={dialog.count}
+          onKeepEditing={() => setDialog(null)}
+          onSaveAnyway={() => void save({ overwrite: dialog.overwrite, confirmed: true })}
+        />
+      ) : null}
+      {dialog?.kind === 'conflict' ? (
+        <ConflictDialog
+          file={file}
+          disk={dialog.disk}
+          mine={dialog.mine}
+          comparing={dialog.comparing}
+          onReload={() => void reloadFromDisk()}
+          // After a refused save the error warning was already answered; from the banner's Compare it was not.
+          onOverwrite={() => void save({ overwrite: true, confirmed: !dialog.comparing })}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeletePageDialog
+          page={{ file, route: session.route, title }}
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            dropDraft(file);
+            onDeleted(session.route);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The preview inside the editor's iframe: the page drawn by the site's own layout and section
+ * components, from the data the editor sends (preview-protocol.ts). Each section is checked on its
+ * own, so one with errors is a short notice and the others are still shown as the site would.
+ */
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { ImageSizesProvider, type ImageSizes } from '../app/image-sizes';
+import { SiteProvider } from '../app/site-context';
+import { PageMetaSchema, SectionSchema, type Section, type SectionType } from '../content/page-schema';
+import type { MenuItem, Site } from '../content/site-schema';
+import { Layout } from '../layout/Layout';
+import { SectionSlot } from '../sections/section-slot';
+import { api, asFailure, type ApiFailure } from './api';
+import { isObject } from './json';
+import type { ContentResponse, Json } from './protocol';
+import { sharedNow, type PreviewData, type PreviewRendered } from './preview-protocol';
+import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
+
+/** A section as the preview draws it: valid (the component) or not (the notice). */
+export type PreviewSection = { ok: true; section: Section } | { ok: false; type: string };
+
+export function previewSections(data: Json): PreviewSection[] {
+  if (!isObject(data) || !Array.isArray(data.sections)) return [];
+  return data.sections.map((raw) => {
+    const parsed = SectionSchema.safeParse(raw);
+    if (parsed.success) return { ok: true, section: parsed.data };
+    const type = isObject(raw) && typeof raw.type === 'string' ? raw.type : 'unknown';
+    return { ok: false, type };
+  });
+}
+
+/** The section types to load before drawing `sections` (their code is split per type). */
+export function typesOf(sections: readonly PreviewSection[]): SectionType[] {
+  return sections.flatMap((entry) => (entry.ok ? [entry.section.type] : []));
+}
+
+/** The page's title when its meta is valid (the preview's tab says it). */
+export function previewTitle(data: Json): string | null {
+  if (!isObject(data)) return null;
+  const meta = PageMetaSchema.safeParse(data.meta);
+  return meta.success ? meta.data.title : null;
+}
+
+export interface Shown {
+  id: number;
+  route: string;
+  title: string | null;
+  sections: PreviewSection[];
+}
+
+function SectionNotice({ index, type }: { index: number; type: string }) {
+  return (
+    <div className="preview-broken container" role="note">
+      <p className="preview-broken__title">This section has errors (see the form)</p>
+      <p className="preview-broken__detail">
+        Section {index + 1} ({type}) is shown once its errors are fixed.
+      </p>
+    </div>
+  );
+}
+
+/** A section whose component fails while drawing becomes the notice too, not a blank preview. */
+class SectionBoundary extends Component<{ index: number; type: string; changeId: number; children: ReactNode }, { failedAt: number | null }> {
+  override state: { failedAt: number | null } = { failedAt: null };
+
+  static getDerivedStateFromError(): { failedAt: number } {
+    return { failedAt: -1 };
+  }
+
+  override componentDidCatch(): void {
+    this.setState({ failedAt: this.props.changeId });
+  }
+
+  override render(): ReactNode {
+    const { failedAt } = this.state;
+    // The next change tries again: the edit may have fixed it.
+    if (failedAt === -1 || failedAt === this.props.changeId) return <SectionNotice index={this.props.index} type={this.props.type} />;
+    return this.props.children;
+  }
+}
+
+interface PreviewPageProps {
+  content: ContentResponse;
+  shown: Shown;
+}
+
+export function PreviewPage({ content, shown }: PreviewPageProps) {
+  // null while _site.yaml has errors: the layout needs it.
+  if (!content.site) {
+    return (
+      <main className="preview-broken container">
+        <p className="preview-broken__title">The preview needs the site settings</p>
+        <p className="preview-broken__detail">pages/_site.yaml has errors. Once they are fixed, the preview shows this page.</p>
+      </main>
+    );
+  }
+  return (
+    <SiteProvider value={content.site as Site}>
+      <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
+        <MemoryRouter key={shown.route} initialEntries={[shown.route]}>
+          <Layout menu={content.menu as MenuItem[]}>
+            {shown.sections.map((entry, index) =>
+              entry.ok ? (
+                <SectionBoundary key={index} index={index} type={entry.section.type} changeId={shown.id}>
+                  <SectionSlot section={entry.section} index={index} />
+                </SectionBoundary>
+              ) : (
+                <SectionNotice key={index} index={index} type={entry.type} />
+              ),
+            )}
+          </Layout>
+        </MemoryRouter>
+      </ImageSizesProvider>
+    </SiteProvider>
+  );
+}
+
+interface PreviewAppProps {
+  /** Loads the code of these section types (registry.ts's preloadSections). */
+  preload: (types: SectionType[]) => Promise<unknown>;
+}
+
+/** Listens to the editor, draws what it sends, answers when it is on screen. */
+export function PreviewApp({ preload }: PreviewAppProps) {
+  const [content, setContent] = useState<ContentResponse | null>(null);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  useEffect(() => {
+    const load = () => {
+      api.content().then(
+        (loaded) => {
+          setContent(loaded);
+          setFailure(null);
+        },
+        (error: unknown) => setFailure(asFailure(error)),
+      );
+    };
+    load();
+    // _site.yaml, the menu or an image changed: the frame around the page follows.
+    window.addEventListener(CONTENT_CHANGED_EVENT, load);
+    return () => window.removeEventListener(CONTENT_CHANGED_EVENT, load);
+  }, []);
+
+  useEffect(() => {
+    let newest = 0;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      const message = event.data as Partial<PreviewData> | null;
+      if (message?.type !== 'cesa-preview' || typeof message.id !== 'number' || typeof message.route !== 'string') return;
+      const { id, route } = message;
+      newest = id;
+      const data = message.data ?? null;
+      const sections = previewSections(data);
+      const title = previewTitle(data);
+      // New section types: their code first, so the page is drawn whole, in one go.
+      void preload(typesOf(sections)).then(() => {
+        if (id === newest) setShown({ id, route, title, sections });
+      });
+    };
+    window.addEventListener('message', onMessage);
+    window.parent.postMessage({ type: 'cesa-preview-ready' }, window.location.origin);
+    return () => window.removeEventListener('message', onMessage);
+  }, [preload]);
+
+  const title = shown?.title;
+  useEffect(() => {
+    document.title = title ? `Preview: ${title}` : 'Preview';
+  }, [title]);
+
+  useEffect(() => {
+    if (!shown || !content) return;
+    const rendered: PreviewRendered = { type: 'cesa-preview-rendered', id: shown.id, at: sharedNow() };
+    window.parent.postMessage(rendered, window.location.origin);
+  }, [shown, content]);
+
+  if (failure) {
+    return (
+      <main className="preview-broken container">
+        <p className="preview-broken__title">The preview could not load the site</p>
+        <p className="preview-broken__detail">
+          {failure.message} {failure.hint}
+        </p>
+      </main>
+    );
+  }
+  if (!content || !shown) return null;
+  return <PreviewPage content={content} shown={shown} />;
+}

@@ -1,0 +1,28 @@
+/**
+ * The dev server reloads every open page when a content file changes (scripts/lib/dev-plugin.ts sends
+ * Vite's `full-reload` with path `*`), including after this editor's own save. For the editor and its
+ * preview that reload would only throw away what is on screen (unsaved edits, focus, scroll): they
+ * learn of content changes themselves (use-disk-watch.ts). So such a reload is turned into a
+ * CONTENT_CHANGED_EVENT instead.
+ *
+ * How: Vite's client awaits the `vite:beforeFullReload` listeners with the message itself, then
+ * reloads unless `path` names an .html page other than this one; the listener gives it such a path.
+ * Only a reload that names no changed module (`triggeredBy`) is a content change: a change of the
+ * editor's own code still reloads, and the draft kept in sessionStorage (draft-store.ts) brings the
+ * unsaved edits back. Call this once every module the page needs is loaded: after that, a reload
+ * Vite asks for because it optimised dependencies again cannot matter to code already running.
+ */
+import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
+
+/** A page that is never open: Vite's client reloads only the page a path names. */
+const NO_PAGE = '/_editor/kept-open.html';
+
+export function keepOpenOnContentChanges(): void {
+  const hot = import.meta.hot;
+  if (!hot) return;
+  hot.on('vite:beforeFullReload', (payload) => {
+    if (payload.path !== '*' || payload.triggeredBy) return;
+    payload.path = NO_PAGE;
+    window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT));
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * The page's errors while it is edited: after each change has rested VALIDATE_DELAY_MS, the dev
+ * server checks the page as it would be saved (the validator of `npm run check`). A newer change
+ * cancels the older request, so the errors shown are always the newest data's.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ContentError } from '../content/errors';
+import { api, asFailure, isAbort, type ApiFailure } from './api';
+import type { Json } from './protocol';
+
+export const VALIDATE_DELAY_MS = 250;
+
+export interface ValidationState {
+  errors: readonly ContentError[];
+  /** A check is waiting or running: the errors shown may be out of date. */
+  checking: boolean;
+  /** The dev server could not check the page. */
+  failure: ApiFailure | null;
+}
+
+export interface Validation extends ValidationState {
+  /** A change: check it once the typing rests. */
+  schedule: (data: Json) => void;
+  /** These errors, known otherwise (the file as loaded or saved); cancels any check under way. */
+  show: (errors: readonly ContentError[]) => void;
+}
+
+/** Starts with no errors: the page's own errors are shown (`show`) once it is loaded. */
+export function useValidation(file: string): Validation {
+  const [state, setState] = useState<ValidationState>({ errors: [], checking: false, failure: null });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const running = useRef<AbortController | null>(null);
+
+  const cancel = useCallback(() => {
+    clearTimeout(timer.current);
+    running.current?.abort();
+    running.current = null;
+  }, []);
+
+  const check = useCallback(
+    async (data: Json) => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      try {
+        const result = await api.validate({ file, data }, controller.signal);
+        if (controller.signal.aborted) return;
+        setState({ errors: result.errors, checking: false, failure: null });
+      } catch (error) {
+        if (isAbort(error) || controller.signal.aborted) return;
+        setState((previous) => ({ ...previous, checking: false, failure: asFailure(error) }));
+      } finally {
+        if (running.current === controller) running.current = null;
+      }
+    },
+    [file],
+  );
+
+  const schedule = useCallback(
+    (data: Json) => {
+      cancel();
+      setState((previous) => (previous.checking ? previous : { ...previous, checking: true }));
+      timer.current = setTimeout(() => void check(data), VALIDATE_DELAY_MS);
+    },
+    [cancel, check],
+  );
+
+  const show = useCallback(
+    (errors: readonly ContentError[]) => {
+      cancel();
+      setState({ errors, checking: false, failure: null });
+    },
+    [cancel],
+  );
+
+  useEffect(() => cancel, [cancel]);
+
+  return { ...state, schedule, show };
+}

@@ -1,0 +1,101 @@
+/**
+ * The editor's live preview (src/editor/PreviewApp.tsx, preview-links.ts): the page drawn by the
+ * site's own components from the data the editor posts, one broken section shown as a notice while
+ * the others render, the answer after each render, and links that do not take the preview away.
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PreviewApp, PreviewPage, previewSections } from '../../src/editor/PreviewApp';
+import type { ContentResponse, Json } from '../../src/editor/protocol';
+import { keepLinksInNewTabs } from '../../src/editor/preview-links';
+import { preloadSections } from '../../src/sections/registry';
+import { testSite } from '../helpers/render';
+
+const content: ContentResponse = { routes: [], images: [], files: [], site: testSite, menu: testSite.menu, imageSizes: {} };
+
+const page: Json = {
+  meta: { title: 'ETABS | CESA', description: 'A course.', keywords: ['ETABS'] },
+  sections: [
+    { type: 'hero', title: 'ETABS V-22' },
+    // A question without its answer: this section cannot be drawn.
+    { type: 'faq', title: 'Placement FAQ', items: [{ question: 'Why CESA?' }] },
+    { type: 'prose', title: 'Overview', body: 'Model, analyse and design buildings.' },
+  ],
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the preview', () => {
+  it('draws valid sections with the site’s components and a broken one as a notice, in the site’s layout', () => {
+    render(<PreviewPage content={content} shown={{ id: 1, route: '/etabs', title: null, sections: previewSections(page) }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'ETABS V-22' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.getByText('Model, analyse and design buildings.')).toBeInTheDocument();
+    const notice = screen.getByRole('note');
+    expect(notice).toHaveTextContent('This section has errors (see the form)');
+    expect(notice).toHaveTextContent('Section 2 (faq)');
+    expect(screen.queryByText('Why CESA?')).not.toBeInTheDocument();
+    // The frame of every page: the header's menu and the footer.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('marks an unknown section type as broken too', () => {
+    const sections = previewSections({ sections: [{ type: 'carousel', title: 'Slides' }] });
+    expect(sections).toEqual([{ ok: false, type: 'carousel' }]);
+  });
+
+  it('says so when the site settings have errors', () => {
+    render(<PreviewPage content={{ ...content, site: null }} shown={{ id: 1, route: '/etabs', title: null, sections: previewSections(page) }} />);
+    expect(screen.getByText('The preview needs the site settings')).toBeInTheDocument();
+  });
+
+  it('says it is ready, draws what the editor posts, answers with the change’s id, and ignores other origins', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(content), { status: 200 })));
+    // In jsdom the preview has no parent frame: window.parent is the window itself.
+    const post = vi.spyOn(window, 'postMessage').mockImplementation(() => {});
+    render(<PreviewApp preload={preloadSections} />);
+    expect(post).toHaveBeenCalledWith({ type: 'cesa-preview-ready' }, window.location.origin);
+
+    const send = (id: number, data: Json, origin = window.location.origin) =>
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { data: { type: 'cesa-preview', id, route: '/etabs', data, sentAt: 0 }, origin, source: window }));
+      });
+
+    send(1, page);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ETABS V-22' })).toBeInTheDocument();
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'cesa-preview-rendered', id: 1, at: expect.any(Number) as number }, window.location.origin));
+    expect(document.title).toBe('Preview: ETABS | CESA');
+
+    const retitled = { ...(page as object), sections: [{ type: 'hero', title: 'ETABS V-23' }] };
+    send(2, retitled, 'http://elsewhere.example');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { level: 1, name: 'ETABS V-22' })).toBeInTheDocument();
+    send(3, retitled);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ETABS V-23' })).toBeInTheDocument();
+    await waitFor(() => expect(post).toHaveBeenCalledWith(expect.objectContaining({ type: 'cesa-preview-rendered', id: 3 }), window.location.origin));
+    expect(post).not.toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), expect.anything());
+  });
+
+  it('opens links in a new tab instead of leaving the preview; links within the page still work', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    keepLinksInNewTabs(document);
+    const user = userEvent.setup();
+    render(
+      <div>
+        <a href="/contact">Contact</a>
+        <a href="#main">Skip</a>
+      </div>,
+    );
+    await user.click(screen.getByRole('link', { name: 'Contact' }));
+    expect(open).toHaveBeenCalledWith(`${window.location.origin}/contact`, '_blank', 'noopener');
+    expect(window.location.pathname).not.toBe('/contact');
+    open.mockClear();
+    await user.click(within(document.body).getByRole('link', { name: 'Skip' }));
+    expect(open).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,448 @@
+/**
+ * The visual editor's app (src/editor/) in jsdom against a small fake of the dev server's API: the
+ * page list (search, new page, delete), and the page editor's save (the warning for a page with
+ * errors, the conflict with a file changed on disk, the comparison), leaving with unsaved changes,
+ * a change on disk, and the live preview's messages. The generated form is another part's: a
+ * one-field stand-in edits meta.title here.
+ */
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stringify } from 'yaml';
+import type { ContentError } from '../../src/content/errors';
+import { EditorApp } from '../../src/editor/EditorApp';
+import { titleOf } from '../../src/editor/json';
+import type { PreviewData } from '../../src/editor/preview-protocol';
+import type { Json, PageListEntry, PageResponse } from '../../src/editor/protocol';
+
+vi.mock('../../src/editor/form', async () => {
+  const { titleOf } = await import('../../src/editor/json');
+  const { fieldId } = await import('../../src/editor/form/contract');
+  type Props = import('../../src/editor/form/contract').PageFormProps;
+  type JsonObject = { [key: string]: Json };
+  const withTitle = (value: Json, title: string): Json => {
+    const page = value as JsonObject;
+    return { ...page, meta: { ...(page.meta as JsonObject), title } };
+  };
+  return {
+    PageForm({ value, onChange }: Props) {
+      return (
+        <div>
+          <label htmlFor={fieldId('meta.title')}>Title</label>
+          <input id={fieldId('meta.title')} value={titleOf(value) ?? ''} onChange={(event) => onChange(withTitle(value, event.target.value))} />
+        </div>
+      );
+    },
+  };
+});
+
+interface FakePage {
+  route: string;
+  data: Json;
+  version: number;
+}
+
+interface Request {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The dev server's editor API, in memory: pages by file, every request recorded. */
+class FakeServer {
+  pages = new Map<string, FakePage>();
+  requests: Request[] = [];
+  links: Record<string, string[]> = {};
+
+  constructor() {
+    this.add('pages/index.yaml', '/', 'Home');
+    this.add('pages/etabs.yaml', '/etabs', 'Études ETABS');
+    this.add('pages/faculty.yaml', '/faculty', 'Our Faculty');
+    this.add('pages/staad.yaml', '/staad', 'STAAD Pro');
+    this.links['/faculty'] = ['pages/index.yaml', 'pages/about.yaml'];
+  }
+
+  add(file: string, route: string, title: string): void {
+    this.pages.set(file, { route, version: 1, data: { meta: { title, description: 'A page.' }, sections: [{ type: 'hero', title }] } });
+  }
+
+  /** Another program writes the file: its version moves on. */
+  changeOnDisk(file: string, title: string): void {
+    const page = this.pages.get(file)!;
+    const data = page.data as { meta: Record<string, Json> };
+    page.data = { ...data, meta: { ...data.meta, title } };
+    page.version += 1;
+  }
+
+  /** The validator, reduced to one rule: a page needs a title. */
+  errorsOf(file: string, data: Json): ContentError[] {
+    const title = (data as { meta: { title?: string } }).meta.title;
+    if (title) return [];
+    return [
+      {
+        code: 'missing-field',
+        message: 'meta.title is missing',
+        hint: 'Give the page a title: the browser tab and search results show it.',
+        file,
+        line: 2,
+        column: 3,
+        path: 'meta.title',
+      },
+    ];
+  }
+
+  pageResponse(file: string): PageResponse {
+    const page = this.pages.get(file)!;
+    return { file, route: page.route, text: stringify(page.data), version: `v${page.version}`, data: page.data, errors: this.errorsOf(file, page.data) };
+  }
+
+  requestsTo(path: string): Request[] {
+    return this.requests.filter((request) => request.path === path);
+  }
+
+  fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => Promise.resolve(this.answer(input, init));
+
+  answer(input: RequestInfo | URL, init: RequestInit): Response {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://127.0.0.1:5173');
+    const path = url.pathname.replace('/_editor/api/', '');
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    this.requests.push({ method, path, body });
+    const json = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+    const file = url.searchParams.get('file');
+
+    switch (path) {
+      case 'schema':
+        return json(200, {
+          page: { type: 'object' },
+          sections: [],
+          templates: [
+            { name: 'basic', description: 'A plain page: a hero and some text.' },
+            { name: 'course', description: 'A course page with modules and fees.' },
+          ],
+        });
+      case 'content':
+        return json(200, { routes: [], images: [], files: [], site: null, menu: [], imageSizes: {} });
+      case 'pages':
+        return json(
+          200,
+          [...this.pages].map(([name, page]): PageListEntry => ({
+            file: name,
+            route: page.route,
+            title: (page.data as { meta: { title: string } }).meta.title,
+            errors: this.errorsOf(name, page.data).length,
+          })),
+        );
+      case 'page':
+        return this.pages.has(file!) ? json(200, this.pageResponse(file!)) : json(404, { error: `${file} does not exist.` });
+      case 'links':
+        return json(200, { files: this.links[url.searchParams.get('route')!] ?? [] });
+      case 'validate': {
+        const request = body as { file: string; data: Json };
+        return json(200, { text: stringify(request.data), errors: this.errorsOf(request.file, request.data) });
+      }
+      case 'save': {
+        const request = body as { file: string; data: Json; version: string; overwrite?: boolean };
+        const page = this.pages.get(request.file)!;
+        if (`v${page.version}` !== request.version && !request.overwrite) {
+          return json(409, { conflict: true, text: stringify(page.data), version: `v${page.version}`, data: page.data, mine: stringify(request.data) });
+        }
+        page.data = request.data;
+        page.version += 1;
+        return json(200, { text: stringify(page.data), version: `v${page.version}`, errors: this.errorsOf(request.file, page.data) });
+      }
+      case 'create': {
+        const request = body as { route: string; from: { template: string } | { copy: string } };
+        const newFile = `pages${request.route}.yaml`;
+        if (this.pages.has(newFile)) {
+          return json(409, { error: `The address ${request.route} is already taken.`, hint: 'Choose another address, or open that page instead.' });
+        }
+        this.add(newFile, request.route, 'New Page | CESA');
+        return json(201, { file: newFile, route: request.route });
+      }
+      case 'delete': {
+        const request = body as { file: string; version: string };
+        this.pages.delete(request.file);
+        return json(200, {});
+      }
+      default:
+        return json(404, { error: `No such endpoint: ${path}` });
+    }
+  }
+}
+
+let server: FakeServer;
+
+beforeEach(() => {
+  server = new FakeServer();
+  vi.stubGlobal('fetch', server.fetch);
+  window.history.replaceState(null, '', '/_editor');
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openList() {
+  const user = userEvent.setup();
+  render(<EditorApp />);
+  await screen.findByRole('link', { name: 'Études ETABS' });
+  return user;
+}
+
+async function openEditor(file = 'pages/etabs.yaml') {
+  window.history.replaceState(null, '', `/_editor?file=${file}`);
+  const user = userEvent.setup();
+  render(<EditorApp />);
+  await screen.findByLabelText('Title');
+  return user;
+}
+
+/** The editor's status in its top bar ("Saved", "Unsaved changes", "Saving…"). */
+function findStatus(text: string) {
+  return within(screen.getByRole('banner')).findByText(text);
+}
+
+function pageRows(): string[] {
+  const table = within(screen.getByRole('navigation', { name: 'Pages' })).queryByRole('table');
+  if (!table) return [];
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+}
+
+describe('the page list', () => {
+  it('lists every page with its route and errors, and the search filters by title or route as you type', async () => {
+    server.changeOnDisk('pages/staad.yaml', '');
+    const user = await openList();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pages' })).toBeInTheDocument();
+    expect(pageRows()).toEqual(['/', '/etabs', '/faculty', '/staad']);
+    const staad = screen.getAllByRole('row').find((row) => row.textContent.includes('/staad'))!;
+    expect(within(staad).getByText('1 error')).toBeInTheDocument();
+
+    const search = screen.getByLabelText('Search pages');
+    // Without accents and in another case: "Études ETABS".
+    await user.type(search, 'etudes');
+    expect(pageRows()).toEqual(['/etabs']);
+    await user.clear(search);
+    await user.type(search, '/FAC');
+    expect(pageRows()).toEqual(['/faculty']);
+    expect(screen.getByText('1 of 4 pages match “/FAC”')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'tekla');
+    expect(pageRows()).toEqual([]);
+    expect(screen.getByText(/No page matches/)).toBeInTheDocument();
+  });
+
+  it('creates a page from the chosen template and opens it; a refused route is explained in the dialog', async () => {
+    const user = await openList();
+    await user.click(screen.getByRole('button', { name: 'New page' }));
+    const dialog = screen.getByRole('dialog', { name: 'New page' });
+    const route = within(dialog).getByLabelText('Route');
+    expect(route).toHaveFocus();
+    expect(within(dialog).getByText(/letters, digits and dashes/)).toBeInTheDocument();
+
+    // Taken: the server's words, and the dialog stays.
+    await user.type(route, '/etabs');
+    await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
+    expect(await within(dialog).findByText('The address /etabs is already taken.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose another address, or open that page instead.')).toBeInTheDocument();
+    expect(route).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(route);
+    await user.type(route, 'tekla-structures');
+    await user.selectOptions(within(dialog).getByLabelText('Template'), 'course');
+    expect(within(dialog).getByText('A course page with modules and fees.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Page | CESA' })).toBeInTheDocument();
+    expect(server.requestsTo('create').at(-1)?.body).toEqual({ route: '/tekla-structures', from: { template: 'course' } });
+    expect(window.location.search).toBe('?file=pages/tekla-structures.yaml');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('creates a page as a copy of another', async () => {
+    const user = await openList();
+    await user.click(screen.getByRole('button', { name: 'New page' }));
+    const dialog = screen.getByRole('dialog', { name: 'New page' });
+    await user.type(within(dialog).getByLabelText('Route'), '/etabs-advanced');
+    await user.click(within(dialog).getByRole('radio', { name: 'A copy of a page' }));
+    await user.selectOptions(within(dialog).getByLabelText('Page to copy'), 'Études ETABS (/etabs)');
+    await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
+    await screen.findByLabelText('Title');
+    expect(server.requestsTo('create').at(-1)?.body).toEqual({ route: '/etabs-advanced', from: { copy: 'pages/etabs.yaml' } });
+  });
+
+  it('deletes a page only after the button that names it, having listed the pages that link to it', async () => {
+    const user = await openList();
+    const row = screen.getAllByRole('row').find((candidate) => candidate.textContent.includes('/faculty'))!;
+    const opener = within(row).getByRole('button', { name: 'Delete /faculty' });
+    await user.click(opener);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete /faculty?' });
+    expect(within(dialog).getByText(/Our Faculty/)).toBeInTheDocument();
+    expect(await within(dialog).findByText('pages/index.yaml')).toBeInTheDocument();
+    expect(within(dialog).getByText('pages/about.yaml')).toBeInTheDocument();
+
+    // Escape (or Cancel) deletes nothing, and focus returns to the button that opened the dialog.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(server.requestsTo('delete')).toEqual([]);
+
+    await user.click(opener);
+    const again = screen.getByRole('alertdialog', { name: 'Delete /faculty?' });
+    await user.click(await within(again).findByRole('button', { name: 'Delete /faculty' }));
+    await waitFor(() => expect(pageRows()).toEqual(['/', '/etabs', '/staad']));
+    expect(server.requestsTo('delete')).toEqual([{ method: 'POST', path: 'delete', body: { file: 'pages/faculty.yaml', version: 'v1' } }]);
+    expect(within(screen.getByRole('main')).getByText('Deleted /faculty (pages/faculty.yaml).')).toBeInTheDocument();
+  });
+});
+
+describe('the page editor', () => {
+  it('shows the page with its route, a link to it, and the preview', async () => {
+    await openEditor();
+    expect(screen.getByRole('heading', { level: 1, name: 'Études ETABS' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View page (opens in a new tab)' })).toHaveAttribute('href', '/etabs');
+    expect(screen.getByTitle('Preview of /etabs')).toHaveAttribute('src', '/_editor/preview');
+    expect(await findStatus('Saved')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No errors' })).toBeInTheDocument();
+  });
+
+  it('sends the page to the preview once it is ready, and each change at once', async () => {
+    const user = await openEditor();
+    const frame = screen.getByTitle<HTMLIFrameElement>('Preview of /etabs');
+    const preview = frame.contentWindow!;
+    const post = vi.spyOn(preview, 'postMessage').mockImplementation(() => {});
+    /** The last message to the preview: its id, and the title in the data it carried. */
+    const lastSent = () => {
+      const [message, origin] = post.mock.lastCall as [PreviewData, string];
+      return { id: message.id, route: message.route, title: titleOf(message.data), origin };
+    };
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'cesa-preview-ready' }, origin: window.location.origin, source: preview }));
+    });
+    expect(lastSent()).toEqual({ id: 1, route: '/etabs', title: 'Études ETABS', origin: window.location.origin });
+    await user.type(screen.getByLabelText('Title'), '!');
+    // No debounce: the keystroke's data is sent before any check of it.
+    expect(lastSent()).toEqual({ id: 2, route: '/etabs', title: 'Études ETABS!', origin: window.location.origin });
+    expect(server.requestsTo('validate')).toEqual([]);
+  });
+
+  it('checks each change, shows the errors linked to their field, and warns before saving a page with errors', async () => {
+    const user = await openEditor();
+    await user.clear(screen.getByLabelText('Title'));
+    expect(await findStatus('Unsaved changes')).toBeInTheDocument();
+
+    const link = await screen.findByRole('link', {
+      name: 'pages/etabs.yaml:2:3 [missing-field] meta.title is missing — Give the page a title: the browser tab and search results show it.',
+    });
+    expect(link).toHaveAttribute('href', '#field-meta-title');
+    await user.click(link);
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'Save a page with errors?' });
+    expect(warning).toHaveTextContent('This page has 1 error. npm run check and the build refuse it until they are fixed. Save anyway?');
+    await user.click(within(warning).getByRole('button', { name: 'Keep editing' }));
+    expect(server.requestsTo('save')).toEqual([]);
+    expect(await findStatus('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await findStatus('Saved');
+    expect(server.requestsTo('save')).toHaveLength(1);
+    // Saved as it is: nothing was "fixed".
+    expect(server.pages.get('pages/etabs.yaml')!.data).toMatchObject({ meta: { title: '' } });
+  });
+
+  it('saves a valid page with Ctrl+S without asking', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), ' course');
+    await user.keyboard('{Control>}s{/Control}');
+    await findStatus('Saved');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.requestsTo('save').at(-1)?.body).toMatchObject({ file: 'pages/etabs.yaml', version: 'v1', data: { meta: { title: 'Études ETABS course' } } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Études ETABS course' })).toBeInTheDocument();
+  });
+
+  it('never overwrites a file changed on disk silently: the conflict dialog compares and overwrites on request', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), ' (mine)');
+    server.changeOnDisk('pages/etabs.yaml', 'ETABS (theirs)');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'pages/etabs.yaml changed on disk since you opened it' });
+    expect(within(dialog).getByRole('button', { name: 'Reload from disk (lose my changes)' })).toBeInTheDocument();
+    expect(server.pages.get('pages/etabs.yaml')!.data).toMatchObject({ meta: { title: 'ETABS (theirs)' } });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Compare' }));
+    const diff = within(dialog).getByLabelText('Differences between the file on disk and your version');
+    const lines = diff.textContent.split('\n');
+    expect(lines).toContain('−   title: ETABS (theirs)');
+    expect(lines).toContain('+   title: Études ETABS (mine)');
+    expect(lines).toContain('  sections:');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+    await findStatus('Saved');
+    expect(server.requestsTo('save').at(-1)?.body).toMatchObject({ version: 'v1', overwrite: true });
+    expect(server.pages.get('pages/etabs.yaml')!.data).toMatchObject({ meta: { title: 'Études ETABS (mine)' } });
+  });
+
+  it('reloads from disk when asked, dropping the edits', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), ' (mine)');
+    server.changeOnDisk('pages/etabs.yaml', 'ETABS (theirs)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Reload from disk (lose my changes)' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('ETABS (theirs)'));
+    expect(await findStatus('Saved')).toBeInTheDocument();
+    expect(server.requestsTo('save')).toHaveLength(1);
+  });
+
+  it('follows a change on disk at once when there are no edits, and offers reload or compare when there are', async () => {
+    const user = await openEditor();
+    server.changeOnDisk('pages/etabs.yaml', 'ETABS (theirs)');
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('ETABS (theirs)'));
+    expect(within(screen.getByRole('main')).getByText('pages/etabs.yaml changed on disk: the editor now shows the new version.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Title'), '!');
+    server.changeOnDisk('pages/etabs.yaml', 'ETABS (again)');
+    act(() => void window.dispatchEvent(new Event('focus')));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('pages/etabs.yaml changed on disk since you opened it.');
+    expect(screen.getByLabelText('Title')).toHaveValue('ETABS (theirs)!');
+    await user.click(within(banner).getByRole('button', { name: 'Compare' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'pages/etabs.yaml changed on disk since you opened it' });
+    const lines = within(dialog).getByLabelText('Differences between the file on disk and your version').textContent.split('\n');
+    expect(lines).toEqual(expect.arrayContaining(['−   title: ETABS (again)', '+   title: ETABS (theirs)!']));
+  });
+
+  it('asks before going back to the list with unsaved changes', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), '!');
+    await user.click(screen.getByRole('link', { name: '← All pages' }));
+    const question = screen.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Études ETABS!');
+
+    await user.click(screen.getByRole('link', { name: '← All pages' }));
+    await user.click(screen.getByRole('button', { name: 'Leave and lose my changes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pages' })).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('keeps unsaved edits across a reload of the editor', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), ' draft');
+    // The reload: the app is gone, then starts again on the same address.
+    cleanup();
+    render(<EditorApp />);
+    expect(await screen.findByDisplayValue('Études ETABS draft')).toBeInTheDocument();
+    expect(screen.getByText(/Your unsaved changes were kept/)).toBeInTheDocument();
+    expect(await findStatus('Unsaved changes')).toBeInTheDocument();
+  });
+});
