@@ -1,0 +1,96 @@
+/**
+ * The path of an image in public/: typed or picked from the site's images, shown as a small
+ * thumbnail, or uploaded from the computer ("Upload photo": the dev server saves it into public/ and
+ * the field takes its path). The upload's progress and failure are said in words.
+ */
+import { useState, type ChangeEvent } from 'react';
+import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
+import { useFormActions, usePickers } from './context';
+import type { FieldProps } from './field-props';
+import { descriptionOf } from './schema';
+import { useTextChange } from './StringField';
+
+type Upload = { state: 'idle' } | { state: 'uploading'; name: string } | { state: 'done'; src: string } | { state: 'failed'; name: string; reason: string };
+
+const IMAGE_PATH = /^\/[^\s\\%?#]+\.(svg|webp|avif|png|jpe?g|gif)$/i;
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return typeof error === 'string' && error ? error : 'the server did not answer';
+}
+
+export function ImagePathField(props: FieldProps) {
+  const { schema, value, path, label, required, writeAs } = props;
+  const description = props.description ?? descriptionOf(schema);
+  const chrome = useChrome(path, description);
+  const pickers = usePickers();
+  const { set } = useFormActions();
+  const write = useTextChange(props);
+  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
+  // A thumbnail whose file does not load is hidden (the validator says why); a new path tries again.
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const text = typeof value === 'string' ? value : '';
+  const uploadId = `${chrome.id}--upload`;
+  const statusId = `${chrome.id}--upload-status`;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file) return;
+    setUpload({ state: 'uploading', name: file.name });
+    try {
+      const src = await pickers.upload(file);
+      set(path, src);
+      setUpload({ state: 'done', src });
+    } catch (error) {
+      setUpload({ state: 'failed', name: file.name, reason: reasonOf(error) });
+    } finally {
+      // The same file can be chosen again (after a failure, or to replace an edit).
+      input.value = '';
+    }
+  };
+
+  return (
+    <div className="ef-field ef-image-field">
+      <FieldLabel htmlFor={chrome.id} label={label} required={required} />
+      {writeAs}
+      <FieldDescription id={chrome.descriptionId} text={description} />
+      <div className="ef-image-row">
+        {IMAGE_PATH.test(text) && brokenSrc !== text && <img className="ef-thumb" src={text} alt="" onError={() => setBrokenSrc(text)} />}
+        <input
+          id={chrome.id}
+          className="ef-input"
+          type="text"
+          list={pickers.lists.images}
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onChange={(event) => write(event.target.value)}
+          aria-describedby={chrome.describedBy}
+          aria-invalid={chrome.invalid}
+          aria-required={required || undefined}
+        />
+      </div>
+      <div className="ef-upload">
+        <label className="ef-upload-label" htmlFor={uploadId}>
+          Upload photo{' '}
+          <span className="ef-sr">for {label.toLowerCase()}</span>
+        </label>
+        <input
+          id={uploadId}
+          className="ef-file"
+          type="file"
+          accept="image/*"
+          aria-describedby={statusId}
+          onChange={(event) => void onFile(event)}
+        />
+      </div>
+      <p className="ef-upload-status" id={statusId} role="status">
+        {upload.state === 'uploading' && `Uploading ${upload.name}…`}
+        {upload.state === 'done' && `Uploaded: the field now shows ${upload.src}.`}
+        {upload.state === 'failed' && <span className="ef-error">The upload of {upload.name} failed: {upload.reason}. Try again, or pick an image already on the site.</span>}
+      </p>
+      <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * What every field shows around its control: the label (with "(required)"), the description under
+ * it, the validator's errors (message, hint, code), and the ids that tie them to the control.
+ */
+import type { ContentError } from '../../content/errors';
+import { fieldId } from './contract';
+import { useFieldErrors } from './context';
+import { formatPath, type Path } from './paths';
+
+export interface Chrome {
+  /** The control's id: fieldId(path), what the error summary links to. */
+  id: string;
+  descriptionId: string;
+  errorsId: string;
+  errors: readonly ContentError[];
+  /** For the control: its description and its errors. */
+  describedBy: string | undefined;
+  invalid: true | undefined;
+}
+
+export function useChrome(path: Path, description: string | undefined): Chrome {
+  const errors = useFieldErrors(path);
+  const id = fieldId(formatPath(path));
+  const descriptionId = `${id}--description`;
+  const errorsId = `${id}--errors`;
+  const describedBy = [description ? descriptionId : '', errors.length > 0 ? errorsId : ''].filter(Boolean).join(' ') || undefined;
+  return { id, descriptionId, errorsId, errors, describedBy, invalid: errors.length > 0 ? true : undefined };
+}
+
+export function Required({ required }: { required: boolean }) {
+  return required ? (
+    <>
+      {' '}
+      <span className="ef-required">(required)</span>
+    </>
+  ) : null;
+}
+
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required: boolean }) {
+  return (
+    <label className="ef-label" htmlFor={htmlFor}>
+      {label}
+      <Required required={required} />
+    </label>
+  );
+}
+
+export function FieldDescription({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p className="ef-description" id={id}>
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The errors of a field: what is wrong, what to do, and the code `npm run check` prints. */
+export function FieldErrors({ id, errors, path }: { id: string; errors: readonly ContentError[]; path: Path }) {
+  if (errors.length === 0) return null;
+  const here = formatPath(path);
+  return (
+    <ul className="ef-errors" id={id}>
+      {errors.map((error, index) => (
+        <li key={index} className="ef-error">
+          <span className="ef-error-code">[{error.code}]</span>{' '}
+          {error.path !== here && (
+            <>
+              <span className="ef-error-where">{error.path}:</span>{' '}
+            </>
+          )}
+          <span className="ef-error-message">{error.message}</span>
+          {error.hint && (
+            <>
+              {' '}
+              <span className="ef-error-hint">{error.hint}</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+/** Where focus goes after the form moves, adds or removes something (the old element may be gone). */
+
+const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]';
+
+/** Focuses the first of these selectors that finds an element inside `container`, and shows it. */
+export function focusFirst(container: HTMLElement | null, selectors: readonly string[]): void {
+  if (!container) return;
+  for (const selector of selectors) {
+    const element = container.querySelector<HTMLElement>(selector);
+    if (element) {
+      focusAndShow(element);
+      return;
+    }
+  }
+}
+
+/** The first control inside `element`, or the element itself. */
+export function firstControl(element: HTMLElement): HTMLElement {
+  return element.matches('input, select, textarea, button') ? element : (element.querySelector<HTMLElement>(FOCUSABLE) ?? element);
+}
+
+export function focusAndShow(element: HTMLElement): void {
+  element.focus({ preventScroll: true });
+  // jsdom has no layout, hence no scrollIntoView.
+  if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'nearest' });
+}
+
+/** A CSS attribute selector's value, quoted. */
+export function quoted(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}

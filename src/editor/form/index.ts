@@ -1,0 +1,7 @@
+/** The visual editor's generated form (issue 14): see PageForm and contract.ts. */
+import './form.css';
+
+export { PageForm } from './PageForm';
+export { revealField, REVEAL_EVENT } from './reveal';
+export { fieldId, type FormContext, type PageFormProps } from './contract';
+export { setIn, deleteIn, getIn } from './paths';
