@@ -3,14 +3,16 @@
  * validator above the form. Saving warns first when the page has errors, never overwrites a file
  * changed on disk without asking, and keeps unsaved edits across reloads (draft-store.ts).
  */
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, asFailure, type ApiFailure } from './api';
 import { useAnnounce } from './announce';
 import { ConflictDialog } from './ConflictDialog';
 import { DeletePageDialog } from './DeletePageDialog';
+import { DiskBanner } from './DiskBanner';
 import { dropDraft, keepDraft } from './draft-store';
 import { EditorHeader, type SaveStatus } from './EditorHeader';
 import { ErrorSummary } from './ErrorSummary';
+import { errorsText } from './ErrorCount';
 import { FailureMessage } from './FailureMessage';
 import { PageForm } from './form';
 import type { FormContext } from './form/contract';
@@ -19,6 +21,7 @@ import { PreviewFrame } from './PreviewFrame';
 import type { Json, PageResponse, SchemaResponse } from './protocol';
 import { SaveWarningDialog } from './SaveWarningDialog';
 import { useDiskWatch } from './use-disk-watch';
+import { useLeaveWarning, useSaveShortcut } from './use-keys-and-leaving';
 import { usePageSession, type Opened } from './use-page-session';
 import { useValidation } from './use-validation';
 
@@ -78,16 +81,16 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     else dropDraft(file);
   }, [file, session, dirty]);
 
+  useLeaveWarning(dirty);
+
+  // A new count of errors is said aloud (once the checks after typing settle), as it is shown above the form.
+  const errorCount = validation.errors.length;
+  const saidCount = useRef<number | null>(null);
   useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+    if (!session) return;
+    if (saidCount.current !== null && saidCount.current !== errorCount) announce(errorsText(errorCount));
+    saidCount.current = errorCount;
+  }, [session, errorCount, announce]);
 
   const title = session ? (titleOf(session.data) ?? session.route) : file;
   useEffect(() => {
@@ -174,16 +177,10 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     }
   };
 
-  const onSaveKey = useEffectEvent((event: KeyboardEvent) => {
-    if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
-    event.preventDefault();
+  useSaveShortcut(() => {
+    // With a question open, the keys answer nothing: the dialog's buttons do.
     if (!dialog) void save();
   });
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onSaveKey(event);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
 
   useDiskWatch({
     file,
@@ -266,22 +263,12 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
           {notice ? <p className="ed-notice">{notice}</p> : null}
           {saveFailure ? <FailureMessage failure={saveFailure} /> : null}
           {diskChange && dirty ? (
-            <div className="ed-banner" role="alert">
-              <p>
-                <strong>{file} changed on disk since you opened it.</strong> Your changes are not saved yet.
-              </p>
-              <div className="ed-actions ed-actions--start">
-                <button type="button" className="ed-button" onClick={() => void reloadFromDisk()}>
-                  Reload from disk (lose my changes)
-                </button>
-                <button type="button" className="ed-button" onClick={() => void compareWithDisk(diskChange)}>
-                  Compare
-                </button>
-                <button type="button" className="ed-button ed-button--danger" onClick={() => void save({ overwrite: true })}>
-                  Overwrite with mine
-                </button>
-              </div>
-            </div>
+            <DiskBanner
+              file={file}
+              onReload={() => void reloadFromDisk()}
+              onCompare={() => void compareWithDisk(diskChange)}
+              onOverwrite={() => void save({ overwrite: true })}
+            />
           ) : null}
           <ErrorSummary errors={validation.errors} checking={validation.checking} failure={validation.failure} />
           {session.readable ? (

@@ -54,6 +54,10 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
     };
   }, [generation]);
 
+  useEffect(() => {
+    document.title = 'Pages — CESA editor';
+  }, []);
+
   // A notice brought from another screen (a page deleted in its editor) is read out once.
   useEffect(() => {
     if (initialNotice) announce(initialNotice);

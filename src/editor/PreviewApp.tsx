@@ -3,7 +3,7 @@
  * components, from the data the editor sends (preview-protocol.ts). Each section is checked on its
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, memo, useEffect, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ImageSizesProvider, type ImageSizes } from '../app/image-sizes';
 import { SiteProvider } from '../app/site-context';
@@ -20,14 +20,28 @@ import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
 /** A section as the preview draws it: valid (the component) or not (the notice). */
 export type PreviewSection = { ok: true; section: Section } | { ok: false; type: string };
 
-export function previewSections(data: Json): PreviewSection[] {
-  if (!isObject(data) || !Array.isArray(data.sections)) return [];
-  return data.sections.map((raw) => {
-    const parsed = SectionSchema.safeParse(raw);
-    if (parsed.success) return { ok: true, section: parsed.data };
-    const type = isObject(raw) && typeof raw.type === 'string' ? raw.type : 'unknown';
-    return { ok: false, type };
+function previewSection(raw: Json): PreviewSection {
+  const parsed = SectionSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, section: parsed.data };
+  const type = isObject(raw) && typeof raw.type === 'string' ? raw.type : 'unknown';
+  return { ok: false, type };
+}
+
+/**
+ * The page's sections, each checked on its own. `previous` maps the text of each section of the last
+ * change to what it became: an unchanged section is the same object again, so it is not drawn again
+ * (a keystroke changes one section; the others stay as they are).
+ */
+export function previewSections(data: Json, previous: Map<string, PreviewSection> = new Map()): { sections: PreviewSection[]; known: Map<string, PreviewSection> } {
+  const known = new Map<string, PreviewSection>();
+  if (!isObject(data) || !Array.isArray(data.sections)) return { sections: [], known };
+  const sections = data.sections.map((raw) => {
+    const text = JSON.stringify(raw);
+    const entry = known.get(text) ?? previous.get(text) ?? previewSection(raw);
+    known.set(text, entry);
+    return entry;
   });
+  return { sections, known };
 }
 
 /** The section types to load before drawing `sections` (their code is split per type). */
@@ -80,6 +94,16 @@ class SectionBoundary extends Component<{ index: number; type: string; changeId:
   }
 }
 
+/** One section; drawn again only when it changed (or moved), not on every keystroke elsewhere. */
+const PreviewSectionView = memo(function PreviewSectionView({ entry, index, changeId }: { entry: PreviewSection; index: number; changeId: number }) {
+  if (!entry.ok) return <SectionNotice index={index} type={entry.type} />;
+  return (
+    <SectionBoundary index={index} type={entry.section.type} changeId={changeId}>
+      <SectionSlot section={entry.section} index={index} />
+    </SectionBoundary>
+  );
+}, (before, after) => before.entry === after.entry && before.index === after.index);
+
 interface PreviewPageProps {
   content: ContentResponse;
   shown: Shown;
@@ -100,15 +124,9 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
       <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
         <MemoryRouter key={shown.route} initialEntries={[shown.route]}>
           <Layout menu={content.menu as MenuItem[]}>
-            {shown.sections.map((entry, index) =>
-              entry.ok ? (
-                <SectionBoundary key={index} index={index} type={entry.section.type} changeId={shown.id}>
-                  <SectionSlot section={entry.section} index={index} />
-                </SectionBoundary>
-              ) : (
-                <SectionNotice key={index} index={index} type={entry.type} />
-              ),
-            )}
+            {shown.sections.map((entry, index) => (
+              <PreviewSectionView key={index} entry={entry} index={index} changeId={shown.id} />
+            ))}
           </Layout>
         </MemoryRouter>
       </ImageSizesProvider>
@@ -145,6 +163,7 @@ export function PreviewApp({ preload }: PreviewAppProps) {
 
   useEffect(() => {
     let newest = 0;
+    let known = new Map<string, PreviewSection>();
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== window.parent) return;
       const message = event.data as Partial<PreviewData> | null;
@@ -152,7 +171,9 @@ export function PreviewApp({ preload }: PreviewAppProps) {
       const { id, route } = message;
       newest = id;
       const data = message.data ?? null;
-      const sections = previewSections(data);
+      const parsed = previewSections(data, known);
+      known = parsed.known;
+      const { sections } = parsed;
       const title = previewTitle(data);
       // New section types: their code first, so the page is drawn whole, in one go.
       void preload(typesOf(sections)).then(() => {

@@ -17,11 +17,24 @@ import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
 /** A page that is never open: Vite's client reloads only the page a path names. */
 const NO_PAGE = '/_editor/kept-open.html';
 
+let reloadingForCode = false;
+
+/**
+ * The dev server is reloading the editor for a change of its code: the unsaved edits come back from
+ * the draft, so the browser's "leave this page?" question would only be in the way.
+ */
+export function isReloadingForCode(): boolean {
+  return reloadingForCode;
+}
+
 export function keepOpenOnContentChanges(): void {
   const hot = import.meta.hot;
   if (!hot) return;
   hot.on('vite:beforeFullReload', (payload) => {
-    if (payload.path !== '*' || payload.triggeredBy) return;
+    if (payload.path !== '*' || payload.triggeredBy) {
+      reloadingForCode = true;
+      return;
+    }
     payload.path = NO_PAGE;
     window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT));
   });

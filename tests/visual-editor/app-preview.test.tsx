@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe('the preview', () => {
   it('draws valid sections with the site’s components and a broken one as a notice, in the site’s layout', () => {
-    render(<PreviewPage content={content} shown={{ id: 1, route: '/etabs', title: null, sections: previewSections(page) }} />);
+    render(<PreviewPage content={content} shown={{ id: 1, route: '/etabs', title: null, sections: previewSections(page).sections }} />);
     expect(screen.getByRole('heading', { level: 1, name: 'ETABS V-22' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(screen.getByText('Model, analyse and design buildings.')).toBeInTheDocument();
@@ -45,12 +45,22 @@ describe('the preview', () => {
   });
 
   it('marks an unknown section type as broken too', () => {
-    const sections = previewSections({ sections: [{ type: 'carousel', title: 'Slides' }] });
+    const { sections } = previewSections({ sections: [{ type: 'carousel', title: 'Slides' }] });
     expect(sections).toEqual([{ ok: false, type: 'carousel' }]);
   });
 
+  it('keeps an unchanged section as it was, so a keystroke draws only the section it changed', () => {
+    const first = previewSections(page);
+    const edited = { ...(page as object), sections: [{ type: 'hero', title: 'ETABS V-23' }, ...(page as { sections: Json[] }).sections.slice(1)] };
+    const second = previewSections(edited, first.known).sections;
+    expect(second[0]).not.toBe(first.sections[0]);
+    expect(second[0]).toMatchObject({ ok: true, section: { title: 'ETABS V-23' } });
+    expect(second[1]).toBe(first.sections[1]);
+    expect(second[2]).toBe(first.sections[2]);
+  });
+
   it('says so when the site settings have errors', () => {
-    render(<PreviewPage content={{ ...content, site: null }} shown={{ id: 1, route: '/etabs', title: null, sections: previewSections(page) }} />);
+    render(<PreviewPage content={{ ...content, site: null }} shown={{ id: 1, route: '/etabs', title: null, sections: previewSections(page).sections }} />);
     expect(screen.getByText('The preview needs the site settings')).toBeInTheDocument();
   });
 

@@ -357,6 +357,15 @@ describe('the page editor', () => {
     expect(server.pages.get('pages/etabs.yaml')!.data).toMatchObject({ meta: { title: '' } });
   });
 
+  it('checks the page once the typing rests, and only its newest data', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), ' V-22');
+    await waitFor(() => expect(server.requestsTo('validate')).toHaveLength(1));
+    expect(server.requestsTo('validate')[0]!.body).toMatchObject({ file: 'pages/etabs.yaml', data: { meta: { title: 'Études ETABS V-22' } } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(server.requestsTo('validate')).toHaveLength(1);
+  });
+
   it('saves a valid page with Ctrl+S without asking', async () => {
     const user = await openEditor();
     await user.type(screen.getByLabelText('Title'), ' course');
