@@ -11,6 +11,8 @@ function shell(title: string, root: string, entry: string): string {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
+    <!-- No icon of its own: without this line the browser asks for /favicon.ico, which the content may not have. -->
+    <link rel="icon" href="data:," />
     <title>${title}</title>
   </head>
   <body>
