@@ -16,7 +16,8 @@ import { UnionField } from './UnionField';
 export function FieldSwitch(props: FieldProps) {
   const { schema, value } = props;
   if (branchesOf(schema).length > 0) return <UnionField {...props} />;
-  if (value !== undefined && !matchesType(schema, value) && !hasConst(schema)) return <MismatchField {...props} />;
+  // A key written with nothing after it (`subtitle:`) is null: shown as an empty field, not as a mistake.
+  if (value !== undefined && value !== null && !matchesType(schema, value) && !hasConst(schema)) return <MismatchField {...props} />;
   if (hasConst(schema)) return <ConstField {...props} />;
   if (enumOf(schema)) return <EnumField {...props} />;
   switch (typeOf(schema)) {

@@ -5,12 +5,12 @@
  */
 import { useState, type ChangeEvent } from 'react';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
-import { useFormActions, usePickers } from './context';
+import { useFormActions, useLists, useUpload } from './context';
 import type { FieldProps } from './field-props';
 import { descriptionOf } from './schema';
 import { useTextChange } from './StringField';
 
-type Upload = { state: 'idle' } | { state: 'uploading'; name: string } | { state: 'done'; src: string } | { state: 'failed'; name: string; reason: string };
+type Progress = { state: 'idle' } | { state: 'uploading'; name: string } | { state: 'done'; src: string } | { state: 'failed'; name: string; reason: string };
 
 const IMAGE_PATH = /^\/[^\s\\%?#]+\.(svg|webp|avif|png|jpe?g|gif)$/i;
 
@@ -23,10 +23,11 @@ export function ImagePathField(props: FieldProps) {
   const { schema, value, path, label, required, writeAs } = props;
   const description = props.description ?? descriptionOf(schema);
   const chrome = useChrome(path, description);
-  const pickers = usePickers();
+  const lists = useLists();
+  const upload = useUpload();
   const { set } = useFormActions();
   const write = useTextChange(props);
-  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
+  const [progress, setProgress] = useState<Progress>({ state: 'idle' });
   // A thumbnail whose file does not load is hidden (the validator says why); a new path tries again.
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const text = typeof value === 'string' ? value : '';
@@ -37,13 +38,13 @@ export function ImagePathField(props: FieldProps) {
     const input = event.target;
     const file = input.files?.[0];
     if (!file) return;
-    setUpload({ state: 'uploading', name: file.name });
+    setProgress({ state: 'uploading', name: file.name });
     try {
-      const src = await pickers.upload(file);
+      const src = await upload(file);
       set(path, src);
-      setUpload({ state: 'done', src });
+      setProgress({ state: 'done', src });
     } catch (error) {
-      setUpload({ state: 'failed', name: file.name, reason: reasonOf(error) });
+      setProgress({ state: 'failed', name: file.name, reason: reasonOf(error) });
     } finally {
       // The same file can be chosen again (after a failure, or to replace an edit).
       input.value = '';
@@ -61,7 +62,7 @@ export function ImagePathField(props: FieldProps) {
           id={chrome.id}
           className="ef-input"
           type="text"
-          list={pickers.lists.images}
+          list={lists.images}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -86,9 +87,9 @@ export function ImagePathField(props: FieldProps) {
         />
       </div>
       <p className="ef-upload-status" id={statusId} role="status">
-        {upload.state === 'uploading' && `Uploading ${upload.name}…`}
-        {upload.state === 'done' && `Uploaded: the field now shows ${upload.src}.`}
-        {upload.state === 'failed' && <span className="ef-error">The upload of {upload.name} failed: {upload.reason}. Try again, or pick an image already on the site.</span>}
+        {progress.state === 'uploading' && `Uploading ${progress.name}…`}
+        {progress.state === 'done' && `Uploaded: the field now shows ${progress.src}.`}
+        {progress.state === 'failed' && <span className="ef-error">The upload of {progress.name} failed: {progress.reason}. Try again, or pick an image already on the site.</span>}
       </p>
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
     </div>

@@ -4,15 +4,17 @@
  * The validator's errors are shown at their fields; `#field-…` links and {@link revealField} open
  * and focus the field they name.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Json } from '../protocol';
 import { fieldId, type PageFormProps } from './contract';
-import { ActionsContext, ErrorsContext, PickersContext, RevealContext, type FormActions, type Pickers, type Revealer } from './context';
+import type { FormActions, ListIds, Revealer } from './context';
 import { ErrorStore } from './errors';
 import { Field } from './Field';
 import { focusAndShow } from './focus';
 import { deleteIn, isRecord, ROOT_PATH, setIn } from './paths';
+import { Datalists, FormProviders } from './providers';
 import { REVEAL_EVENT, type RevealDetail } from './reveal';
+import { useStableList } from './stable';
 
 /** The element of `id`, or of the nearest id above it (`field-sections-2-cards` for `field-sections-2-cards-0-title`). */
 function nearestElement(root: HTMLElement, id: string): HTMLElement | null {
@@ -55,11 +57,19 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
     };
   }, []);
 
+  // Stable values for what every field reads, whatever the caller passes on each render: a text
+  // field must not re-render on each keystroke elsewhere because `context` is a new object.
+  const latestUpload = useRef(context.upload);
+  useLayoutEffect(() => {
+    latestUpload.current = context.upload;
+  });
+  const upload = useCallback((file: File) => latestUpload.current(file), []);
   const baseId = useId();
-  const pickers = useMemo<Pickers>(
-    () => ({ ...context, lists: { routes: `${baseId}routes`, images: `${baseId}images`, files: `${baseId}files` } }),
-    [context, baseId],
-  );
+  const lists = useMemo<ListIds>(() => ({ routes: `${baseId}routes`, images: `${baseId}images`, files: `${baseId}files` }), [baseId]);
+  const routes = useStableList(context.routes);
+  const images = useStableList(context.images);
+  const files = useStableList(context.files);
+  const sections = useStableList(context.sections);
 
   const root = useRef<HTMLDivElement>(null);
   const showers = useRef(new Set<(id: string) => void>());
@@ -109,44 +119,21 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
   }, [reveals]);
 
   return (
-    <ActionsContext.Provider value={actions}>
-      <ErrorsContext.Provider value={store}>
-        <PickersContext.Provider value={pickers}>
-          <RevealContext.Provider value={revealer}>
-            <div className="ef-form" ref={root}>
-              <div className="ef-sr" role="status" aria-live="polite">
-                {/* A new element per message: a screen reader reads it even when the words repeat. */}
-                <span key={said.count}>{said.message}</span>
-              </div>
-              <datalist id={pickers.lists.routes}>
-                <option value="form">The external enquiry form (form.url in _site.yaml)</option>
-                {context.routes.map((entry) => (
-                  <option key={entry.route} value={entry.route}>
-                    {entry.title}
-                  </option>
-                ))}
-              </datalist>
-              <datalist id={pickers.lists.images}>
-                {context.images.map((image) => (
-                  <option key={image} value={image} />
-                ))}
-              </datalist>
-              <datalist id={pickers.lists.files}>
-                {context.files.map((file) => (
-                  <option key={file} value={file} />
-                ))}
-              </datalist>
-              {isRecord(value) ? (
-                <Field schema={schema} value={value} path={ROOT_PATH} label="Page" required />
-              ) : (
-                <p className="ef-note" id={fieldId('(document)')} tabIndex={-1}>
-                  This file does not hold a page (a set of fields such as meta: and sections:), so the form cannot show it. Edit it as text.
-                </p>
-              )}
-            </div>
-          </RevealContext.Provider>
-        </PickersContext.Provider>
-      </ErrorsContext.Provider>
-    </ActionsContext.Provider>
+    <FormProviders actions={actions} errors={store} lists={lists} upload={upload} sections={sections} revealer={revealer}>
+      <div className="ef-form" ref={root}>
+        <div className="ef-sr" role="status" aria-live="polite">
+          {/* A new element per message: a screen reader reads it even when the words repeat. */}
+          <span key={said.count}>{said.message}</span>
+        </div>
+        <Datalists lists={lists} routes={routes} images={images} files={files} />
+        {isRecord(value) ? (
+          <Field schema={schema} value={value} path={ROOT_PATH} label="Page" required />
+        ) : (
+          <p className="ef-note" id={fieldId('(document)')} tabIndex={-1}>
+            This file does not hold a page (a set of fields such as meta: and sections:), so the form cannot show it. Edit it as text.
+          </p>
+        )}
+      </div>
+    </FormProviders>
   );
 }

@@ -57,7 +57,7 @@ export function EnumField(props: FieldProps) {
   const { set, remove } = useFormActions();
   const choices = enumOf(schema) ?? [];
   const fallback = defaultOf(props);
-  const current = value === undefined ? '' : textOf(value);
+  const current = value === undefined || value === null ? '' : textOf(value);
   const known = choices.some((choice) => textOf(choice) === current);
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const picked = event.target.value;

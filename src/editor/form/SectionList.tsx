@@ -10,7 +10,7 @@ import type { FormSchema, Json } from '../protocol';
 import { AddSection } from './AddSection';
 import { FieldDescription, FieldErrors, Required, useChrome } from './chrome';
 import { fieldId } from './contract';
-import { RevealContext, useFormActions, usePickers } from './context';
+import { RevealContext, useFormActions, useSectionTypes } from './context';
 import type { FieldProps } from './field-props';
 import { focusFirst, quoted } from './focus';
 import { useItemKeys } from './item-keys';
@@ -34,7 +34,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
   const description = props.description ?? descriptionOf(schema);
   const chrome = useChrome(path, description);
   const { set, announce } = useFormActions();
-  const { sections: types } = usePickers();
+  const types = useSectionTypes();
   const revealer = useContext(RevealContext);
   const list: readonly Json[] = Array.isArray(value) ? value : [];
   const keys = useItemKeys(list.length);

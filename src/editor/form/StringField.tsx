@@ -5,7 +5,7 @@
  */
 import type { ChangeEvent } from 'react';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
-import { useFormActions, usePickers } from './context';
+import { useFormActions, useLists } from './context';
 import type { FieldProps } from './field-props';
 import { ImagePathField } from './ImagePathField';
 import { isKey } from './ScalarFields';
@@ -39,11 +39,11 @@ function TextField(props: FieldProps) {
   const kind = kindOf(schema);
   const description = props.description ?? descriptionOf(schema);
   const chrome = useChrome(path, description);
-  const pickers = usePickers();
+  const lists = useLists();
   const write = useTextChange(props);
   const text = typeof value === 'string' ? value : '';
   const long = props.long || path[path.length - 1] === 'description' || text.includes('\n');
-  const list = kind === 'link' ? pickers.lists.routes : kind === 'public-file' ? pickers.lists.files : undefined;
+  const list = kind === 'link' ? lists.routes : kind === 'public-file' ? lists.files : undefined;
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => write(event.target.value);
   const control = {
     id: chrome.id,

@@ -21,9 +21,11 @@ export function UnionField(props: FieldProps) {
   // The branch last written in: a field emptied while typing (hours cleared to type new ones) stays
   // as it was rather than turning into the branch shown for a field that has no value.
   const [written, setWritten] = useState<FormSchema | undefined>(undefined);
-  const matched = value === undefined ? undefined : matchBranch(schema, value);
+  // A key written with nothing after it (null) is shown as a field that has no value yet.
+  const empty = value === undefined || value === null;
+  const matched = empty ? undefined : matchBranch(schema, value);
   if (matched && matched !== written) setWritten(matched);
-  const branch = value === undefined ? (written ?? branchFor(schema, value)) : matched;
+  const branch = empty ? (written ?? branchFor(schema, undefined)) : matched;
   const kind = kindOf(schema);
   const long = props.long || isParagraphs(schema);
   const description = props.description ?? descriptionOf(schema) ?? (branch && descriptionOf(branch));
@@ -41,7 +43,7 @@ export function UnionField(props: FieldProps) {
           value={branch ? String(branches.indexOf(branch)) : ''}
           onChange={(event) => {
             const picked = branches[Number(event.target.value)];
-            if (picked) set(path, convertValue(value, picked, long));
+            if (picked) set(path, convertValue(empty ? undefined : value, picked, long));
           }}
         >
           {!branch && <option value="">As it is now</option>}

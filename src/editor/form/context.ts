@@ -20,21 +20,31 @@ const noActions: FormActions = { set: () => {}, remove: () => {}, announce: () =
 export const ActionsContext = createContext<FormActions>(noActions);
 export const ErrorsContext = createContext<ErrorStore>(new ErrorStore());
 
-/** The pickers' lists, and the ids of the form's one datalist of each. */
-export interface Pickers extends FormContext {
-  lists: { routes: string; images: string; files: string };
+/** The ids of the form's one datalist of each kind: stable, so text fields never re-render for them. */
+export interface ListIds {
+  routes: string;
+  images: string;
+  files: string;
 }
 
-export const PickersContext = createContext<Pickers | null>(null);
+export const ListsContext = createContext<ListIds>({ routes: '', images: '', files: '' });
+export const UploadContext = createContext<FormContext['upload']>(() => Promise.reject(new Error('uploads are not available here')));
+export const SectionTypesContext = createContext<FormContext['sections']>([]);
 
 export function useFormActions(): FormActions {
   return useContext(ActionsContext);
 }
 
-export function usePickers(): Pickers {
-  const pickers = useContext(PickersContext);
-  if (!pickers) throw new Error('A field of the form is rendered outside PageForm');
-  return pickers;
+export function useLists(): ListIds {
+  return useContext(ListsContext);
+}
+
+export function useUpload(): FormContext['upload'] {
+  return useContext(UploadContext);
+}
+
+export function useSectionTypes(): FormContext['sections'] {
+  return useContext(SectionTypesContext);
 }
 
 /** The errors shown at the field of `path` (the same array while they do not change). */

@@ -22,8 +22,10 @@ export function renderedPath(schema: FormSchema, value: Json | undefined, segmen
   let current = value;
   let required = true;
   for (const segment of segments) {
-    node = branchFor(node, current);
-    if (!node || (current !== undefined && !matchesType(node, current))) break;
+    // As the fields do, a null (a key with nothing after it) is an empty field.
+    const present = current === null ? undefined : current;
+    node = branchFor(node, present);
+    if (!node || (present !== undefined && !matchesType(node, present))) break;
     if (typeof segment === 'number') {
       const items = itemsOf(node);
       if (typeOf(node) !== 'array' || !items || !Array.isArray(current) || segment >= current.length) break;
