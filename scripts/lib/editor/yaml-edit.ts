@@ -61,7 +61,8 @@ interface Context {
 
 /** The file's text with `next` (the page's new raw data) written into it, changing only what differs. */
 export function applyData(source: string, next: Json): string {
-  // Worked on with LF line endings and without a byte order mark (which would count as a column); both are put back.
+  // Worked on with LF line endings and without a byte order mark (which would count as a column);
+  // both are put back (a file that mixes CRLF and LF lines is written with CRLF throughout).
   const crlf = source.includes('\r\n');
   const bom = source.startsWith('\uFEFF') ? '\uFEFF' : '';
   const text = (crlf ? source.replace(/\r\n/g, '\n') : source).slice(bom.length);
