@@ -74,7 +74,7 @@ export function AddSection({ types, itemSchema, where, onChoose }: AddSectionPro
                     onChoose(info.type);
                   }}
                 >
-                  <span className="ef-type-name">{sectionTypeName(branchOfType(itemSchema, info.type), info.type)}</span>
+                  <span className="ef-type-name">{sectionTypeName(branchOfType(itemSchema, info.type), info.type)}</span>{' '}
                   <span className="ef-type-label">{info.label}</span>
                 </button>
                 <p className="ef-type-description" id={`${id}-${info.type}`}>

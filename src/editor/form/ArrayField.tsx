@@ -11,11 +11,10 @@ import { Field } from './Field';
 import type { FieldProps } from './field-props';
 import { firstControl, focusFirst, quoted } from './focus';
 import { useItemKeys } from './item-keys';
-import { childPath, moveItem } from './paths';
-import { isKey } from './ScalarFields';
-import { descriptionOf, discriminatorOf, itemsOf, smallestValue } from './schema';
+import { childPath, isKey, moveItem } from './paths';
+import { branchFor, descriptionOf, discriminatorOf, itemsOf, smallestValue, typeOf } from './schema';
 import { SectionList } from './SectionList';
-import { capitalise, itemNoun, summaryOf } from './words';
+import { capitalise, humanise, itemNoun, summaryOf } from './words';
 
 type Pending = { key: string; action: 'up' | 'down' | 'remove' | 'item' } | { key: null; action: 'add' };
 
@@ -33,7 +32,11 @@ function ListField(props: FieldProps) {
   const list: readonly Json[] = Array.isArray(value) ? value : [];
   const keys = useItemKeys(list.length);
   const items = itemsOf(schema) ?? {};
-  const noun = itemNoun(path[path.length - 1]);
+  const key = path[path.length - 1];
+  const noun = itemNoun(key);
+  const nouns = typeof key === 'string' ? humanise(key).toLowerCase() : 'cells';
+  // Items of one line each (text, a number, a cell) are laid out as a numbered row each.
+  const scalar = !['object', 'array'].includes(typeOf(branchFor(items, undefined) ?? items) ?? 'object');
   const container = useRef<HTMLFieldSetElement>(null);
   const pending = useRef<Pending | null>(null);
 
@@ -79,15 +82,15 @@ function ListField(props: FieldProps) {
     <fieldset className="ef-group ef-list" id={chrome.id} tabIndex={-1} aria-describedby={chrome.describedBy} ref={container}>
       <legend className="ef-legend">
         {label}
-        <Required required={required} />
+        <Required required={required} path={path} />
       </legend>
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
       {list.length === 0 ? (
-        <p className="ef-note">No {noun}s yet.</p>
+        <p className="ef-note">No {nouns} yet.</p>
       ) : (
-        <ol className="ef-items">
+        <ol className={scalar ? 'ef-items ef-items-scalar' : 'ef-items'}>
           {list.map((item, index) => {
             const name = `${noun} ${index + 1}`;
             const summary = summaryOf(item);
@@ -99,6 +102,8 @@ function ListField(props: FieldProps) {
                     value={item}
                     path={childPath(path, index)}
                     label={capitalise(summary ? `${name}: ${summary}` : name)}
+                    // The list says what its items are, once: not again in every item.
+                    description=""
                     required
                     inImage={inImage}
                   />

@@ -53,7 +53,7 @@ export function ImagePathField(props: FieldProps) {
 
   return (
     <div className="ef-field ef-image-field">
-      <FieldLabel htmlFor={chrome.id} label={label} required={required} />
+      <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
       <div className="ef-image-row">

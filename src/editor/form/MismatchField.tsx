@@ -44,7 +44,7 @@ export function MismatchField(props: FieldProps) {
     <div className="ef-field ef-mismatch">
       <span className="ef-label">
         {label}
-        <Required required={required} />
+        <Required required={required} path={path} />
       </span>
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />

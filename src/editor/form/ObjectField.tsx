@@ -8,8 +8,7 @@ import { useFormActions } from './context';
 import { Field } from './Field';
 import type { FieldProps } from './field-props';
 import { UnknownKeyField } from './MismatchField';
-import { childPath, isRecord } from './paths';
-import { isKey } from './ScalarFields';
+import { childPath, isKey, isRecord } from './paths';
 import { descriptionOf, propertiesOf, requiredOf, smallestValue } from './schema';
 import { humanise } from './words';
 
@@ -90,7 +89,7 @@ export function ObjectField(props: FieldProps) {
     >
       <legend className="ef-legend">
         {label}
-        <Required required={required} />
+        <Required required={required} path={path} />
       </legend>
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />

@@ -4,14 +4,9 @@ import type { Json } from '../protocol';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
 import { useFormActions } from './context';
 import type { FieldProps } from './field-props';
-import type { Path } from './paths';
+import { isKey } from './paths';
 import { descriptionOf, enumOf, numberKeyword, typeOf } from './schema';
 import { textOf } from './words';
-
-/** A key of an object (deleted when emptied), not an item of a list (which stays, as an item). */
-export function isKey(path: Path): boolean {
-  return typeof path[path.length - 1] === 'string';
-}
 
 function defaultOf(props: FieldProps): Json | undefined {
   return Object.hasOwn(props.schema, 'default') ? (props.schema.default as Json) : undefined;
@@ -26,7 +21,7 @@ export function ConstField(props: FieldProps) {
   const shown = value === undefined ? (schema.const as Json) : value;
   return (
     <div className="ef-field ef-const">
-      <FieldLabel htmlFor={chrome.id} label={label} required={required} />
+      <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
       <div className="ef-row">
@@ -69,7 +64,7 @@ export function EnumField(props: FieldProps) {
   };
   return (
     <div className="ef-field">
-      <FieldLabel htmlFor={chrome.id} label={label} required={required} />
+      <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
       <select
@@ -122,7 +117,7 @@ export function NumberField(props: FieldProps) {
   };
   return (
     <div className="ef-field">
-      <FieldLabel htmlFor={chrome.id} label={label} required={required} />
+      <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
       <input
@@ -166,7 +161,7 @@ export function BooleanField(props: FieldProps) {
           aria-describedby={chrome.describedBy}
           aria-invalid={chrome.invalid}
         />
-        <FieldLabel htmlFor={chrome.id} label={label} required={required} />
+        <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       </div>
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />

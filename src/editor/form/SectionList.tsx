@@ -150,7 +150,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
     <fieldset className="ef-group ef-sections" id={chrome.id} tabIndex={-1} aria-describedby={chrome.describedBy} ref={container}>
       <legend className="ef-legend">
         {label}
-        <Required required={required} />
+        <Required required={required} path={path} />
       </legend>
       <FieldDescription id={chrome.descriptionId} text={description} />
       <p className="ef-note" id={hintId}>

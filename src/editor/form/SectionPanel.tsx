@@ -89,7 +89,7 @@ export function SectionPanel(props: SectionPanelProps) {
           <span aria-hidden="true">⠿</span>
           <span className="ef-sr">Move section {number}</span>
         </button>
-        <h3 className="ef-panel-title">
+        <h2 className="ef-panel-title">
           <button
             type="button"
             id={chrome.id}
@@ -111,7 +111,7 @@ export function SectionPanel(props: SectionPanelProps) {
               </span>
             )}
           </button>
-        </h3>
+        </h2>
         <div className="ef-panel-actions">
           {index > 0 && (
             <button type="button" className="ef-button ef-button-small" data-ef-action="up" onClick={() => props.onMove(index - 1, 'up')}>

@@ -7,8 +7,8 @@ import type { ChangeEvent } from 'react';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
 import { useFormActions, useLists } from './context';
 import type { FieldProps } from './field-props';
+import { isKey } from './paths';
 import { ImagePathField } from './ImagePathField';
-import { isKey } from './ScalarFields';
 import { descriptionOf, kindOf, slotOf } from './schema';
 
 /** Rows for a textarea that fits its text (browsers with `field-sizing: content` grow it as one types). */
@@ -56,7 +56,7 @@ function TextField(props: FieldProps) {
   };
   return (
     <div className="ef-field">
-      <FieldLabel htmlFor={chrome.id} label={label} required={required} />
+      <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
       {long ? (

@@ -5,7 +5,7 @@
 import type { ContentError } from '../../content/errors';
 import { fieldId } from './contract';
 import { useFieldErrors } from './context';
-import { formatPath, type Path } from './paths';
+import { formatPath, isKey, type Path } from './paths';
 
 export interface Chrome {
   /** The control's id: fieldId(path), what the error summary links to. */
@@ -27,8 +27,9 @@ export function useChrome(path: Path, description: string | undefined): Chrome {
   return { id, descriptionId, errorsId, errors, describedBy, invalid: errors.length > 0 ? true : undefined };
 }
 
-export function Required({ required }: { required: boolean }) {
-  return required ? (
+/** "(required)" after the name of a required key; a list's items are all required, and do not say so. */
+export function Required({ required, path }: { required: boolean; path: Path }) {
+  return required && isKey(path) ? (
     <>
       {' '}
       <span className="ef-required">(required)</span>
@@ -36,11 +37,11 @@ export function Required({ required }: { required: boolean }) {
   ) : null;
 }
 
-export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required: boolean }) {
+export function FieldLabel({ htmlFor, label, required, path }: { htmlFor: string; label: string; required: boolean; path: Path }) {
   return (
     <label className="ef-label" htmlFor={htmlFor}>
       {label}
-      <Required required={required} />
+      <Required required={required} path={path} />
     </label>
   );
 }

@@ -46,6 +46,11 @@ export function parsePath(text: string): PathSegment[] {
   return segments;
 }
 
+/** A key of an object (deleted when emptied), not an item of a list (which stays, as an item). */
+export function isKey(path: Path): boolean {
+  return typeof path[path.length - 1] === 'string';
+}
+
 export function isRecord(value: Json | undefined): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
