@@ -14,6 +14,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { CONTENT_TYPES } from './lib/content-types';
 import { FIREBASE_JSON, headerMatcher, readFirebaseConfig, withLocalEmulator, type HeaderMatcher } from './lib/hosting';
 
 export interface ServeOptions {
@@ -36,32 +37,6 @@ interface Redirect {
   from: string;
   to: string;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.pdf': 'application/pdf',
-  '.webm': 'video/webm',
-  '.mp4': 'video/mp4',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-};
 
 /** Hosting's own caching where firebase.json sets none: an hour for files, none for errors and redirects. */
 const DEFAULT_FILE_CACHE = 'public, max-age=3600';

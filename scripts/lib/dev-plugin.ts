@@ -6,7 +6,7 @@
  * usual, with a small notice that links to the list of every error (/_errors). Errors of the site
  * document (_site.yaml) stop every page. The terminal prints them all on each save.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream, lstatSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
@@ -19,6 +19,7 @@ import { normaliseRoute } from '../../src/content/routes';
 import { DEV_HOST } from './dev-address';
 import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
 import { renderHtml, type ServerEntry } from './prerender';
+import { CONTENT_TYPES } from './content-types';
 import { mountEditor } from './editor/api';
 
 export interface ContentDevOptions {
@@ -31,6 +32,8 @@ export function devServerConfig(root: string, { port, contentRoot }: ContentDevO
   return {
     root,
     appType: 'custom',
+    // The content's own public/ (photos uploaded in the editor included), as the build copies it.
+    publicDir: path.join(contentRoot ?? root, 'public'),
     plugins: [contentDevServer(root, { contentRoot })],
     // The port asked for, or none: `npm run new` prints this address, so it must not move to the next free one.
     server: { host: DEV_HOST, port, strictPort: port !== 0 },
@@ -41,6 +44,32 @@ export function devServerConfig(root: string, { port, contentRoot }: ContentDevO
 function routeOfDataFile(pathname: string): string {
   const name = pathname.slice('/_data/'.length).replace(/\.json$/, '');
   return name === 'index' ? '/' : `/${name}`;
+}
+
+/** The file of public/ at a site path, if there is one (never outside public/, never through a link). */
+function publicFileAt(publicDir: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.split('/').some((part) => part === '..')) return undefined;
+  const file = path.join(publicDir, decoded);
+  if (!file.startsWith(publicDir + path.sep)) return undefined;
+  try {
+    const stat = lstatSync(file);
+    return stat.isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFile(res: ServerResponse, file: string): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+  res.setHeader('Cache-Control', 'no-store');
+  createReadStream(file).pipe(res);
 }
 
 export function contentDevServer(root: string, { contentRoot = root }: ContentDevOptions = {}): Plugin {
@@ -144,6 +173,10 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
             const url = new URL(req.url ?? '/', 'http://localhost');
             if (url.pathname === ERRORS_ROUTE) return sendHtml(res, 200, errorListPage(load().errors, client));
             const wantsData = url.pathname.startsWith('/_data/');
+            // A file that came into public/ a moment ago (a photo uploaded in the editor): Vite serves
+            // public/ from a list its watcher keeps, which may not have it yet.
+            const fresh = !wantsData && publicFileAt(publicDir, url.pathname);
+            if (fresh) return sendFile(res, fresh);
             if (!wantsData && !(req.headers.accept ?? '').includes('text/html')) return next();
 
             const { content, errors } = load();
