@@ -72,13 +72,15 @@ export function MismatchField(props: FieldProps) {
 }
 
 /** A key the page type does not have (a typo, a field of another type): shown, with a Remove button. */
+const UNKNOWN_KEY = 'Not a field here: the site ignores it and the check reports it. Remove it, or move its text to the right field.';
+
 export function UnknownKeyField({ name, value, path }: { name: string; value: Json; path: Path }) {
-  const chrome = useChrome(path, 'not a field of this page or section');
+  const chrome = useChrome(path, UNKNOWN_KEY);
   const { remove } = useFormActions();
   return (
     <div className="ef-field ef-unknown">
       <span className="ef-label">Unknown field “{name}”</span>
-      <FieldDescription id={chrome.descriptionId} text="Not a field here: the site ignores it and the check reports it. Remove it, or move its text to the right field." />
+      <FieldDescription id={chrome.descriptionId} text={UNKNOWN_KEY} />
       <ValueShown id={chrome.id} value={value} describedBy={chrome.describedBy} />
       <div className="ef-row">
         <button type="button" className="ef-button ef-button-quiet" onClick={() => remove(path)}>

@@ -93,7 +93,12 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
     };
     // A link to an error's field names the error's path; the field shown for it may be an ancestor.
     const onHash = () => {
-      const id = decodeURIComponent(window.location.hash.slice(1));
+      let id: string;
+      try {
+        id = decodeURIComponent(window.location.hash.slice(1));
+      } catch {
+        return; // a hash that is not ours (a stray %)
+      }
       if (!id.startsWith('field-')) return;
       const reported = store.reportedPaths().find((entry) => fieldId(entry.path) === id);
       show(reported ? fieldId(reported.shownAt) : id);
@@ -115,7 +120,7 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
     if (!id || !root.current) return;
     pendingFocus.current = null;
     const element = nearestElement(root.current, id);
-    if (element) focusAndShow(element);
+    if (element) focusAndShow(element, 'center');
   }, [reveals]);
 
   return (

@@ -100,6 +100,7 @@ export function SectionPanel(props: SectionPanelProps) {
             aria-describedby={chrome.errors.length > 0 ? chrome.errorsId : undefined}
             onClick={props.onToggle}
           >
+            <span className="ef-chevron" aria-hidden="true" />
             <span className="ef-panel-number" aria-hidden="true">
               {number}.
             </span>{' '}

@@ -19,10 +19,11 @@ export function firstControl(element: HTMLElement): HTMLElement {
   return element.matches('input, select, textarea, button') ? element : (element.querySelector<HTMLElement>(FOCUSABLE) ?? element);
 }
 
-export function focusAndShow(element: HTMLElement): void {
+/** Focuses `element` and scrolls it into view: just enough after a move, to the middle when it is asked for. */
+export function focusAndShow(element: HTMLElement, block: ScrollLogicalPosition = 'nearest'): void {
   element.focus({ preventScroll: true });
   // jsdom has no layout, hence no scrollIntoView.
-  if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'nearest' });
+  if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block });
 }
 
 /** A CSS attribute selector's value, quoted. */
