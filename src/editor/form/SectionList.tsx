@@ -106,7 +106,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
     keys.insert(index, removed.key);
     setRemoved(null);
     focus.current = { key: removed.key, target: 'toggle' };
-    announce(`Section ${removed.name} put back at position ${index + 1}.`);
+    announce(`Section “${removed.name}” put back at position ${index + 1}.`);
   };
 
   const add = (type: string) => {
@@ -159,7 +159,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
       {removed && (
         <div className="ef-undo">
-          <span>Section {removed.name} removed.</span>{' '}
+          <span>Removed the section “{removed.name}”.</span>{' '}
           <button type="button" className="ef-button" onClick={undo}>
             Undo{' '}
             <span className="ef-sr">removing {removed.name}</span>
