@@ -8,6 +8,7 @@
  * - Hugo's cold build of the same pages (scripts/lib/hugo-twin.ts), when `hugo` is on the PATH, run in
  *   alternation with ours (two pairs; the faster of each tool's two runs is shown) and the ratio.
  * - the dev server at 1,000 pages: a save → the new text in Chromium (scripts/lib/dev-bench.ts).
+ * - the visual editor (/_editor): a key press in a field → the preview shows it (scripts/lib/editor-bench.ts).
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
  *   cold and cached (scripts/lib/image-bench.ts); CESA_BENCH_PHOTOS=N for another count, 0 for none.
  * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from './lib/dev-bench';
+import { keystrokeToPreview } from './lib/editor-bench';
 import { hugoBinary, writeHugoTwin } from './lib/hugo-twin';
 import { measurePhotos } from './lib/image-bench';
 import { writeSyntheticProject } from './lib/synthetic';
@@ -146,6 +148,10 @@ try {
   rmSync(devWork, { recursive: true, force: true });
 }
 
+// The visual editor on the site's own content (nothing is saved): a key press in a field → the preview shows it.
+console.log('The visual editor: typing a heading in /etabs…');
+const editorTimes = await keystrokeToPreview(project, project, 'pages/etabs.yaml');
+
 const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(6) : cell.padStart(12))).join(' ');
 console.log(`\n${line(['pages', 'cold s', 'no change s', 'one page s', 'peak MB', 'Hugo cold s', 'cold÷Hugo', 'HTML KB/page'])}`);
 for (const row of rows) {
@@ -180,6 +186,11 @@ for (const row of rows) {
 console.log(
   `npm run dev, ${devPages} pages: save → new title in Chromium, median ${median(devTimes).toFixed(0)} ms, slowest ${Math.max(...devTimes).toFixed(0)} ms ` +
     `(seven saves: ${devTimes.map((time) => time.toFixed(0)).join(', ')} ms).`,
+);
+
+console.log(
+  `npm run dev, /_editor: a key press in a field → its text on screen in the preview, median ${median(editorTimes).toFixed(0)} ms, slowest ${Math.max(...editorTimes).toFixed(0)} ms ` +
+    `(${editorTimes.length} keys of a hero's title on /etabs, about six a second).`,
 );
 
 // Photos: the image step alone (scripts/lib/images.ts), on this thread with one sharp operation per core.
