@@ -20,6 +20,7 @@ import { sameJson, titleOf } from './json';
 import { PreviewFrame } from './PreviewFrame';
 import type { Json, PageResponse, SchemaResponse } from './protocol';
 import { SaveWarningDialog } from './SaveWarningDialog';
+import { unreadableReason } from './unreadable';
 import { useDiskWatch } from './use-disk-watch';
 import { useLeaveWarning, useSaveShortcut } from './use-keys-and-leaving';
 import { usePageSession, type Opened } from './use-page-session';
@@ -276,8 +277,8 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
           ) : (
             <div className="ed-unreadable">
               <p>
-                The editor cannot read this file: it is not valid YAML (see the error above). Correct it in a text editor; the editor
-                shows the page as soon as the file is fixed.
+                The form cannot show this file: {unreadableReason(validation.errors)}. Nothing is written to it from here. Correct it
+                in a text editor (the errors above say where); the editor shows the page as soon as the file is fixed.
               </p>
               <pre className="ed-source" tabIndex={0} aria-label={`The text of ${file}`}>
                 {session.text}

@@ -81,7 +81,11 @@ export interface PageResponse {
   /** The file's text and its version (a hash of its bytes): a save names the version it edits. */
   text: string;
   version: string;
-  /** The text's data (null when the YAML does not parse: the editor then offers the text only). */
+  /**
+   * The text's data; null when the form cannot hold it without losing something (YAML that does
+   * not parse, a document that is not a map, anchors, aliases or tags, a file that is not UTF-8):
+   * the editor then offers the text only. An empty file is an empty map.
+   */
   data: Json;
   /** What the validator says of the file as it is on disk (the same errors as `npm run check`). */
   errors: ContentError[];

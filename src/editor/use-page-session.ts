@@ -24,7 +24,12 @@ export interface Session {
 }
 
 export function sessionOf(page: PageResponse): Session {
-  return { route: page.route, version: page.version, text: page.text, baseline: page.data, data: page.data, readable: page.data !== null };
+  return { route: page.route, version: page.version, text: page.text, baseline: page.data, data: page.data, readable: isPageData(page.data) };
+}
+
+/** Only a map of fields is a page the form can show (the server sends null for anything else). */
+function isPageData(data: Json): boolean {
+  return data !== null && typeof data === 'object' && !Array.isArray(data);
 }
 
 export interface Opened {
@@ -53,7 +58,7 @@ export function usePageSession({ file, onOpened }: PageSessionOptions) {
       ([page, loadedContent]) => {
         if (!current) return;
         setContent(loadedContent);
-        const draft = page.data === null ? null : readDraft(file);
+        const draft = isPageData(page.data) ? readDraft(file) : null;
         const restored = draft !== null && !sameJson(draft.data, page.data);
         // A draft of an older version keeps that version: saving it meets the conflict it is.
         const session = restored ? { ...sessionOf(page), version: draft.version, data: draft.data } : sessionOf(page);

@@ -313,6 +313,56 @@ describe('saving', () => {
   });
 });
 
+describe('files the form cannot hold', () => {
+  const unreadable: [string, string | Uint8Array, string][] = [
+    ['a syntax error', 'meta:\n  title: "Broken\nsections: [\n', 'yaml-syntax'],
+    ['tab indentation', 'meta:\n\ttitle: Tabbed\nsections: []\n', 'yaml-tab'],
+    ['an anchor and an alias', 'meta: &m\n  title: A\nsections:\n  - type: prose\n    body: *m\n', 'yaml-alias'],
+    ['a tag', 'meta:\n  title: !!str Tagged\nsections: []\n', 'yaml-tag'],
+    ['a list, not a map', '- a\n- b\n', 'not-a-document'],
+    ['bytes that are not UTF-8', Buffer.from('meta:\n  title: Caf\xe9\nsections: []\n', 'latin1'), 'not-utf8'],
+  ];
+
+  it.each(unreadable)('gives no data for a file with %s (the editor shows its text and errors), and writes nothing over it', async (_what, text, code) => {
+    write('pages/odd.yaml', text);
+    const opened = await openPage('pages/odd.yaml');
+    expect(opened.data).toBeNull();
+    expect(opened.errors.map((error) => error.code)).toContain(code);
+    const before = readFileSync(path.join(content, 'pages/odd.yaml'));
+    const save = await post<{ error: string }>('save', { file: 'pages/odd.yaml', data: { meta: { title: 'X' }, sections: [] }, version: opened.version });
+    expect(save.status).toBe(409);
+    expect(save.body.error).toMatch(/cannot read pages\/odd.yaml/);
+    expect(readFileSync(path.join(content, 'pages/odd.yaml'))).toEqual(before);
+    rmSync(path.join(content, 'pages/odd.yaml'));
+  });
+
+  it('opens an empty file (or one of comments only) as an empty page to fill in, its comments kept', async () => {
+    write('pages/odd.yaml', '# To be written.\n');
+    const opened = await openPage('pages/odd.yaml');
+    expect(opened.data).toEqual({});
+    const saved = await post<SaveResponse>('save', { file: 'pages/odd.yaml', data: { meta: { title: 'Odd' } }, version: opened.version });
+    expect(saved.status).toBe(200);
+    expect(read('pages/odd.yaml')).toBe('# To be written.\nmeta:\n  title: Odd\n');
+    rmSync(path.join(content, 'pages/odd.yaml'));
+  });
+
+  it('overwrites a file that stopped being YAML on disk only when told to, with the data printed afresh', async () => {
+    write('pages/odd.yaml', page('Odd'));
+    const opened = await openPage('pages/odd.yaml');
+    write('pages/odd.yaml', 'meta: [\n');
+    const data = edited(opened.data, ['meta', 'title'], 'Odd again');
+    const conflict = await post<ConflictResponse>('save', { file: 'pages/odd.yaml', data, version: opened.version });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({ conflict: true, text: 'meta: [\n', data: null });
+    const validated = await post<ValidateResponse>('validate', { file: 'pages/odd.yaml', data });
+    expect(validated.status).toBe(200);
+    const overwritten = await post<SaveResponse>('save', { file: 'pages/odd.yaml', data, version: opened.version, overwrite: true });
+    expect(overwritten.status).toBe(200);
+    expect((await openPage('pages/odd.yaml')).data).toEqual(data);
+    rmSync(path.join(content, 'pages/odd.yaml'));
+  });
+});
+
 describe('creating and deleting', () => {
   it('creates a page from a template, its text as it is', async () => {
     const { status, body } = await post('create', { route: '/tekla-structures', from: { template: 'course' } });

@@ -301,6 +301,25 @@ describe('the page list', () => {
 });
 
 describe('the page editor', () => {
+  it('shows a file the form cannot hold as its text, with why in words and no way to save over it', async () => {
+    const text = 'meta: &m\n  title: A\nsections:\n  - type: prose\n    body: *m\n';
+    server.pageResponse = (file) => ({
+      file,
+      route: '/etabs',
+      text,
+      version: 'v1',
+      data: null,
+      errors: [{ code: 'yaml-alias', message: '"*m" repeats another part of the file (a YAML alias)', hint: 'Write the text out in full.', file, line: 5, column: 11, path: 'sections[0].body' }],
+    });
+    window.history.replaceState(null, '', '/_editor?file=pages/etabs.yaml');
+    render(<EditorApp />);
+    expect(await screen.findByText(/The form cannot show this file: it uses YAML anchors, aliases/)).toBeInTheDocument();
+    expect(screen.getByLabelText('The text of pages/etabs.yaml')).toHaveTextContent('body: *m');
+    expect(screen.getByText(/repeats another part of the file/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+  });
+
   it('shows the page with its route, a link to it, and the preview', async () => {
     await openEditor();
     expect(screen.getByRole('heading', { level: 1, name: 'Études ETABS' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
+import { Document, parseDocument } from 'yaml';
 import * as z from 'zod';
 import type { Content } from '../../../src/content/load';
 import {
@@ -19,6 +20,7 @@ import {
   type ConflictResponse,
   type CreateRequest,
   type DeleteRequest,
+  type Json,
   type PageResponse,
   type SaveRequest,
   type SaveResponse,
@@ -30,7 +32,7 @@ import { createPage } from './create-page';
 import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
 import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from './http';
-import { contentPaths, readPageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
+import { contentPaths, readPageFile, type FileOnDisk, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
 import { MAX_UPLOAD_BYTES, saveUpload } from './upload';
@@ -56,6 +58,15 @@ const CreateShape = z.object({
 const DeleteShape = z.object({ file: z.string(), version: z.string() }) satisfies z.ZodType<DeleteRequest>;
 
 type Request = Connect.IncomingMessage;
+
+/**
+ * The text a save writes: the file with only what changed rewritten, or, when the file on disk is
+ * not YAML any more (the editor chose to overwrite it), the data printed afresh.
+ */
+function textToWrite(disk: FileOnDisk, data: Json): string {
+  if (parseDocument(disk.text).errors.length === 0) return applyData(disk.text, data);
+  return new Document(data).toString({ lineWidth: 0 });
+}
 type Reply = { status?: number; body: unknown };
 type Handler = (req: Request, url: URL) => Reply | Promise<Reply>;
 
@@ -77,15 +88,18 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
     'GET pages': () => ({ body: pageList(paths, load()) }),
     'GET page': (_req, url) => {
       const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true });
-      const { text, version, data } = readPageFile(page);
-      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors: errorsOf(page.file) };
+      const { text, version, data, unreadable } = readPageFile(page);
+      // The file's errors as it is now, even if the file watcher has not reloaded the content yet
+      // (a file changed by git a moment ago must not show the errors of its old text).
+      const errors = unreadable ? [unreadable] : drafts.check(load(), page, text);
+      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors };
       return { body };
     },
     'GET links': (_req, url) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
     'POST validate': async (req) => {
       const request = await readJson(req, ValidateShape);
       const page = resolvePageFile(paths, request.file, { mustExist: true });
-      const text = applyData(readPageFile(page).text, request.data);
+      const text = textToWrite(readPageFile(page), request.data);
       const body: ValidateResponse = { text, errors: drafts.check(load(), page, text) };
       return { body };
     },
@@ -93,10 +107,17 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
       const request = await readJson(req, SaveShape);
       const page = resolvePageFile(paths, request.file, { mustExist: true });
       const disk = readPageFile(page);
-      const mine = applyData(disk.text, request.data);
+      const mine = textToWrite(disk, request.data);
       if (disk.version !== request.version && !request.overwrite) {
         const body: ConflictResponse = { conflict: true, text: disk.text, version: disk.version, data: disk.data, mine };
         return { status: 409, body };
+      }
+      if (disk.data === null && !request.overwrite) {
+        // The editor never had this file's data, so what it sends cannot be an edit of it.
+        throw new Refusal(409, {
+          error: `The editor cannot read ${page.file}, so it does not write over it.`,
+          hint: 'Correct the file in a text editor (the errors say where), then open it again here.',
+        });
       }
       // Saving what is already there writes nothing (and reloads no open page).
       if (mine !== disk.text) {

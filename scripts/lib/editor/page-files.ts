@@ -8,7 +8,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
+import { isAlias, isMap, isNode, parseDocument, visit } from 'yaml';
+import type { ContentError } from '../../../src/content/errors';
 import { isPageFile, routeOf } from '../../../src/content/routes';
 import { decodeSource } from '../../../src/content/source';
 import type { Json } from '../../../src/editor/protocol';
@@ -74,8 +75,10 @@ export function versionOf(bytes: Uint8Array | string): string {
 export interface FileOnDisk {
   text: string;
   version: string;
-  /** The text's data, or null when it is not YAML the editor can read. */
+  /** The text's data, or null when the form cannot hold it without losing something (editableDataOf). */
   data: Json;
+  /** Why the bytes are not text the validator reads (not UTF-8, too large): the file's one error. */
+  unreadable?: ContentError;
 }
 
 export function readPageFile(page: PageFile): FileOnDisk {
@@ -87,9 +90,33 @@ export function readPageFile(page: PageFile): FileOnDisk {
     throw new Refusal(404, { error: `${page.file} does not exist any more.`, hint: 'It was deleted or renamed meanwhile: reload the list of pages.' });
   }
   const decoded = decodeSource(page.file, bytes);
-  // A file that is not UTF-8 is still shown (its errors say why): as well as it can be read.
+  // A file that is not UTF-8 is still shown (its errors say why) as well as it can be read, but not
+  // offered to the form: its unreadable bytes became �, and a save would write those over them.
   const text = decoded.ok ? decoded.text : bytes.toString('utf8');
-  return { text, version: versionOf(bytes), data: dataOf(text) };
+  const version = versionOf(bytes);
+  return decoded.ok ? { text, version, data: editableDataOf(text) } : { text, version, data: null, unreadable: decoded.error };
+}
+
+/**
+ * The data the form may edit, or null when editing it would change more than the editor shows:
+ * YAML that does not parse, a document that is not a map of keys (a list, a lone value), or one
+ * with anchors, aliases or tags (the validator refuses them, and the form would write an alias out
+ * in full or drop a tag without saying so). A file with nothing in it (or only comments) is an
+ * empty page, to be filled in.
+ */
+export function editableDataOf(text: string): Json {
+  const document = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  if (document.errors.length > 0) return null;
+  if (document.contents === null) return {};
+  if (!isMap(document.contents)) return null;
+  let marked = false;
+  visit(document, (_key, node) => {
+    if (isAlias(node) || (isNode(node) && (node.anchor !== undefined || node.tag !== undefined))) {
+      marked = true;
+      return visit.BREAK;
+    }
+  });
+  return marked ? null : ((document.toJS() ?? {}) as Json);
 }
 
 /** The data of a YAML text, or null when it does not parse (the editor then offers the text only). */
