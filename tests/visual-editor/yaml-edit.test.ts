@@ -94,6 +94,13 @@ describe('a change writes only the lines it changes', () => {
       added: ['    title: "yes"'],
     },
     {
+      name: 'text that starts with * (an alias, written plain): quoted on its line, nothing else re-written',
+      source: course,
+      edit: (d: Page) => void (d.meta.title = '*New* course'),
+      removed: ['  title: New Course Training in Pune | CESA'],
+      added: ['  title: "*New* course"'],
+    },
+    {
       name: 'a string that looks like a number: quoted; a number: plain',
       source: course,
       edit: (d: Page) => {

@@ -660,7 +660,13 @@ function keyOf(pair: { key: unknown }): string | null {
 
 function readsAs(text: string, value: Json): boolean {
   const doc = parseDocument(text);
-  return doc.errors.length === 0 && jsonEqual(doc.toJS() as Json, value);
+  if (doc.errors.length > 0) return false;
+  try {
+    return jsonEqual(doc.toJS() as Json, value);
+  } catch {
+    // An alias to nothing (text such as `*star` written plain) parses, then fails to resolve.
+    return false;
+  }
 }
 
 function isRecord(value: Json | undefined): value is JsonMap {
