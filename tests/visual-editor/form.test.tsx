@@ -325,6 +325,14 @@ describe('the page form', () => {
     expect(document.getElementById(fieldId('sections[6].poster'))).toHaveFocus();
   });
 
+  test('an address that names a field when the form opens shows that field (a kept or shared link to an error)', () => {
+    window.history.replaceState(null, '', `${window.location.pathname}#${fieldId('sections[5].cards[1].duration')}`);
+    setup();
+    expect(screen.getByRole('button', { name: /Packages — Choose your package/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(fieldId('sections[5].cards[1].duration'))).toHaveFocus();
+    window.history.replaceState(null, '', window.location.pathname);
+  });
+
   test('a key the schema does not know is shown and can be removed, never dropped', async () => {
     const data = etabs() as unknown as Page;
     const { user, last } = setup({ data: { ...data, meta: { ...data.meta, colour: 'red' } } as unknown as Json });

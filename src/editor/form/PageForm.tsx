@@ -109,6 +109,8 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
     };
     window.addEventListener('hashchange', onHash);
     window.addEventListener(REVEAL_EVENT, onReveal);
+    // An address that names a field (a link to an error, kept or shared) shows it once the form is there.
+    onHash();
     return () => {
       window.removeEventListener('hashchange', onHash);
       window.removeEventListener(REVEAL_EVENT, onReveal);
