@@ -38,6 +38,8 @@ const write = (file: string, text: string) => {
 before(async () => {
   content = mkdtempSync(path.join(tmpdir(), 'cesa-dev-browser-'));
   write('public/images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
+  // Every page's head links the site's icon (index.html), which the content's public/ holds.
+  write('public/favicon.svg', readFileSync(path.join(ROOT, 'public/favicon.svg'), 'utf8'));
   write('pages/_site.yaml', readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'));
   write('pages/index.yaml', page('Home'));
   write('pages/etabs.yaml', brokenCourse);
