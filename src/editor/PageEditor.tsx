@@ -14,6 +14,7 @@ import { EditorHeader, type SaveStatus } from './EditorHeader';
 import { ErrorSummary } from './ErrorSummary';
 import { errorsText } from './ErrorCount';
 import { FailureMessage } from './FailureMessage';
+import { sectionIndexOf } from './focused-section';
 import { PageForm } from './form';
 import type { FormContext } from './form/contract';
 import { sameJson, titleOf } from './json';
@@ -21,7 +22,8 @@ import { PreviewFrame } from './PreviewFrame';
 import type { Json, PageResponse, SchemaResponse } from './protocol';
 import { SaveWarningDialog } from './SaveWarningDialog';
 import { unreadableReason } from './unreadable';
-import { useDiskWatch } from './use-disk-watch';
+import { TroubleBanner } from './TroubleBanner';
+import { useDiskWatch, type DiskTrouble } from './use-disk-watch';
 import { useLeaveWarning, useSaveShortcut } from './use-keys-and-leaving';
 import { usePageSession, type Opened } from './use-page-session';
 import { useValidation } from './use-validation';
@@ -48,8 +50,20 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
   const [saving, setSaving] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [saveFailure, setSaveFailure] = useState<ApiFailure | null>(null);
+  /** The section the preview shows, asked for when the form's focus enters another section. */
+  const [showSection, setShowSection] = useState<{ index: number } | null>(null);
+  const focusedSection = useRef<number | null>(null);
+  const formPane = useRef<HTMLElement>(null);
+  /** Only a move into another section scrolls the preview: typing on in one leaves it where the editor put it. */
+  const followFocus = useCallback((element: Element) => {
+    const index = sectionIndexOf(element);
+    if (index !== null && index !== focusedSection.current) setShowSection({ index });
+    focusedSection.current = index;
+  }, []);
   /** The file changed on disk while there are unsaved edits: the banner offers what to do. */
   const [diskChange, setDiskChange] = useState<PageResponse | null>(null);
+  /** The file deleted on disk, or the dev server gone, while the page is open. */
+  const [trouble, setTrouble] = useState<DiskTrouble | null>(null);
 
   const { show: showErrors, schedule: scheduleCheck } = validation;
   const onOpened = useCallback(
@@ -97,6 +111,13 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
   useEffect(() => {
     document.title = `${title} — CESA editor`;
   }, [title]);
+
+  // A section moved with the focus in it (Alt+Arrow, Up, Down) is at another index now: the preview follows it.
+  const editedData = session?.data;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (editedData !== undefined && active && formPane.current?.contains(active)) followFocus(active);
+  }, [editedData, followFocus]);
 
   const onChange = useCallback(
     (next: Json) => {
@@ -153,6 +174,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
         return;
       }
       saved(data, result.saved.version, result.saved.text);
+      setTrouble(null);
       if (current.current.session?.data === data) showErrors(result.saved.errors);
       setDiskChange(null);
       setNotice(null);
@@ -160,6 +182,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     } catch (error) {
       const failed = asFailure(error);
       setSaveFailure(failed);
+      if (failed.status === 404) setTrouble('deleted');
       announce(`Not saved: ${failed.message}`);
     } finally {
       current.current.saving = false;
@@ -187,6 +210,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     file,
     version: session?.version ?? null,
     enabled: session !== null && !saving && !reloading,
+    onTrouble: setTrouble,
     onChanged: (page) => {
       if (dirty) {
         setDiskChange(page);
@@ -260,9 +284,12 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
         onDelete={() => setDialog({ kind: 'delete' })}
       />
       <main className="ed-main ed-split">
-        <section className="ed-split__form" aria-label="Page form">
+        <section className="ed-split__form" aria-label="Page form" ref={formPane} onFocus={(event) => followFocus(event.target)}>
           {notice ? <p className="ed-notice">{notice}</p> : null}
           {saveFailure ? <FailureMessage failure={saveFailure} /> : null}
+          {trouble ? (
+            <TroubleBanner file={file} trouble={trouble} onSaveAgain={() => void save({ overwrite: true })} onBack={onBack} />
+          ) : null}
           {diskChange && dirty ? (
             <DiskBanner
               file={file}
@@ -287,7 +314,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
           )}
         </section>
         <section className="ed-split__preview" aria-label="Preview">
-          {session.readable ? <PreviewFrame route={session.route} data={session.data} /> : null}
+          {session.readable ? <PreviewFrame route={session.route} data={session.data} showSection={showSection} /> : null}
         </section>
       </main>
       {dialog?.kind === 'warning' ? (

@@ -3,8 +3,9 @@
  * components, from the data the editor sends (preview-protocol.ts). Each section is checked on its
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
-import { Component, memo, useEffect, useState, type ReactNode } from 'react';
+import { Component, Fragment, memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { DATA_ELEMENT_ID, serialiseData, type InitialData } from '../app/data';
 import { ImageSizesProvider, type ImageSizes } from '../app/image-sizes';
 import { SiteProvider } from '../app/site-context';
 import { PageMetaSchema, SectionSchema, type Section, type SectionType } from '../content/page-schema';
@@ -14,7 +15,7 @@ import { SectionSlot } from '../sections/section-slot';
 import { api, asFailure, type ApiFailure } from './api';
 import { isObject } from './json';
 import type { ContentResponse, Json } from './protocol';
-import { sharedNow, type PreviewData, type PreviewRendered } from './preview-protocol';
+import { sharedNow, type PreviewData, type PreviewRendered, type PreviewScroll } from './preview-protocol';
 import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
 
 /** A section as the preview draws it: valid (the component) or not (the notice). */
@@ -109,6 +110,30 @@ interface PreviewPageProps {
   shown: Shown;
 }
 
+/**
+ * The data a prerendered page carries (#cesa-data), for the site's code that reads it rather than
+ * being given it: the brochure's sign-in reads the site's Firebase settings there once its panel
+ * comes into view. Written (again) whenever the site document changes.
+ */
+function usePageDataElement(content: ContentResponse | null, route: string | undefined): void {
+  useEffect(() => {
+    if (!content?.site || route === undefined) return;
+    const data: InitialData = {
+      route,
+      site: content.site as Site,
+      menu: content.menu as MenuItem[],
+      page: null,
+      redirects: {},
+      images: content.imageSizes as ImageSizes,
+    };
+    const holder = document.createElement('template');
+    holder.innerHTML = serialiseData(data);
+    const element = holder.content.firstElementChild!;
+    document.getElementById(DATA_ELEMENT_ID)?.remove();
+    document.body.append(element);
+  }, [content, route]);
+}
+
 export function PreviewPage({ content, shown }: PreviewPageProps) {
   // null while _site.yaml has errors: the layout needs it.
   if (!content.site) {
@@ -125,13 +150,31 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
         <MemoryRouter key={shown.route} initialEntries={[shown.route]}>
           <Layout menu={content.menu as MenuItem[]}>
             {shown.sections.map((entry, index) => (
-              <PreviewSectionView key={index} entry={entry} index={index} changeId={shown.id} />
+              <Fragment key={index}>
+                {/* Where section `index` begins, for scrolling to it: hidden, no box, no style of the site's touches it. */}
+                <span hidden data-preview-section={index} />
+                <PreviewSectionView entry={entry} index={index} changeId={shown.id} />
+              </Fragment>
             ))}
           </Layout>
         </MemoryRouter>
       </ImageSizesProvider>
     </SiteProvider>
   );
+}
+
+/**
+ * Scrolls to the first element of section `index`; false when it is not drawn yet (its code is
+ * still loading, or the page that has it has not arrived).
+ */
+function scrollToSection(index: number): boolean {
+  const marker = document.querySelector(`[data-preview-section="${index}"]`);
+  if (!marker) return false;
+  const first = marker.nextElementSibling;
+  if (!first || first.hasAttribute('data-preview-section')) return false;
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  first.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  return true;
 }
 
 interface PreviewAppProps {
@@ -144,6 +187,8 @@ export function PreviewApp({ preload }: PreviewAppProps) {
   const [content, setContent] = useState<ContentResponse | null>(null);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
+  /** A section the editor asked to see that was not drawn yet: shown once it is. */
+  const pendingScroll = useRef<number | null>(null);
 
   useEffect(() => {
     const load = () => {
@@ -166,6 +211,11 @@ export function PreviewApp({ preload }: PreviewAppProps) {
     let known = new Map<string, PreviewSection>();
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      const scroll = event.data as Partial<PreviewScroll> | null;
+      if (scroll?.type === 'cesa-preview-scroll' && typeof scroll.section === 'number') {
+        pendingScroll.current = scrollToSection(scroll.section) ? null : scroll.section;
+        return;
+      }
       const message = event.data as Partial<PreviewData> | null;
       if (message?.type !== 'cesa-preview' || typeof message.id !== 'number' || typeof message.route !== 'string') return;
       const { id, route } = message;
@@ -185,6 +235,8 @@ export function PreviewApp({ preload }: PreviewAppProps) {
     return () => window.removeEventListener('message', onMessage);
   }, [preload]);
 
+  usePageDataElement(content, shown?.route);
+
   const title = shown?.title;
   useEffect(() => {
     document.title = title ? `Preview: ${title}` : 'Preview';
@@ -192,6 +244,7 @@ export function PreviewApp({ preload }: PreviewAppProps) {
 
   useEffect(() => {
     if (!shown || !content) return;
+    if (pendingScroll.current !== null && scrollToSection(pendingScroll.current)) pendingScroll.current = null;
     const rendered: PreviewRendered = { type: 'cesa-preview-rendered', id: shown.id, at: sharedNow() };
     window.parent.postMessage(rendered, window.location.origin);
   }, [shown, content]);

@@ -5,14 +5,16 @@
  */
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { EDITOR_PREVIEW_ROUTE, type Json } from './protocol';
-import { isPreviewMessage, sharedNow, type PreviewData } from './preview-protocol';
+import { isPreviewMessage, sharedNow, type PreviewData, type PreviewScroll } from './preview-protocol';
 
 interface PreviewFrameProps {
   route: string;
   data: Json;
+  /** The section to show (a new object each time it is asked for, even for the same section). */
+  showSection?: { index: number } | null;
 }
 
-export function PreviewFrame({ route, data }: PreviewFrameProps) {
+export function PreviewFrame({ route, data, showSection = null }: PreviewFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
   const lastId = useRef(0);
@@ -44,6 +46,14 @@ export function PreviewFrame({ route, data }: PreviewFrameProps) {
   useEffect(() => {
     send();
   }, [route, data]);
+
+  useEffect(() => {
+    const target = frame.current?.contentWindow;
+    // Before the preview is ready there is nothing to scroll; it starts at the top.
+    if (!showSection || !ready.current || !target) return;
+    const message: PreviewScroll = { type: 'cesa-preview-scroll', section: showSection.index };
+    target.postMessage(message, window.location.origin);
+  }, [showSection]);
 
   return <iframe ref={frame} className="ed-preview__frame" src={EDITOR_PREVIEW_ROUTE} title={`Preview of ${route}`} />;
 }

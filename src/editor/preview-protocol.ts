@@ -4,7 +4,8 @@
  * The preview says `ready` once it listens; the editor then sends the page, and sends it again on
  * every change, at once. After each render the preview answers `rendered` with the change's id and
  * the time, on the clock both windows share (performance.timeOrigin + performance.now()), so a
- * benchmark in the editor's window can measure a keystroke to the preview on screen.
+ * benchmark in the editor's window can measure a keystroke to the preview on screen. When the
+ * editor's focus enters a section of the form, it sends `scroll` and the preview shows that section.
  */
 import type { Json } from './protocol';
 
@@ -31,7 +32,14 @@ export interface PreviewRendered {
   at: number;
 }
 
-export type PreviewMessage = PreviewReady | PreviewData | PreviewRendered;
+/** The editor's focus moved into a section of the form: the preview shows that section. */
+export interface PreviewScroll {
+  type: 'cesa-preview-scroll';
+  /** The section's index in the page's sections. */
+  section: number;
+}
+
+export type PreviewMessage = PreviewReady | PreviewData | PreviewRendered | PreviewScroll;
 
 /** A time both windows can compare: each window's performance.now() starts at its own origin. */
 export function sharedNow(): number {
@@ -41,5 +49,5 @@ export function sharedNow(): number {
 export function isPreviewMessage(value: unknown): value is PreviewMessage {
   if (typeof value !== 'object' || value === null) return false;
   const type = (value as { type?: unknown }).type;
-  return type === 'cesa-preview-ready' || type === 'cesa-preview' || type === 'cesa-preview-rendered';
+  return type === 'cesa-preview-ready' || type === 'cesa-preview' || type === 'cesa-preview-rendered' || type === 'cesa-preview-scroll';
 }

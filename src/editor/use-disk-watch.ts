@@ -5,7 +5,7 @@
  * version meanwhile (a save of this editor is not a change "on disk").
  */
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { api } from './api';
+import { api, ApiFailure } from './api';
 import type { PageResponse } from './protocol';
 
 export const POLL_MS = 2000;
@@ -20,14 +20,22 @@ interface DiskWatchOptions {
   enabled: boolean;
   /** The file on disk is not `version` any more. */
   onChanged: (page: PageResponse) => void;
+  /**
+   * What stands between the editor and the file, after each question: `deleted` (the file is not
+   * on disk any more), `unreachable` (the dev server does not answer), or null (all is well again).
+   */
+  onTrouble: (trouble: DiskTrouble | null) => void;
 }
 
-export function useDiskWatch({ file, version, enabled, onChanged }: DiskWatchOptions): void {
+export type DiskTrouble = 'deleted' | 'unreachable';
+
+export function useDiskWatch({ file, version, enabled, onChanged, onTrouble }: DiskWatchOptions): void {
   const current = useRef({ version, enabled });
   useEffect(() => {
     current.current = { version, enabled };
   });
   const changed = useEffectEvent(onChanged);
+  const troubled = useEffectEvent(onTrouble);
 
   useEffect(() => {
     let asking = false;
@@ -39,10 +47,14 @@ export function useDiskWatch({ file, version, enabled, onChanged }: DiskWatchOpt
       try {
         const page = await api.page(file);
         const now = current.current;
-        if (stopped || !now.enabled || now.version !== askedFor) return;
+        if (stopped) return;
+        troubled(null);
+        if (!now.enabled || now.version !== askedFor) return;
         if (page.version !== askedFor) changed(page);
-      } catch {
-        // The dev server stopped or the file is gone: the next save says so in words.
+      } catch (error) {
+        if (stopped || !(error instanceof ApiFailure)) return;
+        if (error.status === 404) troubled('deleted');
+        else if (error.status === 0) troubled('unreachable');
       } finally {
         asking = false;
       }

@@ -103,6 +103,16 @@ async function openSection(page: Page, index: number): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
+/** Waits until the first element of section `index` is at the top of the preview (scrolled there). */
+async function waitSectionAtTop(page: Page, index: number): Promise<void> {
+  await page.waitForFunction((at) => {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview"]');
+    const first = frame?.contentDocument?.querySelector(`[data-preview-section="${at}"]`)?.nextElementSibling;
+    const top = first?.getBoundingClientRect().top;
+    return top !== undefined && top >= 0 && top < 120 && (frame?.contentWindow?.scrollY ?? 0) > 0;
+  }, index);
+}
+
 async function addSection(page: Page, type: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Add section' }).last().click();
   await page.getByRole('button', { name: type }).click();
@@ -234,12 +244,17 @@ describe('the visual editor', () => {
     }
   });
 
-  test('sections move by keyboard; the preview follows', { timeout: TEST_TIMEOUT_MS }, async () => {
+  test('sections move by keyboard; the preview follows, and shows the section the focus is in', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page, context, problems } = await openEditor('/_editor?file=pages/commented.yaml');
     try {
       const titles = () => preview(page).locator('main h2').allTextContents();
       await preview(page).locator('main h2').first().waitFor();
       const first = await titles();
+      // Focus in section 5 of the form: its first element comes to the top of the preview (below the sticky header).
+      await field(page, 'sections[5]').focus();
+      await waitSectionAtTop(page, 5);
+      await field(page, 'sections[2]').focus();
+      await waitSectionAtTop(page, 2);
       const handle = page.getByRole('button', { name: 'Move section 2', exact: true });
       await handle.focus();
       await page.keyboard.press('Alt+ArrowDown');
@@ -252,6 +267,8 @@ describe('the visual editor', () => {
         },
         [first],
       );
+      // The moved section, which has the focus, is section 3 now: the preview shows it.
+      await waitSectionAtTop(page, 2);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

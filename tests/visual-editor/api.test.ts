@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { parse } from 'yaml';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devServerConfig } from '../../scripts/lib/dev-plugin';
@@ -360,6 +361,27 @@ describe('files the form cannot hold', () => {
     expect(overwritten.status).toBe(200);
     expect((await openPage('pages/odd.yaml')).data).toEqual(data);
     rmSync(path.join(content, 'pages/odd.yaml'));
+  });
+});
+
+describe('a file deleted on disk while open', () => {
+  it('is not written by a save, is checked as it would be written, and is written again when the editor asks', async () => {
+    write('pages/gone.yaml', page('Gone'));
+    const opened = await openPage('pages/gone.yaml');
+    rmSync(path.join(content, 'pages/gone.yaml'));
+    const data = edited(opened.data, ['meta', 'title'], 'Back again');
+    const refused = await post<{ error: string }>('save', { file: 'pages/gone.yaml', data, version: opened.version });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('pages/gone.yaml does not exist any more.');
+    expect(existsSync(path.join(content, 'pages/gone.yaml'))).toBe(false);
+    const checked = await post<ValidateResponse>('validate', { file: 'pages/gone.yaml', data });
+    expect(checked.status).toBe(200);
+    expect(checked.body.text).toContain('title: Back again');
+    const saved = await post<SaveResponse>('save', { file: 'pages/gone.yaml', data, version: opened.version, overwrite: true });
+    expect(saved.status).toBe(200);
+    expect(parse(read('pages/gone.yaml'))).toEqual(data);
+    expect(saved.body.errors).toEqual([]);
+    rmSync(path.join(content, 'pages/gone.yaml'));
   });
 });
 

@@ -143,7 +143,12 @@ class FakeServer {
       }
       case 'save': {
         const request = body as { file: string; data: Json; version: string; overwrite?: boolean };
-        const page = this.pages.get(request.file)!;
+        const page = this.pages.get(request.file);
+        if (!page) {
+          if (!request.overwrite) return json(404, { error: `${request.file} does not exist any more.` });
+          this.pages.set(request.file, { route: '/etabs', data: request.data, version: 1 });
+          return json(200, { text: stringify(request.data), version: 'v1', errors: [] });
+        }
         if (`v${page.version}` !== request.version && !request.overwrite) {
           return json(409, { conflict: true, text: stringify(page.data), version: `v${page.version}`, data: page.data, mine: stringify(request.data) });
         }
@@ -427,6 +432,30 @@ describe('the page editor', () => {
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('ETABS (theirs)'));
     expect(await findStatus('Saved')).toBeInTheDocument();
     expect(server.requestsTo('save')).toHaveLength(1);
+  });
+
+  it('says so when the file is deleted on disk while open, keeps the edits, and writes them back when asked', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), '!');
+    server.pages.delete('pages/etabs.yaml');
+    act(() => void window.dispatchEvent(new Event('focus')));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('pages/etabs.yaml was deleted on disk');
+    expect(screen.getByLabelText('Title')).toHaveValue('Études ETABS!');
+    await user.click(within(banner).getByRole('button', { name: 'Save it again as pages/etabs.yaml' }));
+    expect(await findStatus('Saved')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(titleOf(server.pages.get('pages/etabs.yaml')!.data)).toBe('Études ETABS!');
+  });
+
+  it('says so when the dev server stops answering, and stops saying so once it answers again', async () => {
+    await openEditor();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dev server does not answer.');
+    vi.stubGlobal('fetch', server.fetch);
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('follows a change on disk at once when there are no edits, and offers reload or compare when there are', async () => {

@@ -7,7 +7,7 @@
  * after each of its own writes loads it again, without waiting for the file watcher, so an answer
  * never describes the files as they were before the write.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
@@ -32,7 +32,7 @@ import { createPage } from './create-page';
 import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
 import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from './http';
-import { contentPaths, readPageFile, type FileOnDisk, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
+import { contentPaths, createAtomically, readPageFile, type FileOnDisk, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
 import { MAX_UPLOAD_BYTES, saveUpload } from './upload';
@@ -61,10 +61,10 @@ type Request = Connect.IncomingMessage;
 
 /**
  * The text a save writes: the file with only what changed rewritten, or, when the file on disk is
- * not YAML any more (the editor chose to overwrite it), the data printed afresh.
+ * not YAML any more or not there at all (the editor chose to write over it), the data printed afresh.
  */
-function textToWrite(disk: FileOnDisk, data: Json): string {
-  if (parseDocument(disk.text).errors.length === 0) return applyData(disk.text, data);
+function textToWrite(disk: FileOnDisk | null, data: Json): string {
+  if (disk && parseDocument(disk.text).errors.length === 0) return applyData(disk.text, data);
   return new Document(data).toString({ lineWidth: 0 });
 }
 type Reply = { status?: number; body: unknown };
@@ -98,14 +98,24 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
     'GET links': (_req, url) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
     'POST validate': async (req) => {
       const request = await readJson(req, ValidateShape);
-      const page = resolvePageFile(paths, request.file, { mustExist: true });
-      const text = textToWrite(readPageFile(page), request.data);
+      // A file deleted on disk while open is checked as the editor would write it again.
+      const page = resolvePageFile(paths, request.file, { mustExist: false });
+      const text = textToWrite(existsSync(page.absolute) ? readPageFile(page) : null, request.data);
       const body: ValidateResponse = { text, errors: drafts.check(load(), page, text) };
       return { body };
     },
     'POST save': async (req) => {
       const request = await readJson(req, SaveShape);
-      const page = resolvePageFile(paths, request.file, { mustExist: true });
+      // Deleted on disk while open: written again only when the editor chose to (overwrite).
+      const page = resolvePageFile(paths, request.file, { mustExist: !request.overwrite });
+      if (!existsSync(page.absolute)) {
+        const text = textToWrite(null, request.data);
+        mkdirSync(path.dirname(page.absolute), { recursive: true });
+        if (!createAtomically(page.absolute, text)) throw new Refusal(409, { error: `${page.file} appeared on disk again meanwhile, so it was not written.`, hint: 'Reload the page to see it, then make your changes again.' });
+        written();
+        const body: SaveResponse = { text, version: versionOf(text), errors: errorsOf(page.file) };
+        return { body };
+      }
       const disk = readPageFile(page);
       const mine = textToWrite(disk, request.data);
       if (disk.version !== request.version && !request.overwrite) {
