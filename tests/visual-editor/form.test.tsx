@@ -395,12 +395,13 @@ describe('the page form', () => {
   });
 
   test('a failed upload is said in words and changes nothing', async () => {
-    const upload = vi.fn(() => Promise.reject(new Error('the file is not an image')));
+    // The server's words end in a full stop, as sentences do: the message around them adds no second one.
+    const upload = vi.fn(() => Promise.reject(new Error('notes.jpg is not an image the site can show. Upload a JPEG or PNG file.')));
     const { user, changes } = setup({ upload });
     const panel = await openSection(user, /Hero — ETABS V-22/);
     const image = within(panel).getByRole('group', { name: 'Image' });
     await user.upload(within(image).getByLabelText(/Upload photo/), new File(['x'], 'notes.jpg', { type: 'image/jpeg' }));
-    expect(within(panel).getByText(/The upload of notes\.jpg failed: the file is not an image\./)).toBeInTheDocument();
+    expect(within(panel).getByText('The upload of notes.jpg failed: notes.jpg is not an image the site can show. Upload a JPEG or PNG file. Try again, or pick an image already on the site.')).toBeInTheDocument();
     expect(changes).toHaveLength(0);
   });
 

@@ -14,9 +14,10 @@ type Progress = { state: 'idle' } | { state: 'uploading'; name: string } | { sta
 
 const IMAGE_PATH = /^\/[^\s\\%?#]+\.(svg|webp|avif|png|jpe?g|gif)$/i;
 
+/** The reason, without its closing full stop: the message around it adds one. */
 function reasonOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return typeof error === 'string' && error ? error : 'the server did not answer';
+  const reason = error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : 'the server did not answer';
+  return reason.trim().replace(/\.+$/, '');
 }
 
 export function ImagePathField(props: FieldProps) {
