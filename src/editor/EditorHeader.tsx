@@ -2,7 +2,9 @@
  * The page editor's top bar: back to the list, the page's title (the screen's heading) and route, a
  * link to the page itself, whether it is saved, Save (also Ctrl+S or ⌘S) and Delete.
  */
+import { useRef } from 'react';
 import { AppBar } from './AppBar';
+import { useFocusWhenLost } from './focus-when-lost';
 import { isPlainClick } from './links';
 import { EDITOR_ROUTE } from './protocol';
 
@@ -21,6 +23,8 @@ interface EditorHeaderProps {
 }
 
 export function EditorHeader({ title, route, file, status, onBack, onSave, onDelete }: EditorHeaderProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLost(heading);
   return (
     <AppBar onHome={onBack}>
       <a
@@ -35,7 +39,9 @@ export function EditorHeader({ title, route, file, status, onBack, onSave, onDel
         ← All pages
       </a>
       <div className="ed-bar__page">
-        <h1 className="ed-bar__title">{title}</h1>
+        <h1 className="ed-bar__title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {route ? (
           <p className="ed-bar__route">
             <code>{route}</code>
@@ -55,7 +61,7 @@ export function EditorHeader({ title, route, file, status, onBack, onSave, onDel
       <div className="ed-bar__actions">
         {onDelete ? (
           <button type="button" className="ed-button" onClick={onDelete}>
-            Delete
+            Delete <span className="ed-visually-hidden">this page</span>
           </button>
         ) : null}
         {onSave ? (

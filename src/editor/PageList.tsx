@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { api, asFailure, type ApiFailure } from './api';
 import { useAnnounce } from './announce';
 import { AppBar } from './AppBar';
+import { useFocusWhenLost } from './focus-when-lost';
 import { DeletePageDialog } from './DeletePageDialog';
 import { ErrorCount } from './ErrorCount';
 import { FailureMessage } from './FailureMessage';
@@ -31,6 +32,8 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
   const [deleting, setDeleting] = useState<PageListEntry | null>(null);
   const [notice, setNotice] = useState(initialNotice);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLost(heading);
   const announce = useAnnounce();
   const searchHelpId = useId();
 
@@ -80,7 +83,9 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
       <AppBar onHome={() => setQuery('')} />
       <main className="ed-main ed-main--narrow">
         <div className="ed-list-head">
-          <h1>Pages</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            Pages
+          </h1>
           <button type="button" className="ed-button ed-button--primary" onClick={() => setCreating(true)}>
             New page
           </button>

@@ -327,7 +327,7 @@ describe('the page editor', () => {
 
   it('shows the page with its route, a link to it, and the preview', async () => {
     await openEditor();
-    expect(screen.getByRole('heading', { level: 1, name: 'Études ETABS' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Études ETABS' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'View page (opens in a new tab)' })).toHaveAttribute('href', '/etabs');
     expect(screen.getByTitle('Preview of /etabs')).toHaveAttribute('src', '/_editor/preview');
     expect(await findStatus('Saved')).toBeInTheDocument();
@@ -487,7 +487,8 @@ describe('the page editor', () => {
 
     await user.click(screen.getByRole('link', { name: '← All pages' }));
     await user.click(screen.getByRole('button', { name: 'Leave and lose my changes' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pages' })).toBeInTheDocument();
+    // The button that had the focus is gone: the new screen's heading has it, not <body>.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pages' })).toHaveFocus();
     expect(window.location.search).toBe('');
     expect(sessionStorage.length).toBe(0);
   });
