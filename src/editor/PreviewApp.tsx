@@ -173,7 +173,10 @@ function scrollToSection(index: number): boolean {
   const first = marker.nextElementSibling;
   if (!first || first.hasAttribute('data-preview-section')) return false;
   const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-  first.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  // Not scrollIntoView: it would scroll the editor around the frame too (on a phone, away from the form).
+  // Below the site's sticky header, as its anchors are (scroll-padding-top).
+  const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  window.scrollTo({ top: first.getBoundingClientRect().top + window.scrollY - padding, behavior: still ? 'auto' : 'smooth' });
   return true;
 }
 

@@ -274,6 +274,27 @@ describe('the visual editor', () => {
       await context.close();
     }
   });
+
+  test('at phone width the editor is one column with no sideways scrolling, the preview scrolls inside its frame only, and axe finds nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page, context, problems } = await openEditor('/_editor?file=pages/commented.yaml', { width: 390, height: 844 });
+    try {
+      await preview(page).locator('main h2').first().waitFor();
+      await openSection(page, 4);
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+      assert.equal(widths.page, widths.screen, 'nothing is wider than the screen');
+      // No section's heading runs out of its box under its buttons (they wrap under a long heading).
+      const overflowing = await page.locator('.ef-toggle').evaluateAll((toggles) => toggles.filter((toggle) => toggle.scrollWidth > toggle.clientWidth).map((toggle) => toggle.textContent));
+      assert.deepEqual(overflowing, [], 'every section heading fits its box');
+      await expectNoViolations(page, 'the page editor at phone width');
+      const before = await page.evaluate(() => window.scrollY);
+      await page.evaluate((id) => document.getElementById(id)?.focus({ preventScroll: true }), fieldId('sections[5]'));
+      await waitSectionAtTop(page, 5);
+      assert.equal(await page.evaluate(() => window.scrollY), before, 'the editor stays where it was: only the preview scrolled');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 // The editor is the dev server's only: no page, script or data of the production build has any of it.
