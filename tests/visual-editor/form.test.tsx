@@ -435,6 +435,20 @@ describe('the page form', () => {
     expect(toggle).toHaveAccessibleDescription(/\[unknown-section-type\] sections\[10\]\.type: "carousel" is not a section type/);
     await user.click(toggle);
     expect(within(toggle.closest('li')!).getByText(/title: Photos/)).toBeInTheDocument();
+    expect(within(toggle.closest('li')!).getByText(/The site has no section of this type/)).toBeInTheDocument();
+  });
+
+  test('a section written as a single value is shown as it is, said so in words, and kept when other fields change', async () => {
+    const data = etabs() as unknown as Page;
+    const sections = [...data.sections, 'just a line of text'];
+    const { user, last } = setup({ data: { ...data, sections } as unknown as Json });
+    const toggle = document.getElementById(fieldId('sections[10]'))!;
+    await user.click(toggle);
+    const panel = toggle.closest('li')!;
+    expect(within(panel).getByText(/This section is not a set of fields starting with `type:` \(it is a single value\)/)).toBeInTheDocument();
+    expect(within(panel).getByText('just a line of text')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Title (required)' }), '!');
+    expect(last().sections[10]).toBe('just a line of text');
   });
 
   // Every kind of field is in these panels: text, paragraphs, images with upload, links, lists of

@@ -140,13 +140,22 @@ export function SectionPanel(props: SectionPanelProps) {
   );
 }
 
+/** Why the form shows a section's data as it is rather than its fields. */
+function mismatchReason(section: Json): string {
+  if (typeof section !== 'object' || section === null || Array.isArray(section)) {
+    return 'This section is not a set of fields starting with `type:` (it is a single value), so the form cannot show its fields.';
+  }
+  if (typeof section.type !== 'string') return 'This section has no `type:` line saying what kind of section it is, so the form cannot show its fields.';
+  return 'The site has no section of this type, so the form cannot show its fields.';
+}
+
 /** The section's form: the fields of its type. Memoised: editing one section leaves the others alone. */
 const SectionBody = memo(function SectionBody({ itemSchema, section, path, name }: { itemSchema: FormSchema; section: Json; path: Path; name: string }) {
   const branch = matchBranch(itemSchema, section);
   if (!branch) {
     return (
       <div className="ef-field ef-mismatch">
-        <p className="ef-note">The site has no section of this type, so the form cannot show its fields. Its data is kept as it is:</p>
+        <p className="ef-note">{mismatchReason(section)} Its data is kept as it is:</p>
         <pre className="ef-raw">{stringify(section, { lineWidth: 0 }).trimEnd()}</pre>
         <p className="ef-note">Remove this section and add one of a type from “Add section”, then copy its text over.</p>
       </div>
