@@ -79,7 +79,8 @@ export function DeletePageDialog({ page, onClose, onDeleted }: DeletePageDialogP
         <button type="button" className="ed-button" onClick={onClose} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="ed-button ed-button--danger" onClick={() => void remove()} disabled={!before || busy}>
+        {/* While deleting: aria-disabled, not disabled, which would drop the focus to <body> if the delete is refused. */}
+        <button type="button" className="ed-button ed-button--danger" onClick={() => void remove()} disabled={!before} aria-disabled={busy || undefined}>
           {busy ? 'Deleting…' : `Delete ${page.route}`}
         </button>
       </div>

@@ -3,7 +3,7 @@
  * checks the route (the rules of `npm run new`) and says what is wrong; the dialog shows it beside
  * the route and stays open.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { api, asFailure, type ApiFailure } from './api';
 import { Dialog } from './Dialog';
 import { FailureMessage } from './FailureMessage';
@@ -29,6 +29,7 @@ export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageD
   const [copy, setCopy] = useState(pages[0]?.file ?? '');
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [busy, setBusy] = useState(false);
+  const routeInput = useRef<HTMLInputElement>(null);
   const ids = { route: useId(), routeHelp: useId(), failure: useId(), template: useId(), templateHelp: useId(), copy: useId() };
 
   const chosenTemplate = templates.find((entry) => entry.name === template);
@@ -39,6 +40,7 @@ export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageD
     if (busy) return;
     if (!route.trim() || route.trim() === '/') {
       setFailure(asFailure(new Error('Type the new page’s route first, e.g. /tekla-structures.')));
+      routeInput.current?.focus();
       return;
     }
     const request: CreateRequest = {
@@ -51,6 +53,8 @@ export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageD
     } catch (error) {
       setFailure(asFailure(error));
       setBusy(false);
+      // Where the fix is typed; the route is then read with what is wrong with it.
+      routeInput.current?.focus();
     }
   };
 
@@ -60,6 +64,7 @@ export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageD
         <div className="ed-field">
           <label htmlFor={ids.route}>Route</label>
           <input
+            ref={routeInput}
             id={ids.route}
             className="ed-input"
             value={route}
@@ -142,7 +147,8 @@ export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageD
           <button type="button" className="ed-button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="ed-button ed-button--primary" disabled={busy}>
+          {/* aria-disabled, not disabled: a disabled button drops the focus to <body>. */}
+          <button type="submit" className="ed-button ed-button--primary" aria-disabled={busy || undefined}>
             {busy ? 'Creating…' : 'Create page'}
           </button>
         </div>

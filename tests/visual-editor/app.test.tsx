@@ -255,6 +255,9 @@ describe('the page list', () => {
     expect(await within(dialog).findByText('The address /etabs is already taken.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose another address, or open that page instead.')).toBeInTheDocument();
     expect(route).toHaveAttribute('aria-invalid', 'true');
+    // The focus goes back where the fix is typed (it fell to <body> with the button disabled while busy).
+    expect(route).toHaveFocus();
+    expect(route).toHaveAccessibleDescription(/The address \/etabs is already taken\./);
 
     await user.clear(route);
     await user.type(route, 'tekla-structures');
