@@ -19,9 +19,11 @@ interface ErrorSummaryProps {
   errors: readonly ContentError[];
   checking: boolean;
   failure: ApiFailure | null;
+  /** false when the form is not shown (a file it cannot hold): the errors are then located in the file's text only. */
+  linked?: boolean;
 }
 
-export function ErrorSummary({ errors, checking, failure }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, checking, failure, linked = true }: ErrorSummaryProps) {
   const headingId = useId();
   return (
     <section className={errors.length > 0 ? 'ed-summary ed-summary--errors' : 'ed-summary'} aria-labelledby={headingId}>
@@ -32,20 +34,25 @@ export function ErrorSummary({ errors, checking, failure }: ErrorSummaryProps) {
       {errors.length > 0 ? (
         <>
           <p className="ed-help">
-            <code>npm run check</code> and the build refuse this page until these are fixed. Each links to its field.
+            <code>npm run check</code> and the build refuse this page until these are fixed.{' '}
+            {linked ? 'Each links to its field.' : 'Each says the line and column of the file where it is.'}
           </p>
           <ul className="ed-summary__list">
             {errors.map((error, index) => (
               <li key={`${error.path}-${error.code}-${index}`}>
-                <a
-                  href={`#${fieldId(error.path)}`}
-                  onClick={(event) => {
-                    // Focus, not only scroll: the next Tab and a screen reader start at the field.
-                    if (focusField(error.path)) event.preventDefault();
-                  }}
-                >
-                  {errorLine(error)}
-                </a>
+                {linked ? (
+                  <a
+                    href={`#${fieldId(error.path)}`}
+                    onClick={(event) => {
+                      // Focus, not only scroll: the next Tab and a screen reader start at the field.
+                      if (focusField(error.path)) event.preventDefault();
+                    }}
+                  >
+                    {errorLine(error)}
+                  </a>
+                ) : (
+                  errorLine(error)
+                )}
               </li>
             ))}
           </ul>

@@ -298,7 +298,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
               onOverwrite={() => void save({ overwrite: true })}
             />
           ) : null}
-          <ErrorSummary errors={validation.errors} checking={validation.checking} failure={validation.failure} />
+          <ErrorSummary errors={validation.errors} checking={validation.checking} failure={validation.failure} linked={session.readable} />
           {session.readable ? (
             <PageForm schema={schema.page} value={session.data} onChange={onChange} errors={validation.errors} context={context} />
           ) : (

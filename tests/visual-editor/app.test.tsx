@@ -323,7 +323,10 @@ describe('the page editor', () => {
     render(<EditorApp />);
     expect(await screen.findByText(/The form cannot show this file: it uses YAML anchors, aliases/)).toBeInTheDocument();
     expect(screen.getByLabelText('The text of pages/etabs.yaml')).toHaveTextContent('body: *m');
+    // Located in the file's text, not linked to fields the editor does not show.
     expect(screen.getByText(/repeats another part of the file/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /repeats another part of the file/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/Each says the line and column of the file where it is\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
   });
