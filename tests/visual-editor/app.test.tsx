@@ -451,6 +451,8 @@ describe('the page editor', () => {
     await user.click(within(banner).getByRole('button', { name: 'Save it again as pages/etabs.yaml' }));
     expect(await findStatus('Saved')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The button went with the notice: the page's heading has the focus, not <body>.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Études ETABS!' })).toHaveFocus());
     expect(titleOf(server.pages.get('pages/etabs.yaml')!.data)).toBe('Études ETABS!');
   });
 
