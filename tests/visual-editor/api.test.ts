@@ -475,6 +475,14 @@ describe('uploading', () => {
     expect(uploads()).toEqual(before);
   });
 
+  it('refuses a photo larger than it accepts before reading it, saying what to do about a photo', async () => {
+    const before = uploads();
+    const { status, text } = await rawRequest('POST', `${EDITOR_API}/upload?name=huge.jpg`, { 'content-type': 'image/jpeg', 'content-length': String(60 * 1024 * 1024) }, 'x');
+    expect(status).toBe(413);
+    expect(JSON.parse(text)).toEqual({ error: 'This is more than the editor accepts at once (50 MB).', hint: expect.stringMatching(/^Use a smaller photo/) as string });
+    expect(uploads()).toEqual(before);
+  });
+
   it('answers a failure of its own in plain words, without its details (those go to the terminal)', async () => {
     const folder = path.join(content, 'public/images/uploads');
     renameSync(folder, `${folder}-kept`);

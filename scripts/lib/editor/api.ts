@@ -164,7 +164,7 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
     },
     'POST upload': async (req, url) => {
       const name = param(url, 'name');
-      const uploaded = await saveUpload(paths, name, await readBody(req, MAX_UPLOAD_BYTES));
+      const uploaded = await saveUpload(paths, name, await readBody(req, MAX_UPLOAD_BYTES, 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).'));
       written();
       return { status: 201, body: uploaded };
     },

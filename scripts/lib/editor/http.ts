@@ -35,10 +35,13 @@ export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
   sendJson(res, refusal.status, { ...refusal.extra, error: refusal.body.error, ...(refusal.body.hint ? { hint: refusal.body.hint } : {}) });
 }
 
-/** The request's body, refused with 413 past `limit` bytes (nothing more is kept in memory). */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * The request's body, refused with 413 past `limit` bytes (nothing more is kept in memory), with
+ * `hint` saying what to do about it (what is too large: a photo, a page).
+ */
+export async function readBody(req: IncomingMessage, limit: number, hint = 'Split the page into several pages.'): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, hint);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -46,16 +49,16 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
     if (size > limit) {
       // The rest is not read: the connection is closed once the answer is sent.
       req.pause();
-      throw tooLarge(limit);
+      throw tooLarge(limit, hint);
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
-function tooLarge(limit: number): Refusal {
+function tooLarge(limit: number, hint: string): Refusal {
   const megabytes = Math.round(limit / 1024 / 1024);
-  return new Refusal(413, { error: `This is more than the editor accepts at once (${megabytes} MB).`, hint: 'Use a smaller file, or split the page into several pages.' });
+  return new Refusal(413, { error: `This is more than the editor accepts at once (${megabytes} MB).`, hint });
 }
 
 /** The JSON body of a request, checked against the shape the protocol gives it. */
