@@ -275,6 +275,25 @@ describe('the visual editor', () => {
     }
   });
 
+  test('a file that is not YAML is shown as its text with its errors, nothing to save over it, and the form comes once it is fixed', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const broken = 'meta:\n\ttitle: Tabbed\nsections: []\n';
+    writeFileSync(path.join(content, 'pages/tabbed.yaml'), broken);
+    const { page, context, problems } = await openEditor('/_editor?file=pages/tabbed.yaml');
+    try {
+      await page.getByText(/The form cannot show this file: it is not valid YAML/).waitFor();
+      await page.getByText(/\[yaml-tab\] a tab is used for indentation here/).waitFor();
+      assert.equal(await page.getByLabel('The text of pages/tabbed.yaml').textContent(), broken);
+      assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0, 'no Save');
+      await expectNoViolations(page, 'a file the form cannot show');
+      writeFileSync(path.join(content, 'pages/tabbed.yaml'), broken.replace('\t', '  '));
+      await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === 'Tabbed', fieldId('meta.title'));
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+      rmSync(path.join(content, 'pages/tabbed.yaml'), { force: true });
+    }
+  });
+
   test('at phone width the editor is one column with no sideways scrolling, the preview scrolls inside its frame only, and axe finds nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page, context, problems } = await openEditor('/_editor?file=pages/commented.yaml', { width: 390, height: 844 });
     try {
