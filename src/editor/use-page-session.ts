@@ -58,10 +58,12 @@ export function usePageSession({ file, onOpened }: PageSessionOptions) {
       ([page, loadedContent]) => {
         if (!current) return;
         setContent(loadedContent);
-        const draft = isPageData(page.data) ? readDraft(file) : null;
-        const restored = draft !== null && !sameJson(draft.data, page.data);
-        // A draft of an older version keeps that version: saving it meets the conflict it is.
-        const session = restored ? { ...sessionOf(page), version: draft.version, data: draft.data } : sessionOf(page);
+        const draft = readDraft(file);
+        const restored = draft !== null && isPageData(draft.data) && !sameJson(draft.data, page.data);
+        // A draft of an older version keeps that version: saving it meets the conflict it is. It is
+        // brought back even when the file on disk cannot be read now (git left it broken): the
+        // edits are not lost, and a save shows what is on disk before writing over it.
+        const session = restored ? { ...sessionOf(page), version: draft.version, data: draft.data, readable: true } : sessionOf(page);
         setSession(session);
         opened({ page, restored, data: session.data });
       },

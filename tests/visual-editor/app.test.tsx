@@ -511,4 +511,21 @@ describe('the page editor', () => {
     expect(screen.getByText(/Your unsaved changes were kept/)).toBeInTheDocument();
     expect(await findStatus('Unsaved changes')).toBeInTheDocument();
   });
+
+  it('keeps unsaved edits across a reload even when the file on disk became unreadable meanwhile, and saving shows the disk first', async () => {
+    const user = await openEditor();
+    await user.type(screen.getByLabelText('Title'), ' draft');
+    // git leaves the file broken; the editor reloads.
+    const broken = 'meta:\n\ttitle: x\n';
+    server.pages.get('pages/etabs.yaml')!.version = 9;
+    server.pageResponse = (file) => ({ file, route: '/etabs', text: broken, version: 'v9', data: null, errors: [] });
+    cleanup();
+    render(<EditorApp />);
+    expect(await screen.findByDisplayValue('Études ETABS draft')).toBeInTheDocument();
+    expect(screen.getByText(/Your unsaved changes were kept/)).toBeInTheDocument();
+    await user.keyboard('{Control>}s{/Control}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'pages/etabs.yaml changed on disk since you opened it' });
+    expect(dialog).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(1);
+  });
 });
