@@ -337,6 +337,15 @@ describe('files the form cannot hold', () => {
     rmSync(path.join(content, 'pages/odd.yaml'));
   });
 
+  it('refuses to copy a page that is not UTF-8 (the copy would hold � for what could not be read)', async () => {
+    write('pages/odd.yaml', Buffer.from('meta:\n  title: Caf\xe9\nsections: []\n', 'latin1'));
+    const refused = await post<{ error: string }>('create', { route: '/odd-copy', from: { copy: 'pages/odd.yaml' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe('pages/odd.yaml cannot be copied: its text is not a page the editor can read.');
+    expect(existsSync(path.join(content, 'pages/odd-copy.yaml'))).toBe(false);
+    rmSync(path.join(content, 'pages/odd.yaml'));
+  });
+
   it('opens an empty file (or one of comments only) as an empty page to fill in, its comments kept', async () => {
     write('pages/odd.yaml', '# To be written.\n');
     const opened = await openPage('pages/odd.yaml');

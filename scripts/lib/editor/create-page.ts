@@ -12,7 +12,7 @@ import { fileNameProblem, routeOf } from '../../../src/content/routes';
 import type { CreateRequest, CreateResponse, Json } from '../../../src/editor/protocol';
 import { applyData } from './yaml-edit';
 import { Refusal } from './http';
-import { createAtomically, dataOf, resolvePageFile, type ContentPaths } from './page-files';
+import { createAtomically, readPageFile, resolvePageFile, type ContentPaths } from './page-files';
 import { templatesOf } from './schema-info';
 
 function taken(route: string, where: string): Refusal {
@@ -23,8 +23,8 @@ function taken(route: string, where: string): Refusal {
 function copiedText(paths: ContentPaths, copy: string): string {
   const relative = copy.startsWith('/') ? listPageFiles(paths.pagesDir).find((file) => routeOf(file) === copy) : undefined;
   const source = resolvePageFile(paths, relative === undefined ? copy : `pages/${relative}`, { mustExist: true });
-  const text = readFileSync(source.absolute, 'utf8');
-  const data = dataOf(text);
+  // As the editor reads a page: a file that is not UTF-8 would be copied with � for what it cannot read.
+  const { text, data } = readPageFile(source);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new Refusal(422, { error: `${source.file} cannot be copied: its text is not a page the editor can read.`, hint: 'Open it and correct its mistakes first, or start from a template.' });
   }
