@@ -39,10 +39,16 @@ export function useDiskWatch({ file, version, enabled, onChanged, onTrouble }: D
 
   useEffect(() => {
     let asking = false;
+    /** Asked again while a question was under way: its answer may predate the change, so ask once more after it. */
+    let askAgain = false;
     let stopped = false;
     const ask = async () => {
       const { version: askedFor, enabled: on } = current.current;
-      if (asking || !on || askedFor === null || document.visibilityState === 'hidden') return;
+      if (asking) {
+        askAgain = true;
+        return;
+      }
+      if (!on || askedFor === null || document.visibilityState === 'hidden') return;
       asking = true;
       try {
         const page = await api.page(file);
@@ -57,6 +63,10 @@ export function useDiskWatch({ file, version, enabled, onChanged, onTrouble }: D
         else if (error.status === 0) troubled('unreachable');
       } finally {
         asking = false;
+        if (askAgain && !stopped) {
+          askAgain = false;
+          void ask();
+        }
       }
     };
     const onEvent = () => void ask();

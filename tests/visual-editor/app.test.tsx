@@ -466,6 +466,27 @@ describe('the page editor', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
+  it('a change on disk noticed while a question about the file is under way is asked about again at once', async () => {
+    await openEditor();
+    // The next question about the file is held (a slow answer), and answers as the file was before.
+    let release: () => void = () => undefined;
+    const before = server.pageResponse('pages/etabs.yaml');
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (typeof input === 'string' && input.includes('/page?')) {
+        vi.stubGlobal('fetch', server.fetch);
+        return new Promise<Response>((resolve) => {
+          release = () => resolve(new Response(JSON.stringify(before), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+        });
+      }
+      return server.fetch(input, init);
+    });
+    act(() => void window.dispatchEvent(new Event('focus')));
+    server.changeOnDisk('pages/etabs.yaml', 'ETABS (theirs)');
+    act(() => void window.dispatchEvent(new Event('focus')));
+    act(() => release());
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('ETABS (theirs)'));
+  });
+
   it('follows a change on disk at once when there are no edits, and offers reload or compare when there are', async () => {
     const user = await openEditor();
     server.changeOnDisk('pages/etabs.yaml', 'ETABS (theirs)');
