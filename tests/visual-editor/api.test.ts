@@ -284,6 +284,33 @@ describe('saving', () => {
     expect((await openPage('pages/etabs.yaml')).version).toBe(body.version);
   });
 
+  it('keeps what the form cannot edit byte for byte: an unknown section type, a section that is a string, unknown keys, wrong types', async () => {
+    const odd = `# A page with odd parts
+meta:
+  title: Odd parts   # trailing comment
+  description: d
+  keywords: [k]
+  mystery: 42
+sections:
+  - type: nosuchtype
+    foo: bar
+    nested: {a: 1, b: [1, 2]}
+  - just a string
+  - type: prose
+    body: 5
+    extra_key: keep me   # keep
+  - type: faq
+    items: 12
+`;
+    write('pages/odd.yaml', odd);
+    const opened = await openPage('pages/odd.yaml');
+    expect(opened.errors.map((error) => error.code)).toEqual(expect.arrayContaining(['unknown-section-type', 'unknown-key', 'wrong-type']));
+    const data = edited(opened.data, ['meta', 'title'], 'Odd parts, edited');
+    expect((await post<SaveResponse>('save', { file: 'pages/odd.yaml', data, version: opened.version })).status).toBe(200);
+    expect(changedLines(odd, read('pages/odd.yaml'))).toEqual(['  title: Odd parts, edited   # trailing comment']);
+    rmSync(path.join(content, 'pages/odd.yaml'));
+  });
+
   it('saves an invalid page when asked, and its errors count at once (without waiting for the file watcher)', async () => {
     const before = await openPage('pages/contact.yaml');
     const data = edited(before.data, ['sections', 0, 'actions', 0, 'href'], '/no-such-page');
