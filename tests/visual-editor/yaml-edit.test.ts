@@ -288,6 +288,47 @@ describe('a change writes only the lines it changes', () => {
   });
 });
 
+describe('odd text typed into a field', () => {
+  const source = `# c
+meta:
+  title: Plain title   # keep
+  description: >-
+    Folded description
+    over lines.
+sections:
+  - type: prose
+    title: 'single'
+    body: "double"
+  - type: hero
+    actions:
+      - { label: Contact us, href: /contact }
+    subtitle: |
+      Line one
+      Line two
+`;
+  const oneLine = ['a: b', 'has # hash', 'a #b', '- leading dash', '"quoted"', "it's", '😀 emoji', 'नमस्कार, मराठी भाषा', 'यह हिंदी है: ठीक', 'x'.repeat(3000), '42', '3.14', '1e3', '0x1F', 'yes', 'No', 'null', '~', 'true', 'trailing  ', '  leading', '', ' ', '@at', '`tick', '%pct', '&amp', '*star', '!bang', '|pipe', '>gt', '{brace}', '[br]', 'a\tb', 'x: y # z', '2024-01-01', '---', '...', '? q', '"', "'", 'a, b', 'x}'];
+  // The most lines a one-line value writes there: a literal block keeps its style (`|-` and the line).
+  const slots: [string, (page: Page, value: string) => void, number][] = [
+    ['a plain value with a comment', (page, value) => void (page.meta.title = value), 1],
+    ['a folded block', (page, value) => void (page.meta.description = value), 1],
+    ['a single-quoted value', (page, value) => void (page.sections[0]!.title = value), 1],
+    ['a double-quoted value', (page, value) => void (page.sections[0]!.body = value), 1],
+    ['a value in a flow map', (page, value) => void ((page.sections[1]!.actions as Section[])[0]!.label = value), 1],
+    ['a literal block', (page, value) => void (page.sections[1]!.subtitle = value), 2],
+  ];
+
+  it.each(slots)('in %s: reads back exactly as typed, every comment kept, only its own lines changed', (_slot, set, most) => {
+    for (const value of [...oneLine, 'line one\nline two', 'para one\n\npara two\n', 'ends with spaces  \nnext']) {
+      const { text, removed, added } = edited(source, (page) => set(page, value));
+      expect(text.match(/# (c|keep)$/gm), JSON.stringify(value)).toHaveLength(2);
+      // The other fields' lines are all still there, as they were.
+      const untouched = source.split('\n').filter((line) => !removed.includes(line));
+      expect(text.split('\n'), JSON.stringify(value)).toEqual(expect.arrayContaining(untouched));
+      if (!value.includes('\n')) expect(added.length, JSON.stringify(value)).toBeLessThanOrEqual(most);
+    }
+  });
+});
+
 describe('files of every shape', () => {
   it.each([
     {
