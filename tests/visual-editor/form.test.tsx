@@ -10,52 +10,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useState } from 'react';
 import { parse } from 'yaml';
-import * as z from 'zod';
-import { shortDescription } from '../../scripts/lib/json-schema';
+import { schemaResponse } from '../../scripts/lib/editor/schema-info';
 import type { ContentError } from '../../src/content/errors';
-import { kindOf, slotOf } from '../../src/content/fields';
-import { PageSchema } from '../../src/content/page-schema';
 import { fieldId, PageForm, revealField, type FormContext } from '../../src/editor/form';
-import { DISCRIMINATOR_MARK, KIND_MARK, SLOT_MARK, type FormSchema, type Json, type SectionTypeInfo } from '../../src/editor/protocol';
+import type { Json } from '../../src/editor/protocol';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The form's schema as the dev server serves it: zod's, draft-7 input side, with the kinds, slots and discriminators marked. */
-function formSchema(): FormSchema {
-  return z.toJSONSchema(PageSchema, {
-    target: 'draft-7',
-    io: 'input',
-    unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
-      const json = jsonSchema as FormSchema;
-      const kind = kindOf(zodSchema);
-      if (kind) json[KIND_MARK] = kind;
-      const slot = slotOf(zodSchema);
-      if (slot) json[SLOT_MARK] = slot;
-      const def = zodSchema._zod.def as { type: string; discriminator?: string };
-      if (def.type === 'union' && def.discriminator !== undefined) json[DISCRIMINATOR_MARK] = def.discriminator;
-    },
-  });
-}
-
-const SCHEMA = formSchema();
-
-/** Every section type with its description and example, as GET /_editor/api/schema gives them. */
-function sectionTypes(): SectionTypeInfo[] {
-  const sections = (SCHEMA.properties as Record<string, FormSchema>).sections!;
-  const branches = ((sections.items as FormSchema).oneOf as FormSchema[]).map((branch) => ({
-    type: String(((branch.properties as Record<string, FormSchema>).type!).const),
-    description: String(branch.description),
-  }));
-  return branches.map(({ type, description }) => ({
-    type,
-    label: shortDescription(description),
-    description,
-    example: parse(readFileSync(path.join(ROOT, 'src/sections', type, 'example.yaml'), 'utf8')) as { [key: string]: Json },
-  }));
-}
-
-const TYPES = sectionTypes();
+// The form's schema and the section types exactly as GET /_editor/api/schema gives them.
+const { page: SCHEMA, sections: TYPES } = schemaResponse(ROOT, path.join(ROOT, 'pages'));
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
