@@ -1,11 +1,12 @@
 /**
- * `npm run dev`: the site at http://127.0.0.1:5173 (or PORT), re-rendered from the YAML on every
- * request and reloaded on every save. A page whose file has mistakes shows them instead of the page;
+ * `npm run dev`: the site at http://127.0.0.1:5173 (or PORT) and the visual editor at /_editor. Pages are
+ * re-rendered from the YAML on every request and reloaded on every save. A page whose file has mistakes shows them instead of the page;
  * the other pages carry a notice linking to every mistake (/_errors); the terminal prints them too.
  */
 import { createServer } from 'vite';
 import { DEV_HOST, devPort } from './lib/dev-address';
 import { devServerConfig } from './lib/dev-plugin';
+import { EDITOR_ROUTE } from '../src/editor/protocol';
 
 let port: number;
 try {
@@ -32,3 +33,5 @@ try {
   throw error;
 }
 server.printUrls();
+// Under Vite's own address lines, in their layout.
+server.config.logger.info(`  ➜  Editor: http://${DEV_HOST}:${port}${EDITOR_ROUTE}`);
