@@ -10,6 +10,7 @@ import { routeOf } from '../src/content/routes';
 import { RouteSchema } from '../src/content/fields';
 import { writeEditorSchemas } from './lib/json-schema';
 import { devUrl } from './lib/dev-address';
+import { EDITOR_ROUTE } from '../src/editor/protocol';
 
 const root = process.cwd();
 const pagesDir = path.join(root, 'pages');
@@ -59,7 +60,8 @@ writeFileSync(target, source);
 // The editor's schemas list the routes: links to the new page are checked while typing at once.
 writeEditorSchemas(root);
 try {
-  console.log(`Created ${path.relative(root, target)}. Edit it and see it at ${devUrl(route)} (npm run dev).`);
+  const file = path.relative(root, target).split(path.sep).join('/');
+  console.log(`Created ${file}. Edit it and see it at ${devUrl(route)} (npm run dev), or edit it in the browser: ${devUrl(EDITOR_ROUTE)}?file=${file}`);
 } catch (error) {
   console.log(`Created ${path.relative(root, target)}. Edit it and see it with npm run dev.`);
   console.error(`npm run dev will not start with this PORT. ${error instanceof Error ? error.message : String(error)}`);
