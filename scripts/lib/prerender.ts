@@ -18,7 +18,7 @@ export interface ServerEntry {
   headOf(site: Site, route: string, page: InitialData['page'], images: InitialData['images']): Head;
   headHtml(head: Head, siteName: string): string;
   /** The page's JSON-LD block (src/app/structured-data.ts), kept out of the client bundle. */
-  structuredDataHtml(site: Site, route: string, page: InitialData['page'], images: InitialData['images']): string;
+  structuredDataHtml(site: Site, route: string, page: InitialData['page'], images: InitialData['images'], menu: InitialData['menu']): string;
   serialiseData(data: InitialData): string;
 }
 
@@ -81,7 +81,7 @@ export function renderHtml(server: ServerEntry, template: Template, data: Initia
   const head = [
     // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
     server.headHtml(server.headOf(data.site, data.route, data.page, data.images), data.site.name),
-    server.structuredDataHtml(data.site, data.route, data.page, data.images),
+    server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu),
   ].join('\n    ');
   return template.html
     .replace('<!--app-head-->', head)

@@ -86,13 +86,13 @@ export interface StructuredData {
  * The graph for one route; `page` is null for the 404 page, which gets the academy only. `images`:
  * the page's (InitialData.images), so that a processed logo is named by its processed file.
  */
-export function structuredData(site: Site, route: string, page: Page | null, images: ImageSizes = {}): StructuredData {
+export function structuredData(site: Site, route: string, page: Page | null, images: ImageSizes = {}, menu: readonly MenuItem[] = site.menu): StructuredData {
   const organization = organizationOf(site, images);
   const graph: StructuredNode[] = [organization, ...branchesOf(site, organization)];
   if (page) {
     const course = courseOf(site, route, page, organization);
     if (course) graph.push(course);
-    const breadcrumbs = breadcrumbsOf(site, route, page);
+    const breadcrumbs = breadcrumbsOf(site, menu, route, page);
     if (breadcrumbs) graph.push(breadcrumbs);
   }
   return { '@context': 'https://schema.org', '@graph': graph };
@@ -102,8 +102,8 @@ export function structuredData(site: Site, route: string, page: Page | null, ima
  * The graph as a `<script type="application/ld+json">` tag. A data block: browsers never execute
  * it, so the Content-Security-Policy needs nothing for it. `<` is escaped so no text can close the tag.
  */
-export function structuredDataHtml(site: Site, route: string, page: Page | null, images: ImageSizes = {}): string {
-  const json = JSON.stringify(structuredData(site, route, page, images)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export function structuredDataHtml(site: Site, route: string, page: Page | null, images: ImageSizes = {}, menu: readonly MenuItem[] = site.menu): string {
+  const json = JSON.stringify(structuredData(site, route, page, images, menu)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `<script type="application/ld+json">${json}</script>`;
 }
 
@@ -171,12 +171,13 @@ export function workloadOf(text: string): string | undefined {
 
 /**
  * Home → each ancestor → the page, for a route below another (e.g. /a/b). Ancestors are named
- * by their menu entries; one without an entry is left out rather than given a made-up name.
+ * by their entries in the header menu (the assembled one, course pages included); one without an entry
+ * is left out rather than given a made-up name.
  */
-function breadcrumbsOf(site: Site, route: string, page: Page): BreadcrumbList | null {
+function breadcrumbsOf(site: Site, menu: readonly MenuItem[], route: string, page: Page): BreadcrumbList | null {
   const segments = route.split('/').filter(Boolean);
   if (segments.length < 2) return null;
-  const labels = menuLabels(site.menu);
+  const labels = menuLabels(menu);
   const hero = page.sections.find((section) => section.type === 'hero');
   const trail: { name: string; route: string }[] = [{ name: labels.get('/') ?? 'Home', route: '/' }];
   for (let depth = 1; depth < segments.length; depth += 1) {

@@ -190,6 +190,15 @@ describe('breadcrumbs', () => {
     ]);
   });
 
+  it('name a course page above a nested page by its entry in the header menu, which course pages join from their own file', () => {
+    // The site document's menu lists groups only; the assembled menu (Content.menu) holds the course pages.
+    const menu = [{ label: 'Our Courses', items: [{ label: 'ETABS', href: '/etabs', items: [] }] }];
+    const trail = ofType<BreadcrumbList>(structuredData(site, '/etabs/syllabus', page(), {}, menu), 'BreadcrumbList')[0];
+    expect(trail!.itemListElement.map(({ name }) => name)).toEqual(['Home', 'ETABS', 'A page']);
+    const withoutMenu = ofType<BreadcrumbList>(structuredData(site, '/etabs/syllabus', page()), 'BreadcrumbList')[0];
+    expect(withoutMenu!.itemListElement.map(({ name }) => name)).not.toContain('ETABS');
+  });
+
   it('are not given to top-level pages', () => {
     expect(crumbs('/etabs', page())).toBeUndefined();
     expect(crumbs('/', page())).toBeUndefined();
