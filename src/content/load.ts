@@ -53,6 +53,11 @@ export interface LoadOptions {
   pagesDir?: string;
   /** Validated pages of unchanged files, from an earlier run. */
   cache?: ContentCache;
+  /**
+   * The site document's text, checked in place of `_site.yaml` on disk: the visual editor checks a
+   * draft of the site settings with the pages as they are. `npm run check` and the build never set it.
+   */
+  siteSource?: string;
 }
 
 /** Every page file, relative to the pages folder, sorted. */
@@ -160,12 +165,12 @@ export function loadContent({ root, pagesDir = path.join(root, 'pages'), cache }
  * Everything no single file can know: the site document, routes claimed twice, aliases, links to
  * routes that do not exist, files missing from public/, contact branches. Measures the images.
  */
-export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: LoadOptions, validated: readonly ValidatedPage[]): Content {
+export function assembleContent({ root, pagesDir = path.join(root, 'pages'), siteSource }: LoadOptions, validated: readonly ValidatedPage[]): Content {
   const errors: ContentError[] = strayPageFiles(root, pagesDir);
   const siteFile = displayPath(root, pagesDir, SITE_FILE);
   let site: Site | undefined;
   let siteLocate: Locator | undefined;
-  if (!existsSync(path.join(pagesDir, SITE_FILE))) {
+  if (siteSource === undefined && !existsSync(path.join(pagesDir, SITE_FILE))) {
     errors.push({
       code: 'missing-site',
       message: `the site document ${siteFile} does not exist`,
@@ -176,7 +181,7 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages') }: L
       path: '(document)',
     });
   } else {
-    const read = readSource(root, pagesDir, SITE_FILE);
+    const read = siteSource === undefined ? readSource(root, pagesDir, SITE_FILE) : ({ ok: true, text: siteSource } as const);
     const result = read.ok ? validateYaml(SiteSchema, siteFile, read.text) : ({ ok: false, errors: [read.error] } as const);
     if (result.ok) {
       site = result.value;

@@ -19,7 +19,7 @@ import { PageForm } from './form';
 import type { FormContext } from './form/contract';
 import { sameJson, titleOf } from './json';
 import { PreviewFrame } from './PreviewFrame';
-import type { Json, PageResponse, SchemaResponse } from './protocol';
+import { SITE_DOCUMENT_FILE, type Json, type PageResponse, type SchemaResponse } from './protocol';
 import { SaveWarningDialog } from './SaveWarningDialog';
 import { unreadableReason } from './unreadable';
 import { TroubleBanner } from './TroubleBanner';
@@ -37,6 +37,29 @@ interface PageEditorProps {
   onDeleted: (route: string) => void;
 }
 
+/** The home page: the site settings are previewed around it. */
+const HOME_PAGE_FILE = 'pages/index.yaml';
+
+/** The home page's data, for the preview of the site settings (none while it loads or when it cannot be read). */
+function useHomePage(wanted: boolean): Json {
+  const [home, setHome] = useState<Json>({});
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    api.page(HOME_PAGE_FILE).then(
+      (page) => {
+        if (current && page.data !== null) setHome(page.data);
+      },
+      // Without the home page the preview still shows the header, menu and footer around nothing.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  return home;
+}
+
 type OpenDialog =
   | { kind: 'warning'; count: number; overwrite: boolean }
   | { kind: 'conflict'; disk: string; mine: string; comparing: boolean }
@@ -45,6 +68,9 @@ type OpenDialog =
 export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: PageEditorProps) {
   const announce = useAnnounce();
   const validation = useValidation(file);
+  /** The site settings (pages/_site.yaml), not a page: no sections, no delete, previewed around the home page. */
+  const isSite = file === SITE_DOCUMENT_FILE;
+  const home = useHomePage(isSite);
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [saving, setSaving] = useState(false);
@@ -107,7 +133,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     saidCount.current = errorCount;
   }, [session, errorCount, announce]);
 
-  const title = session ? (titleOf(session.data) ?? session.route) : file;
+  const title = isSite ? 'Site settings' : session ? (titleOf(session.data) ?? session.route) : file;
   useEffect(() => {
     document.title = `${title} — CESA editor`;
   }, [title]);
@@ -276,15 +302,15 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     <>
       <EditorHeader
         title={title}
-        route={session.route}
+        route={isSite ? undefined : session.route}
         file={file}
         status={session.readable ? status : undefined}
         onBack={onBack}
         onSave={session.readable ? () => void save() : undefined}
-        onDelete={() => setDialog({ kind: 'delete' })}
+        onDelete={isSite ? undefined : () => setDialog({ kind: 'delete' })}
       />
       <main className="ed-main ed-split">
-        <section className="ed-split__form" aria-label="Page form" ref={formPane} onFocus={(event) => followFocus(event.target)}>
+        <section className="ed-split__form" aria-label={isSite ? 'Site settings form' : 'Page form'} ref={formPane} onFocus={(event) => followFocus(event.target)}>
           {notice ? <p className="ed-notice">{notice}</p> : null}
           {saveFailure ? <FailureMessage failure={saveFailure} /> : null}
           {trouble ? (
@@ -300,7 +326,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
           ) : null}
           <ErrorSummary errors={validation.errors} checking={validation.checking} failure={validation.failure} linked={session.readable} />
           {session.readable ? (
-            <PageForm schema={schema.page} value={session.data} onChange={onChange} errors={validation.errors} context={context} />
+            <PageForm schema={isSite ? schema.site : schema.page} value={session.data} onChange={onChange} errors={validation.errors} context={context} />
           ) : (
             <div className="ed-unreadable">
               <p>
@@ -314,12 +340,17 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
           )}
         </section>
         <section className="ed-split__preview" aria-label="Preview">
-          {session.readable ? <PreviewFrame route={session.route} data={session.data} showSection={showSection} /> : null}
+          {!session.readable ? null : isSite ? (
+            <PreviewFrame route="/" data={home} site={session.data} menu={validation.menu} />
+          ) : (
+            <PreviewFrame route={session.route} data={session.data} showSection={showSection} />
+          )}
         </section>
       </main>
       {dialog?.kind === 'warning' ? (
         <SaveWarningDialog
           count={dialog.count}
+          site={isSite}
           onKeepEditing={() => setDialog(null)}
           onSaveAnyway={() => void save({ overwrite: dialog.overwrite, confirmed: true })}
         />

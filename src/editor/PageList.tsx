@@ -13,7 +13,7 @@ import { FailureMessage } from './FailureMessage';
 import { isPlainClick } from './links';
 import { addressOf } from './location';
 import { NewPageDialog } from './NewPageDialog';
-import type { PageListEntry, SchemaResponse } from './protocol';
+import { SITE_DOCUMENT_FILE, type PageListEntry, type SchemaResponse } from './protocol';
 import { filterPages } from './search';
 
 interface PageListProps {
@@ -90,6 +90,18 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
             New page
           </button>
         </div>
+        <p className="ed-site-link">
+          <a
+            href={addressOf(SITE_DOCUMENT_FILE)}
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              onOpen(SITE_DOCUMENT_FILE);
+            }}
+          >
+            Site settings — contact, branches, menu, footer
+          </a>
+        </p>
         {notice ? (
           <p className="ed-notice" ref={noticeRef} tabIndex={-1}>
             {notice}

@@ -3,13 +3,13 @@
  * components, from the data the editor sends (preview-protocol.ts). Each section is checked on its
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
-import { Component, Fragment, memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, Fragment, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { DATA_ELEMENT_ID, serialiseData, type InitialData } from '../app/data';
 import { ImageSizesProvider, type ImageSizes } from '../app/image-sizes';
 import { SiteProvider } from '../app/site-context';
 import { PageMetaSchema, SectionSchema, type Section, type SectionType } from '../content/page-schema';
-import type { MenuItem, Site } from '../content/site-schema';
+import { SiteSchema, type MenuItem, type Site } from '../content/site-schema';
 import { Layout } from '../layout/Layout';
 import { SectionSlot } from '../sections/section-slot';
 import { api, asFailure, type ApiFailure } from './api';
@@ -57,11 +57,35 @@ export function previewTitle(data: Json): string | null {
   return meta.success ? meta.data.title : null;
 }
 
+/**
+ * The site settings being edited: drawn in place of the site document on disk. `site` is null while
+ * the draft has errors; `menu` is the header menu the dev server assembled from the newest valid draft.
+ */
+export interface SiteDraft {
+  site: Site | null;
+  menu: MenuItem[] | undefined;
+}
+
+/** The draft site settings of a message, checked here (at once, on every keystroke). */
+export function previewSite(site: Json | undefined, menu: unknown): SiteDraft | undefined {
+  if (site === undefined) return undefined;
+  const parsed = SiteSchema.safeParse(site);
+  return { site: parsed.success ? parsed.data : null, menu: Array.isArray(menu) ? (menu as MenuItem[]) : undefined };
+}
+
+/** The content around the page: with the draft site settings, when they are being edited. */
+export function withSiteDraft(content: ContentResponse, draft: SiteDraft | undefined): ContentResponse {
+  if (!draft) return content;
+  return { ...content, site: draft.site, menu: draft.menu ?? content.menu };
+}
+
 export interface Shown {
   id: number;
   route: string;
   title: string | null;
   sections: PreviewSection[];
+  /** Present while the site settings are edited. */
+  siteDraft?: SiteDraft | undefined;
 }
 
 function SectionNotice({ index, type }: { index: number; type: string }) {
@@ -136,6 +160,14 @@ function usePageDataElement(content: ContentResponse | null, route: string | und
 
 export function PreviewPage({ content, shown }: PreviewPageProps) {
   // null while _site.yaml has errors: the layout needs it.
+  if (!content.site && shown.siteDraft) {
+    return (
+      <main className="preview-broken container">
+        <p className="preview-broken__title">The site settings have errors</p>
+        <p className="preview-broken__detail">The errors are listed above the form. Once they are fixed, the preview shows the home page with these settings.</p>
+      </main>
+    );
+  }
   if (!content.site) {
     return (
       <main className="preview-broken container">
@@ -228,9 +260,10 @@ export function PreviewApp({ preload }: PreviewAppProps) {
       known = parsed.known;
       const { sections } = parsed;
       const title = previewTitle(data);
+      const siteDraft = previewSite(message.site, message.menu);
       // New section types: their code first, so the page is drawn whole, in one go.
       void preload(typesOf(sections)).then(() => {
-        if (id === newest) setShown({ id, route, title, sections });
+        if (id === newest) setShown({ id, route, title, sections, siteDraft });
       });
     };
     window.addEventListener('message', onMessage);
@@ -238,7 +271,9 @@ export function PreviewApp({ preload }: PreviewAppProps) {
     return () => window.removeEventListener('message', onMessage);
   }, [preload]);
 
-  usePageDataElement(content, shown?.route);
+  const siteDraft = shown?.siteDraft;
+  const drawn = useMemo(() => content && withSiteDraft(content, siteDraft), [content, siteDraft]);
+  usePageDataElement(drawn, shown?.route);
 
   const title = shown?.title;
   useEffect(() => {
@@ -262,6 +297,6 @@ export function PreviewApp({ preload }: PreviewAppProps) {
       </main>
     );
   }
-  if (!content || !shown) return null;
-  return <PreviewPage content={content} shown={shown} />;
+  if (!drawn || !shown) return null;
+  return <PreviewPage content={drawn} shown={shown} />;
 }

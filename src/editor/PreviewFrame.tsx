@@ -12,9 +12,12 @@ interface PreviewFrameProps {
   data: Json;
   /** The section to show (a new object each time it is asked for, even for the same section). */
   showSection?: { index: number } | null;
+  /** The site settings being edited (raw data) and the menu they make: drawn around the page. */
+  site?: Json | undefined;
+  menu?: unknown;
 }
 
-export function PreviewFrame({ route, data, showSection = null }: PreviewFrameProps) {
+export function PreviewFrame({ route, data, showSection = null, site, menu }: PreviewFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
   const lastId = useRef(0);
@@ -23,7 +26,15 @@ export function PreviewFrame({ route, data, showSection = null }: PreviewFramePr
     const target = frame.current?.contentWindow;
     if (!ready.current || !target) return;
     lastId.current += 1;
-    const message: PreviewData = { type: 'cesa-preview', id: lastId.current, route, data, sentAt: sharedNow() };
+    const message: PreviewData = {
+      type: 'cesa-preview',
+      id: lastId.current,
+      route,
+      data,
+      ...(site === undefined ? {} : { site }),
+      ...(menu === undefined ? {} : { menu }),
+      sentAt: sharedNow(),
+    };
     target.postMessage(message, window.location.origin);
   });
 
@@ -45,7 +56,7 @@ export function PreviewFrame({ route, data, showSection = null }: PreviewFramePr
 
   useEffect(() => {
     send();
-  }, [route, data]);
+  }, [route, data, site, menu]);
 
   useEffect(() => {
     const target = frame.current?.contentWindow;

@@ -21,6 +21,12 @@ export interface PreviewData {
   route: string;
   /** The page's raw data, as the form edits it. */
   data: Json;
+  /**
+   * While the site settings are edited: their raw data, drawn around the page in place of the site
+   * document on disk, and the header menu they make (once the dev server has checked them).
+   */
+  site?: Json;
+  menu?: unknown;
   /** When the editor sent it (shared clock). */
   sentAt: number;
 }

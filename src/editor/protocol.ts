@@ -11,6 +11,12 @@ export const EDITOR_ROUTE = '/_editor';
 export const EDITOR_PREVIEW_ROUTE = '/_editor/preview';
 export const EDITOR_API = '/_editor/api';
 
+/**
+ * The site document (brand, contact, branches, menu, footer, external form): opened, checked and
+ * saved as a page file is (page, validate, save), never deleted or copied. Its preview is the home page.
+ */
+export const SITE_DOCUMENT_FILE = 'pages/_site.yaml';
+
 /** A JSON value as YAML data holds it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -33,6 +39,8 @@ export interface SchemaResponse {
   page: FormSchema;
   /** Every section type, in the order of the folders, with its documentation. */
   sections: SectionTypeInfo[];
+  /** The site document's schema (SITE_DOCUMENT_FILE), from the same zod schema the build validates it with. */
+  site: FormSchema;
   /** The page templates (pages/_templates/*.yaml) a new page can start from. */
   templates: { name: string; description: string }[];
 }
@@ -100,6 +108,11 @@ export interface ValidateResponse {
   /** The text a save would write (the file with only what changed rewritten). */
   text: string;
   errors: ContentError[];
+  /**
+   * Of the site document only, when its own checks pass: the header menu every page would show with
+   * this draft (its menu with each course page in its group), for the preview.
+   */
+  menu?: unknown;
 }
 
 /** POST /_editor/api/save */

@@ -16,6 +16,8 @@ export interface ValidationState {
   checking: boolean;
   /** The dev server could not check the page. */
   failure: ApiFailure | null;
+  /** Of the site document: the header menu its newest valid draft makes (ValidateResponse.menu). */
+  menu?: unknown;
 }
 
 export interface Validation extends ValidationState {
@@ -45,7 +47,7 @@ export function useValidation(file: string): Validation {
       try {
         const result = await api.validate({ file, data }, controller.signal);
         if (controller.signal.aborted) return;
-        setState({ errors: result.errors, checking: false, failure: null });
+        setState((previous) => ({ errors: result.errors, checking: false, failure: null, menu: result.menu ?? previous.menu }));
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;
         setState((previous) => ({ ...previous, checking: false, failure: asFailure(error) }));
@@ -68,7 +70,7 @@ export function useValidation(file: string): Validation {
   const show = useCallback(
     (errors: readonly ContentError[]) => {
       cancel();
-      setState({ errors, checking: false, failure: null });
+      setState((previous) => ({ errors, checking: false, failure: null, menu: previous.menu }));
     },
     [cancel],
   );

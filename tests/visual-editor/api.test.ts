@@ -567,11 +567,11 @@ describe('only this computer, only page files', () => {
     expect(refusalReason(request('::1'))).toBeUndefined();
   });
 
-  it('reads and writes page files in pages/ only: no .., no absolute path, no link, not the site document or a template', async () => {
+  it('reads and writes page files in pages/ only: no .., no absolute path, no link, not a template', async () => {
     write('secret.yaml', 'meta: {}\n');
     symlinkSync(path.join(content, 'secret.yaml'), path.join(content, 'pages/linked.yaml'));
     expect(lstatSync(path.join(content, 'pages/linked.yaml')).isSymbolicLink()).toBe(true);
-    for (const file of ['pages/../secret.yaml', '../secret.yaml', path.join(content, 'secret.yaml'), 'pages/linked.yaml', 'pages/_site.yaml', 'pages/_templates/basic.yaml', 'pages/etabs.txt', 'pages\\..\\secret.yaml']) {
+    for (const file of ['pages/../secret.yaml', '../secret.yaml', path.join(content, 'secret.yaml'), 'pages/linked.yaml', 'pages/_templates/basic.yaml', 'pages/etabs.txt', 'pages\\..\\secret.yaml']) {
       const read = await get<{ error: string }>(`page?file=${encodeURIComponent(file)}`);
       expect(read.status, file).toBe(400);
       expect(read.body.error).toContain('not a page file');
@@ -591,6 +591,65 @@ describe('only this computer, only page files', () => {
     expect((await get('page?file=pages%2Fgone.yaml')).status).toBe(404);
     expect((await get('nothing-here')).status).toBe(404);
     expect((await get('save')).status).toBe(405);
+  });
+});
+
+describe('the site settings (pages/_site.yaml)', () => {
+  const SITE = 'pages/_site.yaml';
+  const siteText = () => read(SITE);
+
+  it('gives the form the site schema, its menu entries nested as the form reads them (no $ref)', async () => {
+    const { body } = await get<SchemaResponse>('schema');
+    expect(Object.keys(body.site.properties as object)).toEqual(expect.arrayContaining(['name', 'menu', 'contact', 'branches', 'footer', 'form']));
+    expect(JSON.stringify(body.site)).not.toContain('$ref');
+    // A submenu's entries have a group id and a link, as the menu's own entries do.
+    const menu = (body.site.properties as Record<string, FormSchema>).menu!;
+    const entry = menu.items as FormSchema;
+    const submenuEntry = ((entry.properties as Record<string, FormSchema>).items!.items ?? {}) as FormSchema;
+    expect(Object.keys(submenuEntry.properties as object)).toEqual(['label', 'href', 'group', 'items']);
+    expect(findNode(submenuEntry, (node) => node['x-cesa-kind'] === 'link')).toBeDefined();
+  });
+
+  it('is opened and checked like a page: a mistake is located at its field in the draft, with the menu the draft makes', async () => {
+    const opened = await openPage(SITE);
+    expect(opened).toMatchObject({ file: SITE, text: siteText(), errors: [] });
+    expect(opened.data).toMatchObject({ shortName: 'CESA', contact: { phone: '+91 00000 00000' } });
+
+    let data = edited(opened.data, ['menu', 0, 'href'], '/nowhere');
+    data = edited(data, ['footer', 'about'], '');
+    const { status, body } = await post<ValidateResponse>('validate', { file: SITE, data });
+    expect(status).toBe(200);
+    // The schema's mistakes first; the links are checked once those are fixed, as by npm run check.
+    expect(body.errors).toMatchObject([{ code: 'too-few', path: 'footer.about', file: SITE }]);
+    expect(lineOf(body.text, body.errors[0]!)).toMatch(/^ {2}about: (""|'')$/);
+    expect(body.menu).toBeUndefined();
+
+    const linked = await post<ValidateResponse>('validate', { file: SITE, data: edited(opened.data, ['menu', 0, 'href'], '/nowhere') });
+    expect(linked.body.errors).toMatchObject([{ code: 'broken-link', path: 'menu[0].href', file: SITE }]);
+    expect(lineOf(linked.body.text, linked.body.errors[0]!)).toContain('/nowhere');
+    expect(linked.body.errors[0]!.hint).toBeTruthy();
+
+    const renamed = await post<ValidateResponse>('validate', { file: SITE, data: edited(opened.data, ['menu', 0, 'label'], 'Start') });
+    expect(renamed.body).toMatchObject({ errors: [], menu: [{ label: 'Start', href: '/', items: [] }] });
+    expect(siteText()).toBe(opened.text);
+  });
+
+  it('is saved like a page (one field, one line; a change on disk is never overwritten), but never deleted or copied', async () => {
+    const before = await openPage(SITE);
+    const data = edited(before.data, ['contact', 'phone'], '+91 12345 67890');
+    const { status, body } = await post<SaveResponse>('save', { file: SITE, data, version: before.version });
+    expect(status).toBe(200);
+    expect(changedLines(before.text, siteText())).toEqual(['  phone: "+91 12345 67890"']);
+    expect(body.errors).toEqual([]);
+    const stale = await post<ConflictResponse>('save', { file: SITE, data: before.data, version: before.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.text).toBe(siteText());
+
+    expect((await post('delete', { file: SITE, version: body.version })).status).toBe(400);
+    expect((await post('create', { route: '/site-copy', from: { copy: SITE } })).status).toBe(400);
+    expect(existsSync(path.join(content, 'pages/site-copy.yaml'))).toBe(false);
+    expect((await post('save', { file: SITE, data: before.data, version: body.version })).status).toBe(200);
+    expect(siteText()).toBe(before.text);
   });
 });
 

@@ -17,6 +17,7 @@ import type { Content } from '../../../src/content/load';
 import {
   EDITOR_API,
   EDITOR_ROUTE,
+  SITE_DOCUMENT_FILE,
   type ConflictResponse,
   type CreateRequest,
   type DeleteRequest,
@@ -87,7 +88,7 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
     'GET content': () => ({ body: contentResponse(paths, load()) }),
     'GET pages': () => ({ body: pageList(paths, load()) }),
     'GET page': (_req, url) => {
-      const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true });
+      const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true, site: true });
       const { text, version, data, unreadable } = readPageFile(page);
       // The file's errors as it is now, even if the file watcher has not reloaded the content yet
       // (a file changed by git a moment ago must not show the errors of its old text).
@@ -99,15 +100,20 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
     'POST validate': async (req) => {
       const request = await readJson(req, ValidateShape);
       // A file deleted on disk while open is checked as the editor would write it again.
-      const page = resolvePageFile(paths, request.file, { mustExist: false });
+      const page = resolvePageFile(paths, request.file, { mustExist: false, site: true });
       const text = textToWrite(existsSync(page.absolute) ? readPageFile(page) : null, request.data);
+      if (page.file === SITE_DOCUMENT_FILE) {
+        const checked = drafts.checkSite(load(), text);
+        const body: ValidateResponse = { text, errors: checked.errors, ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
+        return { body };
+      }
       const body: ValidateResponse = { text, errors: drafts.check(load(), page, text) };
       return { body };
     },
     'POST save': async (req) => {
       const request = await readJson(req, SaveShape);
       // Deleted on disk while open: written again only when the editor chose to (overwrite).
-      const page = resolvePageFile(paths, request.file, { mustExist: !request.overwrite });
+      const page = resolvePageFile(paths, request.file, { mustExist: !request.overwrite, site: true });
       if (!existsSync(page.absolute)) {
         const text = textToWrite(null, request.data);
         mkdirSync(path.dirname(page.absolute), { recursive: true });

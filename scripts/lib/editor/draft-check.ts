@@ -10,6 +10,8 @@ import path from 'node:path';
 import type { ContentError } from '../../../src/content/errors';
 import { assembleContent, listPageFiles, strayPageFiles, type Content, type ValidatedPage } from '../../../src/content/load';
 import { PageSchema } from '../../../src/content/page-schema';
+import { SiteSchema } from '../../../src/content/site-schema';
+import { SITE_DOCUMENT_FILE } from '../../../src/editor/protocol';
 import { routeOf } from '../../../src/content/routes';
 import { decodeSource } from '../../../src/content/source';
 import { validateYaml } from '../../../src/content/validate';
@@ -31,6 +33,41 @@ export class DraftChecker {
   }
 
   check(content: Content, page: PageFile, text: string): ContentError[] {
+    return page.file === SITE_DOCUMENT_FILE ? this.checkSite(content, text).errors : this.checkPage(content, page, text);
+  }
+
+  /**
+   * The site document as it would be if saved now: its own checks (YAML, the schema), then, when
+   * those pass, the checks across files with the pages as the dev server loaded them (links to pages
+   * that do not exist, missing images, the menu's groups). With the header menu this draft makes.
+   */
+  checkSite(content: Content, text: string): { errors: ContentError[]; menu?: unknown } {
+    const decoded = decodeSource(SITE_DOCUMENT_FILE, Buffer.from(text, 'utf8'));
+    if (!decoded.ok) return { errors: [decoded.error] };
+    const own = validateYaml(SiteSchema, SITE_DOCUMENT_FILE, text);
+    if (!own.ok) return { errors: own.errors };
+    const assembled = assembleContent({ root: this.paths.contentRoot, pagesDir: this.paths.pagesDir, siteSource: text }, this.otherPages(content, null));
+    return { errors: assembled.errors.filter((error) => error.file === SITE_DOCUMENT_FILE), menu: assembled.menu };
+  }
+
+  /**
+   * Every page file but `except`, as the dev server loaded it. What a page can clash with in another
+   * page is in its meta (its route, aliases, menu entry): its sections are left out, so their links
+   * and images are not checked again. A page with mistakes still claims its route.
+   */
+  private otherPages(content: Content, except: string | null): ValidatedPage[] {
+    const valid = new Map(content.pages.map((entry) => [entry.file, entry.page]));
+    return listPageFiles(this.paths.pagesDir)
+      .filter((relative) => relative !== except)
+      .map((relative): ValidatedPage => {
+        const file = fileName(this.paths, relative);
+        const other = valid.get(file);
+        const known = { relative, file, route: routeOf(relative) };
+        return other ? { ...known, ok: true, page: { ...other, sections: [] } } : { ...known, ok: false, errors: [] };
+      });
+  }
+
+  private checkPage(content: Content, page: PageFile, text: string): ContentError[] {
     const decoded = decodeSource(page.file, Buffer.from(text, 'utf8'));
     if (!decoded.ok) return [decoded.error];
     const own = validateYaml(PageSchema, page.file, text);
@@ -45,18 +82,7 @@ export class DraftChecker {
       ok: true,
       page: own.value,
     };
-    const valid = new Map(content.pages.map((entry) => [entry.file, entry.page]));
-    const validated = listPageFiles(this.paths.pagesDir)
-      .filter((relative) => relative !== page.relative)
-      .map((relative): ValidatedPage => {
-        const file = fileName(this.paths, relative);
-        const other = valid.get(file);
-        const known = { relative, file, route: routeOf(relative) };
-        // What this page can clash with in another page is in its meta (its route, aliases, menu
-        // entry): its sections are left out, so their links and images are not checked again.
-        // A page with mistakes still claims its route.
-        return other ? { ...known, ok: true, page: { ...other, sections: [] } } : { ...known, ok: false, errors: [] };
-      });
+    const validated = this.otherPages(content, page.relative);
     // In the order of the files, as `npm run check` (the first of two files with one route keeps it).
     const at = validated.findIndex((entry) => entry.relative > page.relative);
     validated.splice(at === -1 ? validated.length : at, 0, draft);

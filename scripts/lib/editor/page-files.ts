@@ -1,8 +1,8 @@
 /**
  * The files the editor may touch, and how it touches them. A page file is named as the content
- * check names it (`pages/etabs.yaml`); only a page file inside pages/ is ever read, written or
- * deleted: no `..`, no absolute path, no link, nothing the build does not read as a page (the site
- * document, the templates, other files). Writes are atomic: a reader (the dev server's watcher, an
+ * check names it (`pages/etabs.yaml`); only a page file inside pages/ (and, for reading,
+ * checking and writing only, the site document) is ever read, written or deleted: no `..`, no absolute
+ * path, no link, nothing else (the templates, other files). Writes are atomic: a reader (the dev server's watcher, an
  * open text editor) sees the old file or the new one, never half of one.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ import { isAlias, isMap, isNode, parseDocument, visit } from 'yaml';
 import type { ContentError } from '../../../src/content/errors';
 import { isPageFile, routeOf } from '../../../src/content/routes';
 import { decodeSource } from '../../../src/content/source';
-import type { Json } from '../../../src/editor/protocol';
+import { SITE_DOCUMENT_FILE, type Json } from '../../../src/editor/protocol';
 import { Refusal } from './http';
 
 /** Where the content is: pages/ and public/ of the content root. */
@@ -37,14 +37,24 @@ export interface PageFile {
 
 const PAGES_PREFIX = 'pages/';
 
+export interface ResolveOptions {
+  mustExist: boolean;
+  /**
+   * The site document (SITE_DOCUMENT_FILE) is accepted too: it is opened, checked and saved as a
+   * page is, but never deleted, copied or created from here.
+   */
+  site?: boolean;
+}
+
 /** `pages/a/b.yaml` → its place on disk, or a refusal; with `mustExist`, the file must be there. */
-export function resolvePageFile(paths: ContentPaths, file: string, { mustExist }: { mustExist: boolean }): PageFile {
+export function resolvePageFile(paths: ContentPaths, file: string, { mustExist, site = false }: ResolveOptions): PageFile {
   const refuse = () =>
     new Refusal(400, { error: `${file} is not a page file the editor can open.`, hint: 'Pick the page from the list of pages.' });
   if (!file.startsWith(PAGES_PREFIX) || file.includes('\\') || file.includes('\0')) throw refuse();
   const relative = file.slice(PAGES_PREFIX.length);
   const parts = relative.split('/');
-  if (parts.some((part) => part === '' || part === '.' || part === '..') || !isPageFile(relative)) throw refuse();
+  const isSite = site && file === SITE_DOCUMENT_FILE;
+  if (parts.some((part) => part === '' || part === '.' || part === '..') || !(isSite || isPageFile(relative))) throw refuse();
   const absolute = path.join(paths.pagesDir, ...parts);
   // A link (to a folder or a file) could lead anywhere on the disk: none is followed.
   for (let length = 1; length <= parts.length; length++) {
@@ -56,7 +66,8 @@ export function resolvePageFile(paths: ContentPaths, file: string, { mustExist }
   if (mustExist && !existsSync(absolute)) {
     throw new Refusal(404, { error: `${file} does not exist any more.`, hint: 'It was deleted or renamed since the list was shown: reload the list of pages.' });
   }
-  return { file, relative, absolute, route: routeOf(relative) };
+  // The site document's preview is the home page.
+  return { file, relative, absolute, route: isSite ? '/' : routeOf(relative) };
 }
 
 function lstatOrUndefined(file: string) {
