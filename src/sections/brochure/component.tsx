@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { useInView } from 'react-intersection-observer';
 import { useSite } from '../../app/site-context';
 import { useAuth } from '../../auth/use-auth';
 import { SectionShell } from '../../ui/SectionShell';
-import { useInView } from '../../ui/use-in-view';
 import type { SectionProps } from '../types';
 import './brochure.css';
 
@@ -23,7 +23,7 @@ export default function Brochure({ section }: SectionProps<'brochure'>) {
   // Within a quarter screen of the viewport: on a phone, about one flick of scrolling before the
   // buttons show, time enough to fetch the SDK on a slow network. Browsers without
   // IntersectionObserver load it straight away.
-  const { ref, inView } = useInView({ rootMargin: '25% 0px' });
+  const { ref, inView } = useInView({ rootMargin: '25% 0px', triggerOnce: true, fallbackInView: true });
   const { ready, pending, failed, user, login, logout, prepare } = useAuth(inView);
 
   // Login before Firebase is ready. The Google popup must open inside the press's user

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useInView } from 'react-intersection-observer';
 import { SectionShell } from '../../ui/SectionShell';
-import { useInView } from '../../ui/use-in-view';
 import type { SectionProps } from '../types';
 import './stats.css';
 
@@ -35,9 +35,11 @@ export default function Stats({ section }: SectionProps<'stats'>) {
 
   const { ref } = useInView({
     threshold: 0.25,
+    triggerOnce: true,
     // Report "in view" unless the first observation says otherwise: that first report tells
     // whether the band was already visible on load (then the figures stay as they are).
     initialInView: true,
+    fallbackInView: true,
     skip: phase === 'counting' || phase === 'done',
     onChange(inView) {
       if (inView) {
