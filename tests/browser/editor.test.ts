@@ -275,6 +275,34 @@ describe('the visual editor', () => {
     }
   });
 
+  test('site settings: the phone number changed in the form shows in the preview at once, and saving changes that one line', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page, context, problems } = await openEditor('/_editor');
+    try {
+      await page.getByRole('link', { name: 'Site settings — contact, branches, menu, footer' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
+      await preview(page).locator('.floating-actions__button--call[href="tel:+910000000001"]').waitFor();
+      await field(page, 'contact.phone').fill('+91 12345 67890');
+      await preview(page).locator('.floating-actions__button--call[href="tel:+911234567890"]').waitFor();
+      // The header's menu follows the draft too (assembled by the dev server, course groups included).
+      await field(page, 'menu[0].label').fill('Start here');
+      // (Folded behind the menu button in a narrow preview: there, not necessarily visible.)
+      const menuLink = (label: string) => preview(page).locator('header a[href="/"]', { hasText: new RegExp(`^${label}$`) });
+      await menuLink('Start here').waitFor({ state: 'attached' });
+      await field(page, 'menu[0].label').fill('Home');
+      await menuLink('Home').waitFor({ state: 'attached' });
+      await page.getByText('No errors').first().waitFor();
+      await expectNoViolations(page, 'the site settings');
+      assert.equal(await page.getByRole('button', { name: /^Delete/ }).count(), 0, 'the site settings cannot be deleted');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await waitSaved(page);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+    const changed = git('diff', '-U0', '--', 'pages/_site.yaml').split('\n').filter((line) => /^[-+] /.test(line));
+    assert.deepEqual(changed, ['-  phone: "+91 00000 00001"', '+  phone: "+91 12345 67890"']);
+  });
+
   test('a file that is not YAML is shown as its text with its errors, nothing to save over it, and the form comes once it is fixed', { timeout: TEST_TIMEOUT_MS }, async () => {
     const broken = 'meta:\n\ttitle: Tabbed\nsections: []\n';
     writeFileSync(path.join(content, 'pages/tabbed.yaml'), broken);

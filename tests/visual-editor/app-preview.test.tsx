@@ -6,7 +6,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PreviewApp, PreviewPage, previewSections } from '../../src/editor/PreviewApp';
+import { PreviewApp, PreviewPage, previewSections, previewSite, withSiteDraft } from '../../src/editor/PreviewApp';
 import type { ContentResponse, Json } from '../../src/editor/protocol';
 import { keepLinksInNewTabs } from '../../src/editor/preview-links';
 import { preloadSections } from '../../src/sections/registry';
@@ -42,6 +42,24 @@ describe('the preview', () => {
     // The frame of every page: the header's menu and the footer.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('draws the page around the site settings being edited: their phone number and the menu the draft makes', () => {
+    const draft = { ...structuredClone(testSite), contact: { ...testSite.contact, phone: '+91 12345 67890' } } as unknown as Json;
+    const siteDraft = previewSite(draft, [{ label: 'Drafted menu', href: '/', items: [] }]);
+    const shown = { id: 1, route: '/', title: null, sections: previewSections(page).sections, siteDraft };
+    render(<PreviewPage content={withSiteDraft(content, siteDraft)} shown={shown} />);
+    expect(document.querySelector('.floating-actions__button--call')).toHaveAttribute('href', 'tel:+911234567890');
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Drafted menu' })).toBeInTheDocument();
+  });
+
+  it('says the site settings have errors while the draft is not valid, instead of the page', () => {
+    const siteDraft = previewSite({ name: 'CESA' }, undefined);
+    expect(siteDraft).toEqual({ site: null, menu: undefined });
+    const shown = { id: 1, route: '/', title: null, sections: previewSections(page).sections, siteDraft };
+    render(<PreviewPage content={withSiteDraft(content, siteDraft)} shown={shown} />);
+    expect(screen.getByText('The site settings have errors')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'ETABS V-22' })).not.toBeInTheDocument();
   });
 
   it('marks an unknown section type as broken too', () => {

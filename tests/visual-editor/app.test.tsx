@@ -139,7 +139,10 @@ class FakeServer {
         return json(200, { files: this.links[url.searchParams.get('route')!] ?? [] });
       case 'validate': {
         const request = body as { file: string; data: Json };
-        return json(200, { text: stringify(request.data), errors: this.errorsOf(request.file, request.data) });
+        const errors = this.errorsOf(request.file, request.data);
+        // The site settings' check also answers with the header menu the draft makes.
+        const menu = request.file === 'pages/_site.yaml' && errors.length === 0 ? { menu: [{ label: titleOf(request.data), items: [] }] } : {};
+        return json(200, { text: stringify(request.data), errors, ...menu });
       }
       case 'save': {
         const request = body as { file: string; data: Json; version: string; overwrite?: boolean };
@@ -548,5 +551,57 @@ describe('the page editor', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'pages/etabs.yaml changed on disk since you opened it' });
     expect(dialog).toBeInTheDocument();
     expect(sessionStorage.length).toBe(1);
+  });
+});
+
+describe('the site settings', () => {
+  beforeEach(() => {
+    // The stand-in form edits meta.title, so the fake site document has one.
+    server.add('pages/_site.yaml', '/', 'CESA site');
+  });
+
+  it('opens from the page list in the same editor, named Site settings, with no Delete', async () => {
+    const user = await openList();
+    const link = screen.getByRole('link', { name: 'Site settings — contact, branches, menu, footer' });
+    expect(link).toHaveAttribute('href', '/_editor?file=pages/_site.yaml');
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Site settings' })).toHaveFocus();
+    expect(window.location.search).toBe('?file=pages/_site.yaml');
+    expect(screen.getByLabelText('Title')).toHaveValue('CESA site');
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Site settings form' })).toBeInTheDocument();
+  });
+
+  it('previews the home page around the draft settings, with the menu the checked draft makes', async () => {
+    const user = await openEditor('pages/_site.yaml');
+    const frame = screen.getByTitle<HTMLIFrameElement>('Preview of /');
+    const preview = frame.contentWindow!;
+    const post = vi.spyOn(preview, 'postMessage').mockImplementation(() => {});
+    const lastSent = () => post.mock.lastCall![0] as PreviewData;
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'cesa-preview-ready' }, origin: window.location.origin, source: preview }));
+    });
+    await waitFor(() => expect(titleOf(lastSent().data)).toBe('Home'));
+    expect(lastSent()).toMatchObject({ route: '/', site: { meta: { title: 'CESA site' } } });
+    expect(lastSent().menu).toBeUndefined();
+
+    await user.type(screen.getByLabelText('Title'), '!');
+    // The settings at once; the menu once the dev server has checked them.
+    expect(lastSent()).toMatchObject({ route: '/', site: { meta: { title: 'CESA site!' } } });
+    await waitFor(() => expect(lastSent().menu).toEqual([{ label: 'CESA site!', items: [] }]));
+    expect(titleOf(lastSent().data)).toBe('Home');
+  });
+
+  it('warns that every page shows the mistakes before saving settings with errors', async () => {
+    const user = await openEditor('pages/_site.yaml');
+    await user.clear(screen.getByLabelText('Title'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'Save the site settings with errors?' });
+    expect(warning).toHaveTextContent(
+      'The site settings have 1 error. npm run check and the build refuse them until they are fixed. Every page of the site shows these mistakes until they are fixed. Save anyway?',
+    );
+    await user.click(within(warning).getByRole('button', { name: 'Save anyway' }));
+    await findStatus('Saved');
+    expect(server.requestsTo('save')).toMatchObject([{ body: { file: 'pages/_site.yaml', data: { meta: { title: '' } } } }]);
   });
 });
