@@ -51,6 +51,11 @@ export function EditorHeader({ title, route, file, status, onBack, onSave, onDel
               View page <span className="ed-visually-hidden">(opens in a new tab)</span>
             </a>
           </p>
+        ) : file ? (
+          // A file that is not a page of its own (the site settings): which file it is.
+          <p className="ed-bar__route">
+            <code>{file}</code>
+          </p>
         ) : null}
       </div>
       {status ? (

@@ -23,7 +23,7 @@ import { SITE_DOCUMENT_FILE, type Json, type PageResponse, type SchemaResponse }
 import { SaveWarningDialog } from './SaveWarningDialog';
 import { unreadableReason } from './unreadable';
 import { TroubleBanner } from './TroubleBanner';
-import { useDiskWatch, type DiskTrouble } from './use-disk-watch';
+import { CONTENT_CHANGED_EVENT, useDiskWatch, type DiskTrouble } from './use-disk-watch';
 import { useLeaveWarning, useSaveShortcut } from './use-keys-and-leaving';
 import { usePageSession, type Opened } from './use-page-session';
 import { useValidation } from './use-validation';
@@ -46,15 +46,21 @@ function useHomePage(wanted: boolean): Json {
   useEffect(() => {
     if (!wanted) return;
     let current = true;
-    api.page(HOME_PAGE_FILE).then(
-      (page) => {
-        if (current && page.data !== null) setHome(page.data);
-      },
-      // Without the home page the preview still shows the header, menu and footer around nothing.
-      () => undefined,
-    );
+    const load = () => {
+      api.page(HOME_PAGE_FILE).then(
+        (page) => {
+          if (current && page.data !== null) setHome(page.data);
+        },
+        // Without the home page the preview still shows the header, menu and footer around nothing.
+        () => undefined,
+      );
+    };
+    load();
+    // The home page saved meanwhile (in another tab, in a text editor): the preview shows it as it is now.
+    window.addEventListener(CONTENT_CHANGED_EVENT, load);
     return () => {
       current = false;
+      window.removeEventListener(CONTENT_CHANGED_EVENT, load);
     };
   }, [wanted]);
   return home;

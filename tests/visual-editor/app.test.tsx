@@ -569,6 +569,7 @@ describe('the site settings', () => {
     expect(window.location.search).toBe('?file=pages/_site.yaml');
     expect(screen.getByLabelText('Title')).toHaveValue('CESA site');
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('pages/_site.yaml')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Site settings form' })).toBeInTheDocument();
   });
 

@@ -1,9 +1,9 @@
 /**
  * The files the editor may touch, and how it touches them. A page file is named as the content
- * check names it (`pages/etabs.yaml`); only a page file inside pages/ (and, for reading,
- * checking and writing only, the site document) is ever read, written or deleted: no `..`, no absolute
- * path, no link, nothing else (the templates, other files). Writes are atomic: a reader (the dev server's watcher, an
- * open text editor) sees the old file or the new one, never half of one.
+ * check names it (`pages/etabs.yaml`); only a page file inside pages/ is ever read, written or
+ * deleted, and the site document read and written (never deleted or copied): no `..`, no absolute
+ * path, no link, nothing else (the templates, other files). Writes are atomic: a reader (the dev
+ * server's watcher, an open text editor) sees the old file or the new one, never half of one.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
