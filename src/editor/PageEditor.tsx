@@ -67,7 +67,7 @@ function useHomePage(wanted: boolean): Json {
 }
 
 type OpenDialog =
-  | { kind: 'warning'; count: number; overwrite: boolean }
+  | { kind: 'warning'; count: number; elsewhere: number; overwrite: boolean }
   | { kind: 'conflict'; disk: string; mine: string; comparing: boolean }
   | { kind: 'delete' };
 
@@ -131,13 +131,14 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
   useLeaveWarning(dirty);
 
   // A new count of errors is said aloud (once the checks after typing settle), as it is shown above the form.
-  const errorCount = validation.errors.length;
-  const saidCount = useRef<number | null>(null);
+  const elsewhereCount = validation.elsewhere.length;
+  const errorsSaid = elsewhereCount > 0 ? `${errorsText(validation.errors.length)}, and ${errorsText(elsewhereCount).toLowerCase()} in other files` : errorsText(validation.errors.length);
+  const said = useRef<string | null>(null);
   useEffect(() => {
     if (!session) return;
-    if (saidCount.current !== null && saidCount.current !== errorCount) announce(errorsText(errorCount));
-    saidCount.current = errorCount;
-  }, [session, errorCount, announce]);
+    if (said.current !== null && said.current !== errorsSaid) announce(errorsSaid);
+    said.current = errorsSaid;
+  }, [session, errorsSaid, announce]);
 
   const title = isSite ? 'Site settings' : session ? (titleOf(session.data) ?? session.route) : file;
   useEffect(() => {
@@ -193,9 +194,10 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
       if (!confirmed) {
         // The newest data's errors decide, not those of a check still under way.
         const check = await api.validate({ file, data });
-        if (current.current.session?.data === data) showErrors(check.errors);
-        if (check.errors.length > 0) {
-          setDialog({ kind: 'warning', count: check.errors.length, overwrite });
+        if (current.current.session?.data === data) showErrors(check.errors, { elsewhere: check.elsewhere });
+        const elsewhere = check.elsewhere?.length ?? 0;
+        if (check.errors.length > 0 || elsewhere > 0) {
+          setDialog({ kind: 'warning', count: check.errors.length, elsewhere, overwrite });
           return;
         }
       }
@@ -207,7 +209,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
       }
       saved(data, result.saved.version, result.saved.text);
       setTrouble(null);
-      if (current.current.session?.data === data) showErrors(result.saved.errors);
+      if (current.current.session?.data === data) showErrors(result.saved.errors, { elsewhere: result.saved.elsewhere, saved: true });
       setDiskChange(null);
       setNotice(null);
       announce('Saved');
@@ -330,7 +332,14 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
               onOverwrite={() => void save({ overwrite: true })}
             />
           ) : null}
-          <ErrorSummary errors={validation.errors} checking={validation.checking} failure={validation.failure} linked={session.readable} />
+          <ErrorSummary
+            errors={validation.errors}
+            elsewhere={validation.elsewhere}
+            elsewhereSaved={validation.elsewhereSaved}
+            checking={validation.checking}
+            failure={validation.failure}
+            linked={session.readable}
+          />
           {session.readable ? (
             <PageForm schema={isSite ? schema.site : schema.page} value={session.data} onChange={onChange} errors={validation.errors} context={context} />
           ) : (
@@ -356,6 +365,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
       {dialog?.kind === 'warning' ? (
         <SaveWarningDialog
           count={dialog.count}
+          elsewhere={dialog.elsewhere}
           site={isSite}
           onKeepEditing={() => setDialog(null)}
           onSaveAnyway={() => void save({ overwrite: dialog.overwrite, confirmed: true })}

@@ -4,19 +4,30 @@ import { errorsText } from './ErrorCount';
 
 interface SaveWarningDialogProps {
   count: number;
+  /** Errors the change would cause in other files (a menu group a course names, an alias linked to). */
+  elsewhere?: number;
   /** The site settings: while they have errors, the dev server shows them on every page instead of the page. */
   site?: boolean;
   onSaveAnyway: () => void;
   onKeepEditing: () => void;
 }
 
-export function SaveWarningDialog({ count, site = false, onSaveAnyway, onKeepEditing }: SaveWarningDialogProps) {
+export function SaveWarningDialog({ count, elsewhere = 0, site = false, onSaveAnyway, onKeepEditing }: SaveWarningDialogProps) {
+  const inOtherFiles = `${errorsText(elsewhere).toLowerCase()} in other files`;
+  const title = count > 0 ? (site ? 'Save the site settings with errors?' : 'Save a page with errors?') : 'Save a change that breaks other files?';
   return (
-    <Dialog title={site ? 'Save the site settings with errors?' : 'Save a page with errors?'} role="alertdialog" onClose={onKeepEditing}>
+    <Dialog title={title} role="alertdialog" onClose={onKeepEditing}>
       <p>
-        {site ? 'The site settings have' : 'This page has'} {errorsText(count).toLowerCase()}. <code>npm run check</code> and the build
-        refuse {site ? 'them' : 'it'} until they are fixed.
-        {site ? ' Every page of the site shows these mistakes until they are fixed.' : null} Save anyway?
+        {count > 0 ? (
+          <>
+            {site ? 'The site settings have' : 'This page has'} {errorsText(count).toLowerCase()}
+            {elsewhere > 0 ? `, and this change makes ${inOtherFiles}` : null}.
+          </>
+        ) : (
+          `This change makes ${inOtherFiles} (listed above the form).`
+        )}{' '}
+        <code>npm run check</code> and the build refuse {elsewhere > 0 ? 'the site' : site ? 'them' : 'it'} until they are fixed.
+        {site && count > 0 ? ' Every page of the site shows these mistakes until they are fixed.' : null} Save anyway?
       </p>
       <div className="ed-actions">
         <button type="button" className="ed-button ed-button--primary" onClick={onKeepEditing} data-autofocus>

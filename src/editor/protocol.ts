@@ -113,6 +113,11 @@ export interface ValidateResponse {
    * this draft (its menu with each course page in its group), for the preview.
    */
   menu?: unknown;
+  /**
+   * When the file's own checks pass: the errors this draft would cause in other files (a menu group a
+   * course page names, removed; an alias another page links to, removed), which they do not have now.
+   */
+  elsewhere?: ContentError[];
 }
 
 /** POST /_editor/api/save */
@@ -129,6 +134,8 @@ export interface SaveResponse {
   text: string;
   version: string;
   errors: ContentError[];
+  /** The errors this save caused in other files (as ValidateResponse.elsewhere, against the files before it). */
+  elsewhere?: ContentError[];
 }
 /** 409: the file changed on disk since `version`; nothing was written. */
 export interface ConflictResponse {

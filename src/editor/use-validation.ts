@@ -12,6 +12,10 @@ export const VALIDATE_DELAY_MS = 250;
 
 export interface ValidationState {
   errors: readonly ContentError[];
+  /** The errors the edit would cause in other files (ValidateResponse.elsewhere), or did cause (after a save). */
+  elsewhere: readonly ContentError[];
+  /** `elsewhere` is what the last save caused (the files have them now), not what a save would cause. */
+  elsewhereSaved: boolean;
   /** A check is waiting or running: the errors shown may be out of date. */
   checking: boolean;
   /** The dev server could not check the page. */
@@ -20,16 +24,26 @@ export interface ValidationState {
   menu?: unknown;
 }
 
+export interface ShowOptions {
+  /** The errors in other files that came with these (a validate or save answer's `elsewhere`). */
+  elsewhere?: readonly ContentError[] | undefined;
+  /** They come from a save: the other files have them now. */
+  saved?: boolean;
+}
+
 export interface Validation extends ValidationState {
   /** A change: check it once the typing rests. */
   schedule: (data: Json) => void;
-  /** These errors, known otherwise (the file as loaded or saved); cancels any check under way. */
-  show: (errors: readonly ContentError[]) => void;
+  /**
+   * These errors, known otherwise (the file as loaded or saved; a save says what it broke in other
+   * files); cancels any check under way.
+   */
+  show: (errors: readonly ContentError[], options?: ShowOptions) => void;
 }
 
 /** Starts with no errors: the page's own errors are shown (`show`) once it is loaded. */
 export function useValidation(file: string): Validation {
-  const [state, setState] = useState<ValidationState>({ errors: [], checking: false, failure: null });
+  const [state, setState] = useState<ValidationState>({ errors: [], elsewhere: [], elsewhereSaved: false, checking: false, failure: null });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const running = useRef<AbortController | null>(null);
 
@@ -47,7 +61,7 @@ export function useValidation(file: string): Validation {
       try {
         const result = await api.validate({ file, data }, controller.signal);
         if (controller.signal.aborted) return;
-        setState((previous) => ({ errors: result.errors, checking: false, failure: null, menu: result.menu ?? previous.menu }));
+        setState((previous) => ({ errors: result.errors, elsewhere: result.elsewhere ?? [], elsewhereSaved: false, checking: false, failure: null, menu: result.menu ?? previous.menu }));
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;
         setState((previous) => ({ ...previous, checking: false, failure: asFailure(error) }));
@@ -68,9 +82,9 @@ export function useValidation(file: string): Validation {
   );
 
   const show = useCallback(
-    (errors: readonly ContentError[]) => {
+    (errors: readonly ContentError[], { elsewhere = [], saved = false }: ShowOptions = {}) => {
       cancel();
-      setState((previous) => ({ errors, checking: false, failure: null, menu: previous.menu }));
+      setState((previous) => ({ errors, elsewhere, elsewhereSaved: saved, checking: false, failure: null, menu: previous.menu }));
     },
     [cancel],
   );

@@ -280,7 +280,7 @@ describe('saving', () => {
     expect(status).toBe(200);
     const after = read('pages/etabs.yaml');
     expect(changedLines(ETABS, after)).toEqual(['    title: Frequently asked']);
-    expect(body).toEqual({ text: after, version: expect.stringMatching(/^[0-9a-f]{16}$/) as string, errors: [] });
+    expect(body).toEqual({ text: after, version: expect.stringMatching(/^[0-9a-f]{16}$/) as string, errors: [], elsewhere: [] });
     expect((await openPage('pages/etabs.yaml')).version).toBe(body.version);
   });
 
@@ -650,6 +650,70 @@ describe('the site settings (pages/_site.yaml)', () => {
     expect(existsSync(path.join(content, 'pages/site-copy.yaml'))).toBe(false);
     expect((await post('save', { file: SITE, data: before.data, version: body.version })).status).toBe(200);
     expect(siteText()).toBe(before.text);
+  });
+});
+
+describe('what an edit would break in other files', () => {
+  const SITE = 'pages/_site.yaml';
+  let site: PageResponse;
+
+  /** A page made through the API (so the content is loaded again at once), changed as `change` says. */
+  async function makePage(route: string, change: (data: Json) => Json): Promise<string> {
+    const created = (await post<{ file: string }>('create', { route, from: { copy: 'pages/contact.yaml' } })).body;
+    const opened = await openPage(created.file);
+    expect((await post('save', { file: created.file, data: change(opened.data), version: opened.version })).status).toBe(200);
+    return created.file;
+  }
+
+  beforeAll(async () => {
+    const before = await openPage(SITE);
+    const menu = [...(before.data as { menu: Json[] }).menu, { label: 'Structure', group: 'structure' }];
+    expect((await post('save', { file: SITE, data: edited(before.data, ['menu'], menu), version: before.version })).status).toBe(200);
+    site = await openPage(SITE);
+    // A course listed in the menu's Structure group, and a page linking to the ETABS page's alias.
+    await makePage('/sap', (data) => edited(data, ['meta', 'course'], { name: 'SAP', group: 'structure', menu: { group: 'structure' } }));
+    await makePage('/old-links', (data) => edited(data, ['sections', 0, 'actions', 0, 'href'], '/ETABS'));
+  });
+
+  afterAll(async () => {
+    for (const file of ['pages/sap.yaml', 'pages/old-links.yaml']) await post('delete', { file, version: (await openPage(file)).version });
+    const now = await openPage(SITE);
+    const menu = (now.data as { menu: Json[] }).menu.filter((entry) => (entry as { group?: string }).group !== 'structure');
+    await post('save', { file: SITE, data: edited(now.data, ['menu'], menu), version: now.version });
+  });
+
+  const withoutStructure = () => edited(site.data, ['menu'], (site.data as { menu: Json[] }).menu.slice(0, -1));
+
+  it('site settings: removing a menu group a course names is an error of the course page, not of the settings', async () => {
+    const { body } = await post<ValidateResponse>('validate', { file: SITE, data: withoutStructure() });
+    expect(body.errors).toEqual([]);
+    expect(body.elsewhere).toMatchObject([{ file: 'pages/sap.yaml', code: 'invalid-value', path: 'meta.course.menu.group' }]);
+    expect(lineOf(read('pages/sap.yaml'), body.elsewhere![0]!)).toContain('group: structure');
+    // Nothing is written; an edit that breaks nothing elsewhere says so.
+    expect(read(SITE)).toBe(site.text);
+    const renamed = await post<ValidateResponse>('validate', { file: SITE, data: edited(site.data, ['menu', 0, 'label'], 'Start') });
+    expect(renamed.body).toMatchObject({ errors: [], elsewhere: [] });
+  });
+
+  it('a page: removing an alias another page links to is a broken link of that page; other edits break nothing', async () => {
+    const etabs = await openPage('pages/etabs.yaml');
+    const { body } = await post<ValidateResponse>('validate', { file: 'pages/etabs.yaml', data: edited(etabs.data, ['meta', 'aliases'], []) });
+    expect(body.errors).toEqual([]);
+    expect(body.elsewhere).toMatchObject([{ file: 'pages/old-links.yaml', code: 'broken-link', path: 'sections[0].actions[0].href' }]);
+    expect(lineOf(read('pages/old-links.yaml'), body.elsewhere![0]!)).toContain('/ETABS');
+
+    // pages/broken.yaml has errors of its own already: they are not this edit's doing.
+    const unrelated = await post<ValidateResponse>('validate', { file: 'pages/etabs.yaml', data: edited(etabs.data, ['sections', 0, 'title'], 'ETABS in Pune') });
+    expect(unrelated.body).toMatchObject({ errors: [], elsewhere: [] });
+  });
+
+  it('a save says what it broke elsewhere, compared with the files before it', async () => {
+    const { body } = await post<SaveResponse>('save', { file: SITE, data: withoutStructure(), version: site.version });
+    expect(body.errors).toEqual([]);
+    expect(body.elsewhere).toMatchObject([{ file: 'pages/sap.yaml', code: 'invalid-value', path: 'meta.course.menu.group' }]);
+    const saved = await post<SaveResponse>('save', { file: SITE, data: site.data, version: body.version });
+    expect(saved.body).toMatchObject({ errors: [], elsewhere: [] });
+    expect(read(SITE)).toBe(site.text);
   });
 });
 

@@ -12,6 +12,7 @@ import { stringify } from 'yaml';
 import type { ContentError } from '../../src/content/errors';
 import { EditorApp } from '../../src/editor/EditorApp';
 import { titleOf } from '../../src/editor/json';
+import { SaveWarningDialog } from '../../src/editor/SaveWarningDialog';
 import type { PreviewData } from '../../src/editor/preview-protocol';
 import type { Json, PageListEntry, PageResponse } from '../../src/editor/protocol';
 
@@ -91,6 +92,21 @@ class FakeServer {
     ];
   }
 
+  /** What an edit breaks in other files, reduced to one rule: a title saying "no Structure" empties that menu group. */
+  elsewhereOf(data: Json): ContentError[] {
+    if (!titleOf(data)?.includes('no Structure')) return [];
+    const course = (file: string, line: number): ContentError => ({
+      code: 'invalid-value',
+      message: 'the menu has no group "structure"',
+      hint: 'Groups: drafting.',
+      file,
+      line,
+      column: 7,
+      path: 'meta.course.menu.group',
+    });
+    return [course('pages/etabs.yaml', 9), course('pages/staad.yaml', 11)];
+  }
+
   pageResponse(file: string): PageResponse {
     const page = this.pages.get(file)!;
     return { file, route: page.route, text: stringify(page.data), version: `v${page.version}`, data: page.data, errors: this.errorsOf(file, page.data) };
@@ -142,7 +158,7 @@ class FakeServer {
         const errors = this.errorsOf(request.file, request.data);
         // The site settings' check also answers with the header menu the draft makes.
         const menu = request.file === 'pages/_site.yaml' && errors.length === 0 ? { menu: [{ label: titleOf(request.data), items: [] }] } : {};
-        return json(200, { text: stringify(request.data), errors, ...menu });
+        return json(200, { text: stringify(request.data), errors, elsewhere: errors.length === 0 ? this.elsewhereOf(request.data) : [], ...menu });
       }
       case 'save': {
         const request = body as { file: string; data: Json; version: string; overwrite?: boolean };
@@ -155,9 +171,10 @@ class FakeServer {
         if (`v${page.version}` !== request.version && !request.overwrite) {
           return json(409, { conflict: true, text: stringify(page.data), version: `v${page.version}`, data: page.data, mine: stringify(request.data) });
         }
+        const elsewhere = this.elsewhereOf(request.data);
         page.data = request.data;
         page.version += 1;
-        return json(200, { text: stringify(page.data), version: `v${page.version}`, errors: this.errorsOf(request.file, page.data) });
+        return json(200, { text: stringify(page.data), version: `v${page.version}`, errors: this.errorsOf(request.file, page.data), elsewhere });
       }
       case 'create': {
         const request = body as { route: string; from: { template: string } | { copy: string } };
@@ -388,6 +405,40 @@ describe('the page editor', () => {
     expect(server.requestsTo('save')).toHaveLength(1);
     // Saved as it is: nothing was "fixed".
     expect(server.pages.get('pages/etabs.yaml')!.data).toMatchObject({ meta: { title: '' } });
+  });
+
+  it('lists what a change would break in other files under its own heading, as plain lines, and counts them in the save warning', async () => {
+    const user = await openEditor('pages/index.yaml');
+    await user.type(screen.getByLabelText('Title'), ', no Structure');
+    const heading = await screen.findByRole('heading', { name: 'This change would break other files (2)' });
+    const list = heading.parentElement!.querySelector('.ed-summary__list--elsewhere')!;
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'pages/etabs.yaml:9:7  meta.course.menu.group  [invalid-value] the menu has no group "structure" — Groups: drafting.',
+      'pages/staad.yaml:11:7  meta.course.menu.group  [invalid-value] the menu has no group "structure" — Groups: drafting.',
+    ]);
+    // Their fields are not in this form: no links.
+    expect(within(list as HTMLElement).queryAllByRole('link')).toEqual([]);
+    expect(screen.getByRole('heading', { level: 2, name: 'No errors' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'Save a change that breaks other files?' });
+    expect(warning).toHaveTextContent('This change makes 2 errors in other files (listed above the form). npm run check and the build refuse the site until they are fixed. Save anyway?');
+    await user.click(within(warning).getByRole('button', { name: 'Save anyway' }));
+    await findStatus('Saved');
+    expect(await screen.findByRole('heading', { name: 'This save broke other files (2)' })).toBeInTheDocument();
+
+    // With mistakes of its own the page is not checked across files: only those are shown.
+    await user.clear(screen.getByLabelText('Title'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Save a page with errors?' })).toHaveTextContent('This page has 1 error. npm run check');
+    expect(screen.queryByRole('heading', { name: /other files/ })).not.toBeInTheDocument();
+  });
+
+  it('the save warning counts both kinds when the checks across files find errors in the page and in other files', () => {
+    render(<SaveWarningDialog count={1} elsewhere={2} onSaveAnyway={() => undefined} onKeepEditing={() => undefined} />);
+    expect(screen.getByRole('alertdialog', { name: 'Save a page with errors?' })).toHaveTextContent(
+      'This page has 1 error, and this change makes 2 errors in other files. npm run check and the build refuse the site until they are fixed. Save anyway?',
+    );
   });
 
   it('checks the page once the typing rests, and only its newest data', async () => {

@@ -33,7 +33,7 @@ import { createPage } from './create-page';
 import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
 import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from './http';
-import { contentPaths, createAtomically, readPageFile, type FileOnDisk, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
+import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
 import { MAX_UPLOAD_BYTES, saveUpload } from './upload';
@@ -80,6 +80,8 @@ function param(url: URL, name: string): string {
 /** The endpoints, by method and name (/_editor/api/<name>). */
 function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
   const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
+  /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
+  const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
   /** After a write: the next answers read the files again. */
   const written = () => invalidate();
 
@@ -92,7 +94,7 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
       const { text, version, data, unreadable } = readPageFile(page);
       // The file's errors as it is now, even if the file watcher has not reloaded the content yet
       // (a file changed by git a moment ago must not show the errors of its old text).
-      const errors = unreadable ? [unreadable] : drafts.check(load(), page, text);
+      const errors = unreadable ? [unreadable] : drafts.check(load(), page, text).errors;
       const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors };
       return { body };
     },
@@ -104,10 +106,10 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
       const text = textToWrite(existsSync(page.absolute) ? readPageFile(page) : null, request.data);
       if (page.file === SITE_DOCUMENT_FILE) {
         const checked = drafts.checkSite(load(), text);
-        const body: ValidateResponse = { text, errors: checked.errors, ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
+        const body: ValidateResponse = { text, errors: checked.errors, elsewhere: checked.elsewhere, ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
         return { body };
       }
-      const body: ValidateResponse = { text, errors: drafts.check(load(), page, text) };
+      const body: ValidateResponse = { text, ...drafts.check(load(), page, text) };
       return { body };
     },
     'POST save': async (req) => {
@@ -116,10 +118,11 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
       const page = resolvePageFile(paths, request.file, { mustExist: !request.overwrite, site: true });
       if (!existsSync(page.absolute)) {
         const text = textToWrite(null, request.data);
+        const elsewhere = causedBy(page, text);
         mkdirSync(path.dirname(page.absolute), { recursive: true });
         if (!createAtomically(page.absolute, text)) throw new Refusal(409, { error: `${page.file} appeared on disk again meanwhile, so it was not written.`, hint: 'Reload the page to see it, then make your changes again.' });
         written();
-        const body: SaveResponse = { text, version: versionOf(text), errors: errorsOf(page.file) };
+        const body: SaveResponse = { text, version: versionOf(text), errors: errorsOf(page.file), elsewhere };
         return { body };
       }
       const disk = readPageFile(page);
@@ -135,12 +138,14 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
           hint: 'Correct the file in a text editor (the errors say where), then open it again here.',
         });
       }
+      // Against the files as they were: once written, what this save breaks is the content's own.
+      const elsewhere = causedBy(page, mine);
       // Saving what is already there writes nothing (and reloads no open page).
       if (mine !== disk.text) {
         replaceAtomically(page.absolute, mine);
         written();
       }
-      const body: SaveResponse = { text: mine, version: versionOf(mine), errors: errorsOf(page.file) };
+      const body: SaveResponse = { text: mine, version: versionOf(mine), errors: errorsOf(page.file), elsewhere };
       return { body };
     },
     'POST create': async (req) => {
