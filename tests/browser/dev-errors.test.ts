@@ -5,23 +5,21 @@
  * dev server (the project's Vite config and content plugin) runs on a throwaway content folder.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
-import { devServerConfig } from '../../scripts/lib/dev-plugin';
+import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
 import { ACTION_TIMEOUT_MS, ROOT } from './harness';
 import { waitForHydration } from './site';
 
 /** The dev server compiles modules on first request: the first page takes a while on two cores. */
 const TEST_TIMEOUT_MS = 180_000;
 
-const page = (title: string, extra = '') =>
-  `meta:\n  title: ${title}\n  description: d\n  keywords: [k]\nsections:\n  - type: hero\n    title: ${title} heading\n${extra}`;
+const page = tinyPage;
 const goodCourse = page('ETABS', '    subtitle: Six weeks, live projects\n');
 const brokenCourse = goodCourse.replace('subtitle:', 'subtilte:');
 
@@ -30,10 +28,7 @@ let server: ViteDevServer;
 let browser: Browser;
 let base: string;
 
-const write = (file: string, text: string) => {
-  mkdirSync(path.dirname(path.join(content, file)), { recursive: true });
-  writeFileSync(path.join(content, file), text);
-};
+const write = (file: string, text: string) => writeInto(content, file, text);
 
 before(async () => {
   content = mkdtempSync(path.join(tmpdir(), 'cesa-dev-browser-'));
@@ -44,9 +39,7 @@ before(async () => {
   write('pages/index.yaml', page('Home'));
   write('pages/etabs.yaml', brokenCourse);
   write('pages/contact.yaml', page('Contact', '    actions:\n      - label: See the ETABS course\n        href: /etabs\n'));
-  server = await createServer({ ...devServerConfig(ROOT, { port: 0, contentRoot: content }), logLevel: 'silent' });
-  await server.listen();
-  base = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}`;
+  ({ server, base } = await startDevServer(content));
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
 });
 

@@ -8,17 +8,16 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
-import { devServerConfig } from '../../scripts/lib/dev-plugin';
 import { fieldId } from '../../src/editor/form/contract';
 import { EDITOR_API } from '../../src/editor/protocol';
+import { startDevServer } from '../helpers/dev-content';
 import { expectNoViolations } from './axe';
 import { ROOT } from './harness';
 
@@ -46,9 +45,7 @@ before(async () => {
   git('init', '--quiet');
   git('add', '.');
   git('commit', '--quiet', '-m', 'content');
-  server = await createServer({ ...devServerConfig(ROOT, { port: 0, contentRoot: content }), logLevel: 'silent' });
-  await server.listen();
-  base = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}`;
+  ({ server, base } = await startDevServer(content));
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
 });
 

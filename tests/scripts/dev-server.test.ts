@@ -5,19 +5,18 @@
  * content folder, on a free loopback port.
  */
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { devServerConfig } from '../../scripts/lib/dev-plugin';
+import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const siteYaml = readFileSync(path.join(root, 'tests/fixtures/site.yaml'), 'utf8');
 
-const page = (title: string, extra = '') =>
-  `meta:\n  title: ${title}\n  description: d\n  keywords: [k]\nsections:\n  - type: hero\n    title: ${title} heading\n${extra}`;
+const page = tinyPage;
 const goodCourse = page('ETABS', '    subtitle: Six weeks, live projects\n');
 // Line 8: `    subtilte: Six weeks, live projects`.
 const brokenCourse = goodCourse.replace('subtitle:', 'subtilte:');
@@ -29,10 +28,7 @@ let base: string;
 let sent: MockInstance<ViteDevServer['ws']['send']>;
 const reloads = () => sent.mock.calls.filter((call: unknown[]) => (call[0] as { type?: string } | undefined)?.type === 'full-reload').length;
 
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(content, file)), { recursive: true });
-  writeFileSync(path.join(content, file), text);
-}
+const write = (file: string, text: string) => writeInto(content, file, text);
 
 async function get(route: string, accept = 'text/html'): Promise<{ status: number; body: string }> {
   const response = await fetch(`${base}${route}`, { headers: { accept }, redirect: 'manual' });
@@ -65,12 +61,10 @@ beforeAll(async () => {
   write('pages/index.yaml', page('Home'));
   write('pages/etabs.yaml', brokenCourse);
   write('pages/contact.yaml', page('Contact'));
-  server = await createServer({ ...devServerConfig(root, { port: 0, contentRoot: content }), logLevel: 'silent' });
-  sent = vi.spyOn(server.ws, 'send');
-  await server.listen();
-  const address = server.httpServer!.address() as AddressInfo;
-  expect(address.address).toBe('127.0.0.1');
-  base = `http://127.0.0.1:${address.port}`;
+  ({ server, base } = await startDevServer(content, (created) => {
+    sent = vi.spyOn(created.ws, 'send');
+  }));
+  expect((server.httpServer!.address() as AddressInfo).address).toBe('127.0.0.1');
   await watching();
 }, 120_000);
 

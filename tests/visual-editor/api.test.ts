@@ -6,16 +6,15 @@
  * that nothing but this computer's own pages may use it.
  */
 // @vitest-environment node
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { parse } from 'yaml';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devServerConfig } from '../../scripts/lib/dev-plugin';
+import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
 import { refusalReason } from '../../scripts/lib/editor/guard';
 import { slugify } from '../../scripts/lib/editor/upload';
 import type { ContentError } from '../../src/content/errors';
@@ -56,18 +55,14 @@ sections:
         answer: Six weeks.
 `;
 
-const page = (title: string, extra = '') =>
-  `meta:\n  title: ${title}\n  description: d\n  keywords: [k]\nsections:\n  - type: hero\n    title: ${title} heading\n${extra}`;
+const page = tinyPage;
 
 let content: string;
 let server: ViteDevServer;
 let port: number;
 let base: string;
 
-function write(file: string, text: string | Uint8Array): void {
-  mkdirSync(path.dirname(path.join(content, file)), { recursive: true });
-  writeFileSync(path.join(content, file), text);
-}
+const write = (file: string, text: string | Uint8Array) => writeInto(content, file, text);
 const read = (file: string) => readFileSync(path.join(content, file), 'utf8');
 
 async function get<T>(endpoint: string): Promise<{ status: number; body: T }> {
@@ -144,10 +139,7 @@ beforeAll(async () => {
   write('pages/etabs.yaml', ETABS);
   write('pages/contact.yaml', page('Contact', '    actions:\n      - label: See the ETABS course\n        href: /etabs\n'));
   write('pages/broken.yaml', page('Broken', '    subtilte: a typo\n'));
-  server = await createServer({ ...devServerConfig(ROOT, { port: 0, contentRoot: content }), logLevel: 'silent' });
-  await server.listen();
-  port = (server.httpServer!.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+  ({ server, port, base } = await startDevServer(content));
 }, 120_000);
 
 afterAll(async () => {
