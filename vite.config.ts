@@ -1,18 +1,17 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { compileHints } from './scripts/lib/compile-hints.ts';
-import { reactRouterTreeShaking } from './scripts/lib/router-tree-shaking.ts';
 import { writeSectionIndex } from './scripts/lib/section-index.mjs';
 
-/** The modules that list the section folders are written before anything imports them. */
+/** The modules that list the section folders and the parts' browser code are written before anything imports them. */
 const sectionIndex = (): Plugin => ({ name: 'cesa-section-index', config: () => void writeSectionIndex() });
 
 /**
  * Vite wraps every dynamic import() of the client in a preload helper that fetches the imported
- * chunk's own imports and CSS alongside it. With `modulePreload: false` and one stylesheet it has
- * nothing to fetch, yet its code (0.9 KB gzip) stayed in src/boot.ts's chunk, the one script of every
- * page. Here the helper is only the import itself (a failed import still rejects, as before).
+ * chunk's own imports and CSS alongside it. With one stylesheet, and the page's behaviours preloaded
+ * by its HTML (scripts/lib/prerender.ts), it would have little to fetch, yet its code (0.9 KB gzip)
+ * would sit in src/site.ts's chunk, the one script of every page, whose budget is 2 KB. Here the
+ * helper is only the import itself (a failed import still rejects, as before).
  */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 const noPreloadHelper = (): Plugin => ({
@@ -24,22 +23,18 @@ const noPreloadHelper = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [sectionIndex(), noPreloadHelper(), react(), reactRouterTreeShaking(), compileHints()],
+  plugins: [sectionIndex(), noPreloadHelper(), react()],
   build: {
-    // Section code is split per type (src/sections/lazy-registry.ts) but its CSS is not: one small
-    // stylesheet in the <head> styles every prerendered section before any script runs (no shift).
+    // One small stylesheet in the <head> styles every prerendered part before any script runs (no shift).
     cssCodeSplit: false,
-    // No preload helper (0.9 KB gzip, in src/boot.ts's chunk, on every page's first load): the
-    // prerendered page lists its chunks in `data-preload` and src/boot.ts preloads them itself, and
-    // a section type loaded later (client-side navigation) imports only chunks the app has already
-    // loaded, so there is nothing for the helper to fetch in parallel.
+    // No preload helper and no polyfill: the prerendered page lists its behaviours' chunks as <link rel="modulepreload">.
     modulePreload: false,
     rollupOptions: {
       output: {
-        // A section type's chunk is named after it (section-faq-….js), not after its file (component-….js).
+        // A part's chunk is named after it (behaviour-stats-….js, island-brochure-….js), not after its file.
         chunkFileNames: (chunk) => {
-          const type = /\/src\/sections\/([a-z0-9-]+)\/component\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
-          return type ? `assets/section-${type}-[hash].js` : 'assets/[name]-[hash].js';
+          const part = /\/src\/(?:sections|layout)\/([a-z0-9-]+)\/(behaviour|island)\.tsx?$/.exec(chunk.facadeModuleId ?? '');
+          return part ? `assets/${part[2]}-${part[1]}-[hash].js` : 'assets/[name]-[hash].js';
         },
       },
     },

@@ -10,7 +10,7 @@ import { createReadStream, lstatSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
-import type { InitialData, PageData } from '../../src/app/data';
+import type { RenderData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { ContentCache, defaultCacheDir } from '../../src/content/cache';
 import { writeEditorSchemas } from './json-schema';
@@ -38,12 +38,6 @@ export function devServerConfig(root: string, { port, contentRoot }: ContentDevO
     // The port asked for, or none: `npm run new` prints this address, so it must not move to the next free one.
     server: { host: DEV_HOST, port, strictPort: port !== 0 },
   };
-}
-
-/** `/_data/etabs.json` → `/etabs`, `/_data/index.json` → `/` (src/content/routes.ts's dataFileOf, reversed). */
-function routeOfDataFile(pathname: string): string {
-  const name = pathname.slice('/_data/'.length).replace(/\.json$/, '');
-  return name === 'index' ? '/' : `/${name}`;
 }
 
 /** The file of public/ at a site path, if there is one (never outside public/, never through a link). */
@@ -115,6 +109,12 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
   return {
     name: 'cesa-content',
     apply: 'serve',
+    // A saved component that only the prerenderer uses (a static section, the layout) is in no module
+    // graph of the browser, so Vite would update nothing: the open pages reload and show it.
+    hotUpdate({ file, modules, server }) {
+      if (this.environment.name !== 'ssr' || modules.length === 0) return;
+      server.ws.send({ type: 'full-reload', path: '*', triggeredBy: file });
+    },
     configureServer(server) {
       const client = path.posix.join(server.config.base, '@vite/client');
       // The visual editor (/_editor): before Vite's own middleware and the pages, for this computer only.
@@ -172,34 +172,18 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
           try {
             const url = new URL(req.url ?? '/', 'http://localhost');
             if (url.pathname === ERRORS_ROUTE) return sendHtml(res, 200, errorListPage(load().errors, client));
-            const wantsData = url.pathname.startsWith('/_data/');
             // A file that came into public/ a moment ago (a photo uploaded in the editor): Vite serves
             // public/ from a list its watcher keeps, which may not have it yet.
-            const fresh = !wantsData && publicFileAt(publicDir, url.pathname);
+            const fresh = publicFileAt(publicDir, url.pathname);
             if (fresh) return sendFile(res, fresh);
-            if (!wantsData && !(req.headers.accept ?? '').includes('text/html')) return next();
+            if (!(req.headers.accept ?? '').includes('text/html')) return next();
 
             const { content, errors } = load();
             const { site, pages, redirects, images, menu } = content;
-            const route = wantsData ? routeOfDataFile(url.pathname) : normaliseRoute(url.pathname);
+            const route = normaliseRoute(url.pathname);
             // The site document's errors stop every page; a page's own errors stop that page.
             const stopping = !site || errors.site.length > 0 ? errors.site : (errors.byRoute.get(route) ?? []);
-            if (!site || stopping.length > 0) {
-              if (!wantsData) return sendHtml(res, 500, errorPage(route, errors, client));
-              // Client-side navigation to the page fails, and the browser loads it: its error page.
-              res.statusCode = 500;
-              res.setHeader('Content-Type', 'application/json');
-              res.end(JSON.stringify({ errors: stopping }));
-              return;
-            }
-            if (wantsData) {
-              const entry = pages.find((page) => page.route === route);
-              res.statusCode = entry ? 200 : 404;
-              res.setHeader('Content-Type', 'application/json');
-              const data: PageData | undefined = entry && { page: entry.page, images: imageSizesOf(images, { page: entry.page }) };
-              res.end(data ? JSON.stringify(data) : '{}');
-              return;
-            }
+            if (!site || stopping.length > 0) return sendHtml(res, 500, errorPage(route, errors, client));
 
             const target = redirects.get(route);
             if (target) {
@@ -210,12 +194,10 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
             }
             const entry = pages.find((page) => page.route === route);
             const page = entry?.page ?? null;
-            const data: InitialData = { route, site, menu, page, redirects: Object.fromEntries(redirects), images: imageSizesOf(images, { site, page }) };
+            const data: RenderData = { route, site, menu, page, images: imageSizesOf(images, { site, page }) };
             const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
-            await serverEntry.ready;
-            const html = renderHtml(serverEntry, { html: template, appChunks: [], sectionChunks: {} }, data);
-            // After the app's root, so hydration never sees it.
+            const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);
             sendHtml(res, entry ? 200 : 404, html.replace('</body>', `${errorNotice(errors)}\n</body>`));
           } catch (error) {
             if (error instanceof Error) server.ssrFixStacktrace(error);

@@ -18,6 +18,19 @@ export const SECTIONS_DIR = 'src/sections';
 /** Two modules: the schemas (for the content checker, no React) and the components (no zod). */
 export const SCHEMAS_FILE = `${SECTIONS_DIR}/schemas.gen.ts`;
 export const COMPONENTS_FILE = `${SECTIONS_DIR}/components.gen.ts`;
+/** The folders whose parts may ship code to the browser: a section type's, or a layout part's (src/layout/<name>/). */
+export const PART_DIRS = [SECTIONS_DIR, 'src/layout'];
+/**
+ * How a part reaches the browser, by the file it holds beside its component: `behaviour.ts` (plain
+ * DOM code on the prerendered markup, no framework) or `island.tsx` (a React island, hydrated on its
+ * own root). A part with neither is HTML and CSS only. Both are named after their folder.
+ */
+export const BEHAVIOUR_FILE = 'behaviour.ts';
+export const ISLAND_FILE = 'island.tsx';
+/** The two modules that list them: loaders for the browser (no React), the islands for rendering. */
+export const PART_LOADERS_FILE = 'src/islands/parts.gen.ts';
+export const ISLAND_MODULES_FILE = 'src/islands/islands.gen.ts';
+
 /** What a section folder must hold. */
 export const SECTION_FILES = ['schema.ts', 'component.tsx', 'example.yaml'];
 
@@ -57,10 +70,97 @@ export function sectionFolders(root = ROOT) {
   return { types, problems };
 }
 
+/**
+ * The parts with a behaviour or an island, each `{ name, dir }` (dir relative to the root, e.g.
+ * src/layout/header). A name is unique across the part folders: the page's HTML names a part by it.
+ * @param {string} [root]
+ * @returns {{ behaviours: { name: string; dir: string }[]; islands: { name: string; dir: string }[]; problems: string[] }}
+ */
+export function partFolders(root = ROOT) {
+  /** @type {{ name: string; dir: string }[]} */
+  const behaviours = [];
+  /** @type {{ name: string; dir: string }[]} */
+  const islands = [];
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {Map<string, string>} */
+  const seen = new Map();
+  for (const parent of PART_DIRS) {
+    const dir = path.join(root, parent);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (!entry.isDirectory() || entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
+      const folder = `${parent}/${entry.name}`;
+      const hasBehaviour = existsSync(path.join(dir, entry.name, BEHAVIOUR_FILE));
+      const hasIsland = existsSync(path.join(dir, entry.name, ISLAND_FILE));
+      if (!hasBehaviour && !hasIsland) continue;
+      if (!TYPE_NAME.test(entry.name)) {
+        problems.push(`${folder}: a part's folder names it in the page's HTML: lowercase letters, digits and dashes.`);
+        continue;
+      }
+      const other = seen.get(entry.name);
+      if (other) {
+        problems.push(`${folder}: ${other} has the same name; the page's HTML names a part by its folder, so rename one.`);
+        continue;
+      }
+      seen.set(entry.name, folder);
+      if (hasBehaviour && hasIsland) {
+        problems.push(`${folder}: holds both ${BEHAVIOUR_FILE} and ${ISLAND_FILE}; a part is one or the other (an island can do what a behaviour does).`);
+        continue;
+      }
+      (hasBehaviour ? behaviours : islands).push({ name: entry.name, dir: folder });
+    }
+  }
+  return { behaviours, islands, problems };
+}
+
+/** @param {string} from @param {string} to */
+const importPath = (from, to) => {
+  const relative = path.posix.relative(path.posix.dirname(from), to);
+  return relative.startsWith('.') ? relative : `./${relative}`;
+};
+
+/**
+ * @param {{ behaviours: { name: string; dir: string }[]; islands: { name: string; dir: string }[] }} parts
+ * @returns {Record<string, string>}
+ */
+export function partIndexSources({ behaviours, islands }) {
+  const loader = (/** @type {{ name: string; dir: string }} */ part, /** @type {string} */ file) =>
+    `  ${key(part.name)}: () => import('${importPath(PART_LOADERS_FILE, `${part.dir}/${file.replace(/\.tsx?$/, '')}`)}'),`;
+  return {
+    [PART_LOADERS_FILE]: [
+      ...HEADER_PARTS,
+      '/** Each behaviour (plain DOM code, `behaviour.ts`), loaded when the page holds its part: `data-behaviour="<name>"`. */',
+      'export const behaviourLoaders = {',
+      ...behaviours.map((part) => loader(part, BEHAVIOUR_FILE)),
+      '};',
+      '',
+      '/** Each React island (`island.tsx`), loaded when a visitor reaches for it: `<cesa-island data-island="<name>">`. */',
+      'export const islandLoaders = {',
+      ...islands.map((part) => loader(part, ISLAND_FILE)),
+      '};',
+      '',
+    ].join('\n'),
+    [ISLAND_MODULES_FILE]: [
+      ...HEADER_PARTS,
+      ...islands.map((part) => `import ${identifier(part.name).replace(/Section$/, 'Island')} from '${importPath(ISLAND_MODULES_FILE, `${part.dir}/island`)}';`),
+      '',
+      '/** Every island, for rendering it (the prerenderer, the dev server, the editor\'s preview); never in the site\'s browser code. */',
+      `export const islandModules = { ${islands.map((part) => `${key(part.name)}: ${identifier(part.name).replace(/Section$/, 'Island')}`).join(', ')} };`,
+      '',
+    ].join('\n'),
+  };
+}
+
 /** @param {string} type */
 const identifier = (type) => `${type.replace(/-([a-z0-9])/g, (_, /** @type {string} */ letter) => letter.toUpperCase())}Section`;
 /** @param {string} type */
 const key = (type) => (/-/.test(type) ? `'${type}'` : type);
+
+const HEADER_PARTS = [
+  '// Generated from the part folders (src/sections/*/, src/layout/*/) by scripts/lib/section-index.mjs.',
+  '// Do not edit: add a behaviour.ts or an island.tsx beside a component instead.',
+];
 
 const HEADER = [
   '// Generated from the folders of src/sections/ by scripts/lib/section-index.mjs (npm run check, build,',
@@ -84,10 +184,10 @@ export function sectionIndexSources(types) {
     ].join('\n'),
     [COMPONENTS_FILE]: [
       ...HEADER,
-      "/** Every section type's component, loaded on demand (its own chunk in the browser). */",
-      'export const sectionComponents = {',
-      ...types.map((type) => `  ${key(type)}: () => import('./${type}/component'),`),
-      '};',
+      ...types.map((type) => `import ${identifier(type)} from './${type}/component';`),
+      '',
+      "/** Every section type's component: rendered at build time (and in the editor's preview), never shipped to the browser. */",
+      `export const sectionComponents = { ${types.map((type) => `${key(type)}: ${identifier(type)}`).join(', ')} };`,
       '',
     ].join('\n'),
   };
@@ -100,8 +200,10 @@ export function sectionIndexSources(types) {
  */
 export function writeSectionIndex(root = ROOT) {
   const { types, problems } = sectionFolders(root);
+  const parts = partFolders(root);
+  problems.push(...parts.problems);
   if (problems.length > 0) throw new SectionFolderError(problems);
-  for (const [name, source] of Object.entries(sectionIndexSources(types))) {
+  for (const [name, source] of Object.entries({ ...sectionIndexSources(types), ...partIndexSources(parts) })) {
     const file = path.join(root, name);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== source) writeFileSync(file, source);
   }
@@ -111,7 +213,7 @@ export function writeSectionIndex(root = ROOT) {
 export class SectionFolderError extends Error {
   /** @param {string[]} problems */
   constructor(problems) {
-    super(`The section folders are not complete:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    super(`The section and part folders are not complete:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
     this.name = 'SectionFolderError';
     this.problems = problems;
   }

@@ -1,4 +1,4 @@
-/** The <head> of a page: computed once, written into the HTML by the prerenderer and updated on client navigation. */
+/** The <head> of a page: computed once, written into the HTML by the prerenderer. */
 import { singleSrc } from '../content/images';
 import type { Page } from '../content/page-schema';
 import type { Site } from '../content/site-schema';
@@ -16,7 +16,7 @@ export interface Head {
   robots?: string;
 }
 
-/** `images`: the page's (InitialData.images), so that a processed logo is named by its processed file, never the original. */
+/** `images`: the page's (RenderData.images), so that a processed logo is named by its processed file, never the original. */
 export function headOf(site: Site, route: string, page: Page | null, images: ImageSizes = {}): Head {
   const canonical = new URL(route, site.url).href;
   const ogImage = new URL(singleSrc(site.logo.src, images[site.logo.src]?.variants), site.url).href;
@@ -61,19 +61,4 @@ export function headHtml(head: Head, siteName: string): string {
   ]
     .filter(Boolean)
     .join('\n    ');
-}
-
-/** Keeps the document head in step after a client-side navigation. */
-export function applyHead(head: Head): void {
-  document.title = head.title;
-  const set = (selector: string, attribute: string, value: string) => {
-    const element = document.head.querySelector(selector);
-    if (element) element.setAttribute(attribute, value);
-  };
-  set('meta[name="description"]', 'content', head.description);
-  set('meta[name="keywords"]', 'content', head.keywords);
-  set('link[rel="canonical"]', 'href', head.canonical);
-  set('meta[property="og:title"]', 'content', head.ogTitle);
-  set('meta[property="og:description"]', 'content', head.ogDescription);
-  set('meta[property="og:url"]', 'content', head.ogUrl);
 }

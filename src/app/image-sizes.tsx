@@ -1,6 +1,6 @@
 /**
  * The width and height of the images being shown, by site path: measured by the build, carried
- * beside the page in the page's data (InitialData.images, the client-navigation data files), so the
+ * beside the page in the page's data (RenderData.images, the client-navigation data files), so the
  * HTML has width and height attributes and nothing shifts while an image loads. For a photo the build
  * processed, also what it made of it (`variants`: the widths of its AVIF and WebP files, its
  * placeholder colour), from which <Img> writes the srcset.

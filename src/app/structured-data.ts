@@ -84,7 +84,7 @@ export interface StructuredData {
 
 /**
  * The graph for one route; `page` is null for the 404 page, which gets the academy only. `images`:
- * the page's (InitialData.images), so that a processed logo is named by its processed file.
+ * the page's (RenderData.images), so that a processed logo is named by its processed file.
  */
 export function structuredData(site: Site, route: string, page: Page | null, images: ImageSizes = {}, menu: readonly MenuItem[] = site.menu): StructuredData {
   const organization = organizationOf(site, images);

@@ -1,14 +1,13 @@
 /**
  * Firebase web configuration for sign-in. It is content: the `firebase` block of pages/_site.yaml,
- * which every page carries in its data (`site`, src/app/data.ts), so the browser reads it from the
- * page; there is nothing to set at build time. A `demo-` project id means a build for the local
+ * which the brochure island carries in its props, so the browser reads it from the page; there is
+ * nothing to set at build time. A `demo-` project id means a build for the local
  * Auth emulator (what `npm start` and the tests run); `npm run build -- --deploy` refuses it.
  *
  * The Vite env variable VITE_AUTH_EMULATOR_HOST only points a build at an emulator elsewhere.
  * VITE_FIREBASE_* variables are no longer read.
  */
 import type { FirebaseOptions } from 'firebase/app';
-import { readInitialData } from '../app/data';
 import type { FirebaseWebConfig } from '../content/site-schema';
 
 /** The env variables this module reads (optional). */
@@ -45,10 +44,8 @@ function present(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/**
- * @param web the site's `firebase` block; by default read from the page's data (in the browser).
- */
-export function authConfig(env: AuthEnv, web: FirebaseWebConfig = readInitialData().site.firebase): AuthConfig {
+/** @param web the site's `firebase` block (pages/_site.yaml). */
+export function authConfig(env: AuthEnv, web: FirebaseWebConfig): AuthConfig {
   const firebase: FirebaseOptions = { apiKey: web.apiKey, authDomain: web.authDomain, projectId: web.projectId };
   if (web.appId) firebase.appId = web.appId;
   const emulatorHost = present(env.VITE_AUTH_EMULATOR_HOST) ?? (isDemoProject(web.projectId) ? DEFAULT_EMULATOR_HOST : undefined);

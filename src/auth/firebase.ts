@@ -1,6 +1,6 @@
 /**
- * The Firebase side of sign-in. Only ever loaded with `import()` (see use-auth.ts), so the SDK
- * stays in its own chunk, off the critical path and out of pages without a brochure panel.
+ * The Firebase side of sign-in. Only ever loaded with `import()` (session.ts), so the SDK stays in
+ * its own chunk, fetched only when a visitor reaches for sign-in.
  */
 import { initializeApp } from 'firebase/app';
 import {
@@ -14,6 +14,7 @@ import {
   signOut,
   type Auth,
 } from 'firebase/auth';
+import type { FirebaseWebConfig } from '../content/site-schema';
 import { authConfig } from './config';
 
 export interface AuthUser {
@@ -33,8 +34,9 @@ export interface AuthClient {
   logout(): Promise<void>;
 }
 
-function createClient(): AuthClient {
-  const config = authConfig(import.meta.env);
+/** The client of the site's project; session.ts makes one per page. */
+export function createAuthClient(web: FirebaseWebConfig): AuthClient {
+  const config = authConfig(import.meta.env, web);
   const app = initializeApp(config.firebase);
   const auth: Auth = initializeAuth(app, {
     persistence: browserLocalPersistence,
@@ -62,6 +64,3 @@ function createClient(): AuthClient {
     },
   };
 }
-
-/** One client per page: the module is evaluated once, however many panels use it. */
-export const authClient: AuthClient = createClient();

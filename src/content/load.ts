@@ -350,7 +350,7 @@ class OutputMap {
   constructor(publicFiles: readonly string[], brochure: string | undefined) {
     for (const file of publicFiles) this.files.set(file.slice(1), `the file public${file}`);
     for (const file of BUILD_FILES) this.files.set(file, `a file the build writes (${file})`);
-    for (const dir of BUILD_DIRS) this.dirs.set(dir, `where the build writes its ${dir === 'assets' ? 'scripts and styles' : 'page data'} (/${dir}/)`);
+    for (const dir of BUILD_DIRS) this.dirs.set(dir, `where the build writes its scripts and styles (/${dir}/)`);
     if (brochure) this.files.set(brochure.slice(1), `where the brochure PDF is written (brochure.file in _site.yaml)`);
   }
 

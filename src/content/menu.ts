@@ -4,7 +4,7 @@
  * `meta.course.menu`. Adding a course is adding its file: no list elsewhere to update.
  *
  * The validated site and pages are only read; the assembled menu is returned beside them
- * (`Content.menu`) and reaches the header through the page's data (`InitialData.menu`).
+ * (`Content.menu`) and reaches the header through the page's data (`RenderData.menu`).
  * Pure: no file system, no React.
  */
 import { nearest, type ContentError, type PathSegment } from './errors';

@@ -7,8 +7,8 @@ export function isPageFile(relativePath: string): boolean {
 
 /** Files the build writes at the top of the output folder, beside the pages. */
 export const BUILD_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap.xml', '_redirects.json'] as const;
-/** Folders the build fills: Vite's scripts and styles, the pages' data for client-side navigation. */
-export const BUILD_DIRS = ['assets', '_data'] as const;
+/** Folders the build fills: Vite's scripts and styles. */
+export const BUILD_DIRS = ['assets'] as const;
 
 /** A route segment as links may write it: the pattern of RouteSchema (src/content/fields.ts). */
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -32,11 +32,6 @@ export function routeOf(relativePath: string): string {
 /** Where a route's prerendered HTML goes inside dist/: `/` → `index.html`, `/etabs` → `etabs/index.html`. */
 export function htmlFileOf(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
-}
-
-/** Where a route's page data goes: `/` → `_data/index.json`, `/a/b` → `_data/a/b.json`. */
-export function dataFileOf(route: string): string {
-  return route === '/' ? '_data/index.json' : `_data${route}.json`;
 }
 
 /** The route a URL path names: strips the query, hash and a trailing slash. */

@@ -4,11 +4,10 @@
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
 import { Component, Fragment, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { DATA_ELEMENT_ID, serialiseData, type InitialData } from '../app/data';
 import { ImageSizesProvider, type ImageSizes } from '../app/image-sizes';
+import { RouteProvider } from '../app/route-context';
 import { SiteProvider } from '../app/site-context';
-import { PageMetaSchema, SectionSchema, type Section, type SectionType } from '../content/page-schema';
+import { PageMetaSchema, SectionSchema, type Section } from '../content/page-schema';
 import { SiteSchema, type MenuItem, type Site } from '../content/site-schema';
 import { Layout } from '../layout/Layout';
 import { SectionSlot } from '../sections/section-slot';
@@ -43,11 +42,6 @@ export function previewSections(data: Json, previous: Map<string, PreviewSection
     return entry;
   });
   return { sections, known };
-}
-
-/** The section types to load before drawing `sections` (their code is split per type). */
-export function typesOf(sections: readonly PreviewSection[]): SectionType[] {
-  return sections.flatMap((entry) => (entry.ok ? [entry.section.type] : []));
 }
 
 /** The page's title when its meta is valid (the preview's tab says it). */
@@ -134,30 +128,6 @@ interface PreviewPageProps {
   shown: Shown;
 }
 
-/**
- * The data a prerendered page carries (#cesa-data), for the site's code that reads it rather than
- * being given it: the brochure's sign-in reads the site's Firebase settings there once its panel
- * comes into view. Written (again) whenever the site document changes.
- */
-function usePageDataElement(content: ContentResponse | null, route: string | undefined): void {
-  useEffect(() => {
-    if (!content?.site || route === undefined) return;
-    const data: InitialData = {
-      route,
-      site: content.site as Site,
-      menu: content.menu as MenuItem[],
-      page: null,
-      redirects: {},
-      images: content.imageSizes as ImageSizes,
-    };
-    const holder = document.createElement('template');
-    holder.innerHTML = serialiseData(data);
-    const element = holder.content.firstElementChild!;
-    document.getElementById(DATA_ELEMENT_ID)?.remove();
-    document.body.append(element);
-  }, [content, route]);
-}
-
 export function PreviewPage({ content, shown }: PreviewPageProps) {
   // null while _site.yaml has errors: the layout needs it.
   if (!content.site && shown.siteDraft) {
@@ -179,7 +149,7 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
   return (
     <SiteProvider value={content.site as Site}>
       <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
-        <MemoryRouter key={shown.route} initialEntries={[shown.route]}>
+        <RouteProvider value={shown.route}>
           <Layout menu={content.menu as MenuItem[]}>
             {shown.sections.map((entry, index) => (
               <Fragment key={index}>
@@ -189,7 +159,7 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
               </Fragment>
             ))}
           </Layout>
-        </MemoryRouter>
+        </RouteProvider>
       </ImageSizesProvider>
     </SiteProvider>
   );
@@ -212,13 +182,8 @@ function scrollToSection(index: number): boolean {
   return true;
 }
 
-interface PreviewAppProps {
-  /** Loads the code of these section types (registry.ts's preloadSections). */
-  preload: (types: SectionType[]) => Promise<unknown>;
-}
-
 /** Listens to the editor, draws what it sends, answers when it is on screen. */
-export function PreviewApp({ preload }: PreviewAppProps) {
+export function PreviewApp() {
   const [content, setContent] = useState<ContentResponse | null>(null);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -242,7 +207,6 @@ export function PreviewApp({ preload }: PreviewAppProps) {
   }, []);
 
   useEffect(() => {
-    let newest = 0;
     let known = new Map<string, PreviewSection>();
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== window.parent) return;
@@ -254,26 +218,21 @@ export function PreviewApp({ preload }: PreviewAppProps) {
       const message = event.data as Partial<PreviewData> | null;
       if (message?.type !== 'cesa-preview' || typeof message.id !== 'number' || typeof message.route !== 'string') return;
       const { id, route } = message;
-      newest = id;
       const data = message.data ?? null;
       const parsed = previewSections(data, known);
       known = parsed.known;
       const { sections } = parsed;
       const title = previewTitle(data);
       const siteDraft = previewSite(message.site, message.menu);
-      // New section types: their code first, so the page is drawn whole, in one go.
-      void preload(typesOf(sections)).then(() => {
-        if (id === newest) setShown({ id, route, title, sections, siteDraft });
-      });
+      setShown({ id, route, title, sections, siteDraft });
     };
     window.addEventListener('message', onMessage);
     window.parent.postMessage({ type: 'cesa-preview-ready' }, window.location.origin);
     return () => window.removeEventListener('message', onMessage);
-  }, [preload]);
+  }, []);
 
   const siteDraft = shown?.siteDraft;
   const drawn = useMemo(() => content && withSiteDraft(content, siteDraft), [content, siteDraft]);
-  usePageDataElement(drawn, shown?.route);
 
   const title = shown?.title;
   useEffect(() => {

@@ -64,7 +64,7 @@ export interface ContentResponse {
   files: string[];
   /**
    * For the preview: the site document, the assembled menu and the sizes of every image (as the
-   * dev server gives them to pages: src/app/data.ts InitialData). null while _site.yaml has errors.
+   * dev server gives them to pages: src/app/data.ts RenderData). null while _site.yaml has errors.
    */
   site: unknown;
   menu: unknown;

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import type { MenuItem } from '../content/site-schema';
 import { FloatingButtons } from './FloatingButtons';
 import { Footer } from './Footer';
-import { Header } from './Header';
+import { Header } from './header/Header';
 import './layout.css';
 
 /**
  * The frame of every page: skip link, header with the menu, the page's sections, footer, call and chat
- * buttons. `menu` is the assembled menu (InitialData.menu), with the course pages in their groups.
+ * buttons. `menu` is the assembled menu (RenderData.menu), with the course pages in their groups.
  */
 export function Layout({ menu, children }: { menu: MenuItem[]; children: ReactNode }) {
   return (

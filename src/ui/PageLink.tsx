@@ -1,5 +1,5 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { useRoute } from '../app/route-context';
 import { normaliseRoute } from '../content/routes';
 
 interface Props {
@@ -7,41 +7,22 @@ interface Props {
   to: string;
   children: ReactNode;
   className?: string | undefined;
-  /** Marks the link with aria-current="page" while its page is the one shown (a menu entry). */
+  /** Marks the link with aria-current="page" when its page is the one rendered (a menu entry). */
   markCurrent?: boolean;
 }
 
 /**
- * A link to a page of this site: a plain `<a href>`, so it works before hydration and for the
- * clicks that open a new tab or window, and a client-side navigation on a plain click.
- *
- * react-router's `<Link>`/`<NavLink>` would do the same with prefetching, view transitions and
- * data-router code this site does not use: 4.4 KB gzip of every page's first-load JavaScript,
- * whose budget is 85 KB (see README, "Performance").
+ * A link to a page of this site: a plain `<a href>`, an ordinary page load. The pages are small
+ * static files and the stylesheet and script are cached, so a load is quick; the browser prefetches
+ * a link the visitor is about to follow (the Speculation-Rules header) and keeps Back and Forward
+ * instant (the back/forward cache).
  */
 export function PageLink({ to, children, className, markCurrent = false }: Props) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const route = useRoute();
   // Routes match in any case, as the menus and the hosting do (/Faculty is /faculty).
-  const current = markCurrent && normaliseRoute(to).toLowerCase() === normaliseRoute(pathname).toLowerCase();
-
-  function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) {
-      return;
-    }
-    const target = new URL(to, window.location.href);
-    const here = window.location;
-    // An anchor on the page shown: the browser scrolls to it and moves focus like on any site.
-    if (target.hash && target.pathname === here.pathname && target.search === here.search) return;
-    event.preventDefault();
-    const path = target.pathname + target.search + target.hash;
-    // Choosing the page already shown does not add a history entry. (Under <BrowserRouter>,
-    // navigate() is synchronous: its `void | Promise<void>` type is for data routers.)
-    void navigate(path, { replace: path === here.pathname + here.search + here.hash });
-  }
-
+  const current = markCurrent && normaliseRoute(to).toLowerCase() === normaliseRoute(route).toLowerCase();
   return (
-    <a href={to} className={className} aria-current={current ? 'page' : undefined} onClick={onClick}>
+    <a href={to} className={className} aria-current={current ? 'page' : undefined}>
       {children}
     </a>
   );

@@ -11,7 +11,7 @@ interface Props {
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
- * Renders any content href: a page of this site navigates client-side; `form` is the external
+ * Renders any content href: a page of this site is a PageLink; `form` is the external
  * form of _site.yaml and, like every https:// address, opens in a new tab.
  */
 export function SmartLink({ href, children, className }: Props) {

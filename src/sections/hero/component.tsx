@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { behaviour } from '../../islands/behaviour';
 import { Img } from '../../ui/Img';
 import { Text } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
@@ -15,7 +16,7 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
   const { image, qr } = section;
 
   return (
-    <section id={section.id} className={`hero hero--${variant}`} aria-labelledby={headingId}>
+    <section id={section.id} className={`hero hero--${variant}`} aria-labelledby={headingId} {...(section.video && behaviour('hero'))}>
       {section.video && <HeroVideo video={section.video} />}
       <div className="container hero__inner">
         <div className="hero__body">

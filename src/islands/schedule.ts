@@ -1,0 +1,87 @@
+/**
+ * When each island of the page is loaded and hydrated, by what it declared (`data-when`, define.ts).
+ * Plain DOM code, in the one script every page loads: React and the island's code are fetched only
+ * when this says so.
+ */
+import { propsIdOf } from './ids';
+import { islandLoaders } from './parts.gen';
+
+/** The first of these on an island means the visitor is reaching for it. */
+const REACHING = ['pointerover', 'focusin', 'touchstart', 'keydown'] as const;
+
+function hintSet(key: string | undefined): boolean {
+  if (!key) return false;
+  try {
+    return window.localStorage.getItem(key) !== null;
+  } catch {
+    // Storage blocked: as for a new visitor.
+    return false;
+  }
+}
+
+/** After the page has loaded, when the main thread is free (bounded: ready long before a second look). */
+function whenIdle(task: () => void): void {
+  const start = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+    else window.setTimeout(task, 200);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+function whenVisible(element: HTMLElement, margin: string | undefined, task: () => void): void {
+  if (typeof IntersectionObserver !== 'function') return task();
+  // The island is `display: contents` (no box of its own): its first child is what comes into view.
+  const target = element.firstElementChild ?? element;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      task();
+    },
+    { rootMargin: margin ?? '0px' },
+  );
+  observer.observe(target);
+}
+
+function hydrateWhenDue(element: HTMLElement): void {
+  const name = element.dataset.island ?? '';
+  const load = (islandLoaders as Record<string, (() => Promise<{ default: unknown }>) | undefined>)[name];
+  if (!load) return;
+  // A press before hydration is remembered, not replayed (context.ts says why).
+  let pressedEarly = false;
+  const onPress = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest('button, a')) pressedEarly = true;
+  };
+  element.addEventListener('click', onPress);
+
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of REACHING) element.removeEventListener(type, start);
+    Promise.all([load(), import('./hydrate')]).then(
+      ([module, { hydrateIsland }]) => {
+        element.removeEventListener('click', onPress);
+        const props: unknown = JSON.parse(document.getElementById(propsIdOf(element.id))?.textContent ?? 'null');
+        hydrateIsland(element, module.default as never, props, { pressedEarly });
+      },
+      (error: unknown) => {
+        // Offline or a chunk missing: the next reach tries again.
+        console.error(`The ${name} island could not load:`, error);
+        started = false;
+        for (const type of REACHING) element.addEventListener(type, start, { passive: true });
+      },
+    );
+  };
+
+  const when = element.dataset.when;
+  if (when === 'load') return start();
+  if (when === 'idle' || hintSet(element.dataset.hint)) whenIdle(start);
+  if (when === 'visible') whenVisible(element, element.dataset.margin, start);
+  for (const type of REACHING) element.addEventListener(type, start, { passive: true });
+}
+
+export function startIslands(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLElement>('cesa-island[data-island][id]')) hydrateWhenDue(element);
+}
