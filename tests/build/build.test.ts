@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { structuredData } from '../../src/app/structured-data';
 import { imageSizesOf, loadContent, type PageEntry } from '../../src/content/load';
-import { dataFileOf, htmlFileOf } from '../../src/content/routes';
+import { htmlFileOf } from '../../src/content/routes';
 import { spawnSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -63,12 +63,12 @@ describe('npm run build', () => {
     }
   });
 
-  it('embeds only the page itself, and writes its data for client-side navigation', () => {
+  it('carries no page data: no JSON of the page in its HTML, no _data/ files', () => {
     const [first, second] = content.pages;
     const html = read(htmlFileOf(first!.route));
     expect(html).not.toContain(JSON.stringify(second!.page.meta.title));
-    // The page as validated, and beside it the sizes of the images it shows.
-    expect(JSON.parse(read(dataFileOf(second!.route)))).toEqual(JSON.parse(JSON.stringify({ page: second!.page, images: imageSizesOf(content.images, { page: second!.page }) })));
+    expect(html).not.toContain('id="cesa-data"');
+    expect(existsSync(path.join(outDir, '_data'))).toBe(false);
   });
 
   it('keeps the case of routes and writes a redirect page for each alias', () => {
@@ -105,28 +105,51 @@ describe('npm run build', () => {
     expect(readFileSync(path.join(outDir, content.site!.brochure.file)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it("loads one small script, which fetches the app and the page's section code after the first paint", () => {
-    const entry = content.pages.find((candidate) => new Set(candidate.page.sections.map((section) => section.type)).size > 3)!;
-    const html = read(htmlFileOf(entry.route));
-    const scripts = [...html.matchAll(/<script type="module"[^>]*>/g)].map((match) => match[0]);
-    expect(scripts).toHaveLength(1);
-    // Nothing the browser would fetch before the page is painted: src/boot.ts adds these later.
-    expect(html).not.toContain('rel="modulepreload"');
-    const listed = attribute(scripts[0]!, /data-preload="([^"]*)"/)!.split(' ');
-    const types = new Set(entry.page.sections.map((section) => section.type).filter((type) => type !== 'hero'));
-    expect(listed.length).toBeGreaterThan(types.size);
-    for (const file of listed) expect(existsSync(path.join(outDir, file)), file).toBe(true);
-    // The app's chunk asks Chromium to compile it off the main thread (scripts/lib/compile-hints.ts).
-    const app = listed.find((file) => /\/entry-client-[^/]+\.js$/.test(file))!;
-    expect(read(app.slice(1))).toMatch(/^[^\n]*\n?\/\/# allFunctionsCalledOnLoad\n/);
+  it('loads one script, and preloads the behaviours of the parts the page holds, and nothing else', () => {
+    const assets = new Set(readdirSync(path.join(outDir, 'assets')));
+    for (const { route, page } of content.pages) {
+      const html = read(htmlFileOf(route));
+      const scripts = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([^"]+)"/g)].map((match) => match[1]!);
+      expect(scripts, route).toHaveLength(1);
+      expect(assets.has(scripts[0]!), route).toBe(true);
+      const named = new Set([...html.matchAll(/ data-behaviour="([a-z0-9-]+)"/g)].map((match) => match[1]!));
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\/assets\/([^"]+)"/g)].map((match) => match[1]!);
+      // One chunk per behaviour the page names (the header's on every page), each one that exists.
+      expect(named.has('header'), route).toBe(true);
+      expect(preloaded.map((file) => /^behaviour-([a-z0-9-]+)-/.exec(file)?.[1]).sort(), route).toEqual([...named].sort());
+      for (const file of preloaded) expect(assets.has(file), `${route}: ${file}`).toBe(true);
+      // A page with a counter band names the stats behaviour; one without names none.
+      expect(named.has('stats'), route).toBe(page.sections.some((section) => section.type === 'stats'));
+    }
   });
 
-  it("ships none of react-router's parts the site does not use (scripts/lib/router-tree-shaking.ts)", () => {
+  it('ships no React and no Firebase in the script every page loads or in any behaviour', () => {
     const assets = path.join(outDir, 'assets');
-    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
-    expect(scripts.length).toBeGreaterThan(0);
-    // <ScrollRestoration>'s storage key: in the bundle whenever the package's unused components are.
-    for (const file of scripts) expect(readFileSync(path.join(assets, file), 'utf8'), file).not.toContain('react-router-scroll-positions');
+    const html = read('index.html');
+    const entry = /<script type="module"[^>]*src="\/assets\/([^"]+)"/.exec(html)![1]!;
+    const behaviours = readdirSync(assets).filter((file) => file.startsWith('behaviour-'));
+    expect(behaviours.length).toBeGreaterThan(0);
+    for (const file of [entry, ...behaviours]) {
+      const code = readFileSync(path.join(assets, file), 'utf8');
+      expect(code, file).not.toMatch(/react\.(transitional\.)?element|__reactProps|firebase/i);
+      // Nor does it import a chunk that has them: behaviours and the entry import nothing statically but each other.
+      for (const imported of code.matchAll(/from\s*["']\.\/([^"']+)["']/g)) expect(imported[1], file).toMatch(/^(index|behaviour|schedule)-/);
+    }
+  });
+
+  it('puts each island in the page with its props as a JSON data block, and the brochure island where a brochure section is', () => {
+    for (const { route, page } of content.pages) {
+      const html = read(htmlFileOf(route));
+      const islands = [...html.matchAll(/<cesa-island id="(i\d+)" data-island="([a-z0-9-]+)"/g)];
+      expect(islands.filter((match) => match[2] === 'brochure').length, route).toBe(page.sections.filter((section) => section.type === 'brochure').length);
+      for (const [, id] of islands) {
+        const block = new RegExp(`<script type="application/json" id="${id}-props">([^<]*)</script>`).exec(html);
+        expect(block, `${route} ${id}`).not.toBeNull();
+        const props = JSON.parse(block![1]!) as { file: string; firebase: { projectId: string } };
+        expect(props.file).toBe(content.site!.brochure.file);
+        expect(props.firebase.projectId).toBe(content.site!.firebase.projectId);
+      }
+    }
   });
 
   it('refuses invalid content and leaves the last good output untouched', () => {

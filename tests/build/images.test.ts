@@ -40,8 +40,8 @@ function fingerprint(dir: string): Map<string, string> {
   return files;
 }
 
-/** The page's HTML without its embedded data (which names files as the content does, to look up their sizes). */
-const markupOf = (html: string) => html.replace(/<script id="cesa-data"[\s\S]*?<\/script>/, '');
+/** The page's HTML without its islands' props (data blocks, which may name files as the content does). */
+const markupOf = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '');
 
 /** Every URL an element's src, srcset, poster, href or content attribute makes the browser fetch. */
 function urlsIn(html: string): string[] {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deployProblems, formatDeployProblems, isEmulatorBuild, readSiteFirebase, type DeployProblem } from '../../scripts/lib/deploy-config';
 import { DEPLOY_BUILD_COMMAND, firebaseJson, firebaseJsonText } from '../../scripts/lib/firebase-json';
-import { readFirebaseConfig, type HeaderRule } from '../../scripts/lib/hosting';
+import { headerMatcher, readFirebaseConfig, type HeaderRule } from '../../scripts/lib/hosting';
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../scripts/lib/speculation';
 import { loadContent } from '../../src/content/load';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -87,7 +88,7 @@ describe('npm run build -- --deploy', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('the last good build');
   }, 60_000);
 
-  it('builds a real configuration, which every page carries for the browser (src/auth/config.ts reads it there)', () => {
+  it('builds a real configuration, which the brochure island carries to the browser in its props', () => {
     const content = contentWith(block(REAL));
     cpSync(path.join(root, 'pages'), path.join(content, 'pages'), { recursive: true, filter: (source) => !source.endsWith('_site.yaml') });
     cpSync(path.join(root, 'public'), path.join(content, 'public'), { recursive: true });
@@ -104,8 +105,9 @@ describe('npm run build -- --deploy', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).not.toMatch(/emulator/);
     const html = readFileSync(path.join(out, 'index.html'), 'utf8');
-    const data = JSON.parse(/<script id="cesa-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { site: { firebase: unknown } };
-    expect(data.site.firebase).toEqual(REAL);
+    // The brochure island's props: what its sign-in starts Firebase with in the browser.
+    const props = JSON.parse(/<script type="application\/json" id="i0-props">(.*?)<\/script>/s.exec(html)![1]!) as { firebase: unknown };
+    expect(props.firebase).toEqual(REAL);
     // Another content tree's build leaves the project's firebase.json alone.
     expect(readFileSync(path.join(root, 'firebase.json'), 'utf8')).toBe(firebaseJsonBefore);
   }, 180_000);
@@ -167,6 +169,20 @@ describe('firebase.json', () => {
     const deployed = firebaseJson({ ...content, site: { firebase: { authDomain: REAL.authDomain } } });
     expect(frameSrc(policyOf(deployed))).toEqual(['https://www.google.com', 'https://cesa-academy.firebaseapp.com']);
     expect(policyOf(deployed)).not.toContain('*');
+  });
+
+  it('names the speculation rules on every page and gives their file the type browsers require', () => {
+    // The headers Hosting sends for a path, by the generated rules.
+    const headers = headerMatcher(firebaseJson({ ...content, site: content.site! }).hosting.headers);
+    for (const urlPath of ['/', ...content.pages.map((entry) => entry.route), '/no-such-page', '/404.html']) {
+      expect(headers(urlPath).get('Speculation-Rules'), urlPath).toBe(`"${SPECULATION_RULES_PATH}"`);
+    }
+    expect(headers(SPECULATION_RULES_PATH).get('Content-Type')).toBe(SPECULATION_RULES_TYPE);
+    expect(headers(SPECULATION_RULES_PATH).has('Speculation-Rules')).toBe(false);
+    for (const urlPath of ['/assets/index-1a2b3c.js', '/assets/index-1a2b3c.css', '/sitemap.xml', '/favicon.svg', '/downloads/brochure.pdf']) {
+      expect(headers(urlPath).has('Speculation-Rules'), urlPath).toBe(false);
+      expect(headers(urlPath).has('Content-Type'), urlPath).toBe(false);
+    }
   });
 
   it('redirects every alias of the content permanently', () => {
