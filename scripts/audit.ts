@@ -11,6 +11,16 @@
  * measured in the same run (`--pairs N` alternating runs each, default 3, medians), so a paint
  * that the JavaScript delays shows up as a ratio above 1.
  *
+ * Before Lighthouse, it measures the JavaScript every route (and the 404 page, at an unknown URL)
+ * fetches from the site with no interaction, in plain Chromium (scripts/lib/page-scripts.ts: load
+ * plus 2 s of network quiet, phone and desktop screens, gzip -9 of the served files), and marks
+ * the routes over the goals: at most 2 KB on a course page (`meta.course`) and on the 404 page, 3 KB
+ * on every route, and no React before the visitor does something. `--js-only` prints only that
+ * (about two minutes for the whole site, no Lighthouse). `--dist <dir>` audits another build
+ * (e.g. a checkout of an older commit, built there) instead of dist/: served with the hosting
+ * rules of the firebase.json beside it if there is one, its routes and course pages still read
+ * from this project's pages/.
+ *
  * It reports; it does not gate: the exit code is 0 whatever the scores (1 only when it cannot
  * run at all). Nothing is installed at run time: Lighthouse is a dev dependency and Chromium is
  * the system's (CHROME_PATH, default /usr/bin/chromium). Builds dist/ if it is missing, serves a
@@ -20,13 +30,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { loadContent } from '../src/content/load';
 import { htmlFileOf } from '../src/content/routes';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
+import { mapLimited, pageScripts, QUIET_MS, SCREENS, type PageScripts, type Screen } from './lib/page-scripts';
 import { serve, type RunningServer } from './serve';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -42,6 +54,16 @@ const TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo:
 /** The pages whose first-load JavaScript and LCP ratio are reported. */
 const HOME = '/';
 const COURSE = '/etabs';
+/** A path no page has: the not-found page, as a visitor who follows a dead link gets it. */
+const NOT_FOUND_PATH = '/no-such-page-cesa-audit';
+/**
+ * Goals for the JavaScript a route fetches before any interaction (gzip): a course page and the
+ * 404 page need none but the small behaviours (menu, dialogs), any other page at most a little
+ * more (counters, hero video); none needs React until the visitor reaches for the brochure.
+ */
+const JS_LIMITS = { course: 2048, notFound: 2048, page: 3072 } as const;
+/** Pages measured at once: each is mostly waiting for its 2 s of quiet, so more than the cores. */
+const JS_CONCURRENCY = 4;
 
 interface Measure {
   route: string;
@@ -75,19 +97,34 @@ async function main(): Promise<number> {
       pairs: { type: 'string', default: '3' },
       runs: { type: 'string', default: '1' },
       save: { type: 'string' },
+      'js-only': { type: 'boolean', default: false },
+      dist: { type: 'string' },
     },
   });
   if (!existsSync(CHROME_PATH)) {
     console.error(`No Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
     return 1;
   }
-  if (values.build || !existsSync(join(DIST, 'index.html'))) {
+  const dist = values.dist ? resolve(values.dist) : DIST;
+  if (values.dist) {
+    // Another build is audited as it is: building it is the job of the checkout it came from.
+    if (values.build) {
+      console.error('--build rebuilds dist/; --dist audits a build made elsewhere: use one or the other.');
+      return 1;
+    }
+    if (!existsSync(join(dist, 'index.html'))) {
+      console.error(`No build in ${dist} (no index.html).`);
+      return 1;
+    }
+  } else if (values.build || !existsSync(join(DIST, 'index.html'))) {
     console.log('Building dist/ …');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) return 1;
   }
+  const jsOnly = values['js-only'];
 
   const content = loadContent({ root: ROOT });
+  const courses = new Set(content.pages.filter((entry) => entry.page.meta.course).map((entry) => entry.route));
   const known = new Set(content.pages.map((entry) => entry.route));
   const asked = [...positionals, ...(values.routes?.split(',') ?? [])].map((route) => route.trim()).filter(Boolean);
   const routes = asked.length > 0 ? asked : [...known];
@@ -100,18 +137,32 @@ async function main(): Promise<number> {
   const work = mkdtempSync(join(tmpdir(), 'cesa-audit-'));
   // A snapshot, so that a build finishing elsewhere during the audit cannot swap files under it.
   const snapshot = join(work, 'site');
-  cpSync(DIST, snapshot, { recursive: true });
-  const staticRoot = writeStaticCopy(snapshot, join(work, 'static'), [HOME, COURSE]);
+  cpSync(dist, snapshot, { recursive: true });
+  // A build from another checkout is served with that checkout's hosting rules (its CSP decides
+  // which scripts may run); dist/ and a folder with none beside it, with this project's.
+  const hostingRules = join(dirname(dist), 'firebase.json');
+  const firebaseJson = values.dist && existsSync(hostingRules) ? hostingRules : undefined;
   const servers: RunningServer[] = [];
   let chrome: Chrome | null = null;
   try {
-    const site = await serve({ root: snapshot });
+    const site = await serve({ root: snapshot, firebaseJson });
     servers.push(site);
-    const plain = await serve({ root: staticRoot });
+
+    // Measured before Lighthouse starts its own Chromium: two browsers would share two cores.
+    const fetched = await measureScripts(site.url, routes);
+    printScriptTable(fetched, courses, dist);
+    const fetchedExternal = fetched.flatMap((row) => [...row.phone.external, ...row.desktop.external]);
+    if (jsOnly) {
+      printExternal(fetchedExternal);
+      return 0;
+    }
+
+    const staticRoot = writeStaticCopy(snapshot, join(work, 'static'), [HOME, COURSE]);
+    const plain = await serve({ root: staticRoot, firebaseJson });
     servers.push(plain);
     chrome = await launchChrome(join(work, 'profile'));
 
-    console.log(`Lighthouse ${lighthouseVersion()} (mobile) on ${routes.length} route(s) of ${site.url}, Chromium ${chrome.version}\n`);
+    console.log(`\nLighthouse ${lighthouseVersion()} (mobile) on ${routes.length} route(s) of ${site.url}, Chromium ${chrome.version}\n`);
     const measures: Measure[] = [];
     const failures: { route: string; error: string }[] = [];
     const started = performance.now();
@@ -176,14 +227,135 @@ async function main(): Promise<number> {
       );
     }
 
-    const external = [...new Set(measures.flatMap((measure) => measure.external))];
-    console.log(external.length === 0 ? '\nNo request left 127.0.0.1.' : `\nRequests that tried to leave the machine (blocked):\n  ${external.join('\n  ')}`);
+    printExternal([...measures.flatMap((measure) => measure.external), ...fetchedExternal]);
     return 0;
   } finally {
     await chrome?.close();
     for (const server of servers) await server.close();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+function printExternal(requests: string[]): void {
+  const external = [...new Set(requests)];
+  console.log(external.length === 0 ? '\nNo request left 127.0.0.1.' : `\nRequests that tried to leave the machine (blocked):\n  ${external.join('\n  ')}`);
+}
+
+/** One route's scripts on both screens; `route` is null for the not-found page. */
+interface FetchedRow {
+  route: string | null;
+  phone: PageScripts;
+  desktop: PageScripts;
+}
+
+/**
+ * The scripts each route (then the not-found page) fetches with no interaction, on a phone and a
+ * desktop screen: what comes into view on load differs, and a panel that loads code when it nears
+ * the screen may do so on one and not the other. Its own Chromium (playwright-core), closed after.
+ */
+async function measureScripts(base: string, routes: string[]): Promise<FetchedRow[]> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS, timeout: 30_000 });
+  try {
+    const started = performance.now();
+    const jobs = [...routes, null].flatMap((route) => (['phone', 'desktop'] as const).map((screen) => ({ route, screen })));
+    let finished = 0;
+    const results = await mapLimited(jobs, JS_CONCURRENCY, async ({ route, screen }) => {
+      const result = await pageScripts(browser, base, route ?? NOT_FOUND_PATH, screen);
+      finished += 1;
+      if (process.stdout.isTTY) process.stdout.write(`  scripts fetched: ${finished}/${jobs.length} ${route ?? '404'}\x1b[K\r`);
+      return result;
+    });
+    if (process.stdout.isTTY) process.stdout.write('\x1b[K');
+    console.log(
+      `JavaScript fetched with no interaction, Chromium ${browser.version()} (playwright-core, fresh context, no Lighthouse): ` +
+        `${routes.length} route(s) and the 404 page measured in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+    );
+    const byJob = (route: string | null, screen: Screen) => results[jobs.findIndex((job) => job.route === route && job.screen === screen)]!;
+    return [...routes, null].map((route) => ({ route, phone: byJob(route, 'phone'), desktop: byJob(route, 'desktop') }));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** What a row may fetch, and why that limit. */
+function jsLimit(row: FetchedRow, courses: Set<string>): { limit: number; kind: string } {
+  if (row.route === null) return { limit: JS_LIMITS.notFound, kind: '404' };
+  return courses.has(row.route) ? { limit: JS_LIMITS.course, kind: 'course' } : { limit: JS_LIMITS.page, kind: 'page' };
+}
+
+/** Why a row misses its goals (empty: it meets them). */
+function jsMisses(row: FetchedRow, courses: Set<string>): string[] {
+  const { limit } = jsLimit(row, courses);
+  const misses: string[] = [];
+  const worst = Math.max(row.phone.gzip, row.desktop.gzip);
+  if (worst > limit) misses.push(`${kb(worst)} KB > ${kb(limit)} KB`);
+  if (row.phone.react || row.desktop.react) misses.push(`React (${[row.phone, row.desktop].filter((page) => page.react).map((page) => page.screen).join(', ')})`);
+  const expected = row.route === null ? 404 : 200;
+  for (const page of [row.phone, row.desktop]) {
+    if (page.status !== expected) misses.push(`answered ${page.status} on ${page.screen}, not ${expected}`);
+  }
+  return [...new Set(misses)];
+}
+
+/**
+ * The table: one row per route, the gzip KB on each screen (a row's figure against its limit is
+ * the larger), the scripts fetched, React or not; then each distinct script with its size and on
+ * how many routes it was fetched, so the cost of a row can be read off without a second tool.
+ */
+function printScriptTable(rows: FetchedRow[], courses: Set<string>, dist: string): void {
+  const header = ['', 'route', 'kind', 'phone KB', 'desktop KB', 'limit KB', 'scripts', 'React'];
+  const cells = rows.map((row) => {
+    const { limit, kind } = jsLimit(row, courses);
+    const unsettled = row.phone.unsettled || row.desktop.unsettled;
+    return [
+      jsMisses(row, courses).length > 0 ? '✗' : ' ',
+      // `~`: the network never went quiet, so the page may fetch more later than we waited.
+      `${row.route ?? `404 (${NOT_FOUND_PATH})`}${unsettled ? ' ~' : ''}`,
+      kind,
+      kb(row.phone.gzip),
+      kb(row.desktop.gzip),
+      kb(limit),
+      String(Math.max(row.phone.scripts.length, row.desktop.scripts.length)),
+      row.phone.react || row.desktop.react ? 'yes' : 'no',
+    ];
+  });
+  console.log(
+    `Same-origin scripts (resource type script) from the request to ${QUIET_MS / 1000} s of network quiet after load, ` +
+      `gzip -9 of the served files, of ${dist}; phone ${SCREENS.phone.viewport.width}×${SCREENS.phone.viewport.height}, ` +
+      `desktop ${SCREENS.desktop.viewport.width}×${SCREENS.desktop.viewport.height}:\n`,
+  );
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => (column <= 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(line(header));
+  for (const row of cells) console.log(line(row));
+
+  const pages = rows.filter((row) => row.route !== null).map((row) => Math.max(row.phone.gzip, row.desktop.gzip));
+  if (pages.length > 0) {
+    const sorted = [...pages].sort((a, b) => a - b);
+    console.log(`\nRoutes (the larger screen): min ${kb(sorted[0]!)} KB, median ${kb(median(sorted))} KB, max ${kb(sorted[sorted.length - 1]!)} KB.`);
+  }
+  console.log('\nScripts fetched (gzip -9 KB, on how many of the rows above):');
+  const scripts = new Map<string, { gzip: number; react: boolean; rows: number }>();
+  for (const row of rows) {
+    const paths = new Set<string>();
+    for (const script of [...row.phone.scripts, ...row.desktop.scripts]) {
+      paths.add(script.path);
+      scripts.set(script.path, { gzip: script.gzip, react: script.react, rows: scripts.get(script.path)?.rows ?? 0 });
+    }
+    for (const path of paths) scripts.get(path)!.rows += 1;
+  }
+  for (const [path, script] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    console.log(`  ${kb(script.gzip).padStart(6)}  ${path}${script.react ? '  (React)' : ''}  on ${script.rows}`);
+  }
+
+  const missed = rows.filter((row) => jsMisses(row, courses).length > 0);
+  const react = rows.filter((row) => row.phone.react || row.desktop.react);
+  console.log(
+    `\nGoals: at most ${kb(JS_LIMITS.course)} KB on a course page and the 404 page, ${kb(JS_LIMITS.page)} KB on any other route; no React before interaction.`,
+  );
+  console.log(react.length === 0 ? 'No route fetches React before interaction.' : `${react.length} of ${rows.length} row(s) fetch React before interaction.`);
+  console.log(missed.length === 0 ? `All ${rows.length} row(s) meet them.` : `${missed.length} of ${rows.length} row(s) miss one (✗):`);
+  for (const row of missed) console.log(`  ${row.route ?? '404'}: ${jsMisses(row, courses).join(', ')}`);
 }
 
 /** {@link audit}, or null (with the reason printed) when Lighthouse cannot measure the page. */

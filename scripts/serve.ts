@@ -282,9 +282,11 @@ async function sendFile(
   status: number,
 ): Promise<void> {
   const info = await stat(file);
-  const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  // By the file's extension, unless firebase.json's rules give its path a type (as they do the
+  // speculation rules, which browsers take only as application/speculationrules+json): theirs win, as on Hosting.
+  setDefault(res, 'Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  const contentType = String(res.getHeader('Content-Type'));
   const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
-  res.setHeader('Content-Type', contentType);
   setDefault(res, 'Cache-Control', status === 200 ? DEFAULT_FILE_CACHE : NO_CACHE);
   // A byte range is always of the file itself, so a ranged request is answered uncompressed.
   const compressible = COMPRESSIBLE.test(contentType);

@@ -1,6 +1,6 @@
 /**
- * firebase.json is generated: a fixed base (the emulators, the hosting options, caching and the
- * security headers) plus what the content decides:
+ * firebase.json is generated: a fixed base (the emulators, the hosting options, caching, the
+ * security headers and the speculation rules' headers) plus what the content decides:
  *
  * - `hosting.redirects`: a 301 for every alias (`meta.aliases`) of every page;
  * - the Content-Security-Policy's `frame-src`: the sign-in domain of pages/_site.yaml
@@ -15,6 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Content } from '../../src/content/load';
 import type { HeaderRule } from './hosting';
+import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './speculation';
 
 export const FIREBASE_JSON_FILE = 'firebase.json';
 
@@ -67,8 +68,14 @@ function headerRules(policy: string): HeaderRule[] {
     // Hashed file names (the bundles; the processed photos, named by the original's hash): a changed file is a new URL.
     { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     { source: '/_img/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
-    // Pages (clean URLs have no dot), their data and HTML: revalidated on every use.
-    { regex: '^/_data/|^[^.]*$|\\.html$', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
+    // Pages (clean URLs have no dot) and HTML: revalidated on every use, and naming the speculation
+    // rules, which prefetch the page a visitor is about to open (scripts/lib/speculation.ts).
+    {
+      regex: '^[^.]*$|\\.html$',
+      headers: [{ key: 'Cache-Control', value: 'no-cache' }, SPECULATION_RULES_HEADER],
+    },
+    // A browser uses the rules only when they come with this type (Hosting would say application/json).
+    { source: SPECULATION_RULES_PATH, headers: [{ key: 'Content-Type', value: SPECULATION_RULES_TYPE }] },
   ];
 }
 

@@ -17,6 +17,7 @@ import { lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDi
 import { loadContentCached, prerenderFast } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, sha1, writeManifest } from './build-cache';
 import { imageCacheDir, processImages } from './images';
+import { speculationRulesFile } from './speculation';
 import { readTemplate } from './prerender';
 
 export { BuildStoppedError, OutputLockTimeoutError, OutputPathError, recoverOutput } from './output-folder';
@@ -187,7 +188,7 @@ async function writeBrochure(site: Site, content: Content, out: OutputWriter): P
   out.write(relative, key, await buildBrochure(site, content.pages, { date }));
 }
 
-/** Redirect pages for aliases (for plain static hosts), their list for servers, sitemap and robots. */
+/** Redirect pages for aliases (for plain static hosts), their list for servers, sitemap, robots and the speculation rules. */
 function writeExtras(site: Site, content: Content, out: OutputWriter): void {
   const put = (relative: string, text: string) => out.put(relative, sha1(text), () => text);
   for (const [alias, target] of content.redirects) {
@@ -209,5 +210,8 @@ function writeExtras(site: Site, content: Content, out: OutputWriter): void {
     'sitemap.xml',
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
   );
+  // Named by every page's Speculation-Rules header: the browser prefetches the page a visitor is about to open.
+  const rules = speculationRulesFile();
+  put(rules.path.replace(/^\/+/, ''), rules.text);
   put('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
 }

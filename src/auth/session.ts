@@ -96,6 +96,16 @@ export function login(web: FirebaseWebConfig): void {
   client.login().catch((error: unknown) => console.error('Login Error', error));
 }
 
+/**
+ * A press on Login made before the island was hydrated: its user activation is over, so it cannot
+ * open the popup even when sign-in is ready. It counts as the press `login` remembers: "loading",
+ * then "press again" (or "press again" at once when ready).
+ */
+export function pressedBeforeHydration(web: FirebaseWebConfig): void {
+  update({ pending: true, failed: false });
+  startSession(web);
+}
+
 export function logout(): void {
   client?.logout().catch((error: unknown) => console.error('Logout Error', error));
 }

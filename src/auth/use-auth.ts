@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { FirebaseWebConfig } from '../content/site-schema';
-import { getSnapshot, login, logout, SIGNED_OUT, startSession, subscribe, type SessionSnapshot } from './session';
+import { getSnapshot, login, logout, pressedBeforeHydration, SIGNED_OUT, startSession, subscribe, type SessionSnapshot } from './session';
 
 export type { AuthUser } from './session';
 
@@ -16,6 +16,8 @@ export interface AuthState extends SessionSnapshot {
   logout: () => void;
   /** Loads Firebase now: the visitor is reaching for sign-in. */
   prepare: () => void;
+  /** Login was pressed before the island was hydrated: remembered as pending, never a popup (session.ts). */
+  pressedEarly: () => void;
 }
 
 const getServerSnapshot = () => SIGNED_OUT;
@@ -23,5 +25,5 @@ const getServerSnapshot = () => SIGNED_OUT;
 /** @param web the site's Firebase project (`firebase` of pages/_site.yaml), from the island's props. */
 export function useAuth(web: FirebaseWebConfig): AuthState {
   const state = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  return { ...state, login: () => login(web), logout, prepare: () => startSession(web) };
+  return { ...state, login: () => login(web), logout, prepare: () => startSession(web), pressedEarly: () => pressedBeforeHydration(web) };
 }

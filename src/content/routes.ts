@@ -6,7 +6,7 @@ export function isPageFile(relativePath: string): boolean {
 }
 
 /** Files the build writes at the top of the output folder, beside the pages. */
-export const BUILD_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap.xml', '_redirects.json'] as const;
+export const BUILD_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap.xml', '_redirects.json', 'speculation-rules.json'] as const;
 /** Folders the build fills: Vite's scripts and styles. */
 export const BUILD_DIRS = ['assets'] as const;
 

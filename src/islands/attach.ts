@@ -9,6 +9,9 @@ import { behaviourLoaders } from './parts.gen';
 
 type Loaders = Record<string, () => Promise<{ default: Behaviour }>>;
 
+/** Set on a part's root once its behaviour runs. */
+export const ATTACHED_ATTRIBUTE = 'data-behaviour-attached';
+
 const attached = new WeakMap<Element, (() => void) | undefined>();
 
 function attach(element: HTMLElement, loaders: Loaders): Promise<void> {
@@ -21,6 +24,8 @@ function attach(element: HTMLElement, loaders: Loaders): Promise<void> {
       // Gone before its code arrived (the preview redrew it): nothing to attach to.
       if (!element.isConnected || !attached.has(element)) return;
       attached.set(element, module.default(element) ?? undefined);
+      // Said in the page, for whoever needs to know that the part works now (the browser tests wait for it).
+      element.setAttribute(ATTACHED_ATTRIBUTE, '');
     },
     (error: unknown) => {
       attached.delete(element);

@@ -16,5 +16,5 @@ export type Behaviour = (root: HTMLElement) => void | (() => void);
 export const BEHAVIOUR_ATTRIBUTE = 'data-behaviour';
 
 export function behaviour(name: BehaviourName): { 'data-behaviour': BehaviourName } {
-  return { [BEHAVIOUR_ATTRIBUTE]: name } as { 'data-behaviour': BehaviourName };
+  return { [BEHAVIOUR_ATTRIBUTE]: name };
 }

@@ -2,7 +2,6 @@
 import 'react';
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       /** Where an island is hydrated (src/islands/Island.tsx); `display: contents`, so it is no box of its own. */

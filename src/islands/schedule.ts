@@ -48,10 +48,13 @@ function hydrateWhenDue(element: HTMLElement): void {
   const name = element.dataset.island ?? '';
   const load = (islandLoaders as Record<string, (() => Promise<{ default: unknown }>) | undefined>)[name];
   if (!load) return;
-  // A press before hydration is remembered, not replayed (context.ts says why).
+  // A press before hydration is remembered, not replayed (context.ts says why). A press is also a
+  // reach: a click can come with none of REACHING before it (the pointer already resting on the
+  // button when the scheduler started; a screen reader's activation).
   let pressedEarly = false;
   const onPress = (event: Event) => {
     if (event.target instanceof Element && event.target.closest('button, a')) pressedEarly = true;
+    start();
   };
   element.addEventListener('click', onPress);
 

@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_APP_ID, authConfig, isDemoProject } from '../../src/auth/config';
-import { DATA_ELEMENT_ID } from '../../src/app/data';
-import type { FirebaseWebConfig } from '../../src/content/site-schema';
+import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID, authConfig, isDemoProject } from '../../src/auth/config';
+import { FirebaseSchema, type FirebaseWebConfig } from '../../src/content/site-schema';
 
 const demo: FirebaseWebConfig = { apiKey: DEMO_API_KEY, authDomain: 'demo-cesa.firebaseapp.com', projectId: 'demo-cesa', appId: DEMO_APP_ID };
 const real: FirebaseWebConfig = {
@@ -12,8 +11,6 @@ const real: FirebaseWebConfig = {
 };
 
 describe('authConfig', () => {
-  afterEach(() => document.getElementById(DATA_ELEMENT_ID)?.remove());
-
   it('with the example (demo-) project, uses the local Auth emulator', () => {
     expect(authConfig({}, demo)).toEqual({
       firebase: { apiKey: DEMO_API_KEY, projectId: 'demo-cesa', authDomain: 'demo-cesa.firebaseapp.com', appId: DEMO_APP_ID },
@@ -21,6 +18,12 @@ describe('authConfig', () => {
     });
     expect(isDemoProject('demo-cesa')).toBe(true);
     expect(isDemoProject('cesa-academy')).toBe(false);
+  });
+
+  it('a site without a firebase block (the schema default) signs in with the local emulator', () => {
+    const web = FirebaseSchema.parse(undefined);
+    expect(web.projectId).toBe(DEMO_PROJECT_ID);
+    expect(authConfig({}, web).emulatorUrl).toBe('http://127.0.0.1:9099');
   });
 
   it('lets VITE_AUTH_EMULATOR_HOST move the emulator, with or without a scheme', () => {
@@ -39,12 +42,18 @@ describe('authConfig', () => {
     expect(authConfig({ VITE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, real).emulatorUrl).toBe('http://127.0.0.1:9099');
   });
 
-  it("reads the site's firebase block from the page's data by default (what src/auth/firebase.ts does)", () => {
-    const data = document.createElement('script');
-    data.id = DATA_ELEMENT_ID;
-    data.type = 'application/json';
-    data.textContent = JSON.stringify({ route: '/', site: { firebase: real }, page: null, redirects: {} });
-    document.body.append(data);
-    expect(authConfig({})).toEqual({ firebase: real, emulatorUrl: null });
+  it('uses only the project it is given: nothing in the page changes it', () => {
+    // The old design read the site's block from a JSON data element in the page; there is none now.
+    const stale = document.createElement('script');
+    stale.type = 'application/json';
+    stale.id = 'cesa-data';
+    stale.textContent = JSON.stringify({ site: { firebase: demo } });
+    document.body.append(stale);
+    try {
+      expect(authConfig({}, real)).toEqual({ firebase: real, emulatorUrl: null });
+      expect(authConfig({}, demo).firebase.projectId).toBe('demo-cesa');
+    } finally {
+      stale.remove();
+    }
   });
 });

@@ -1,53 +1,76 @@
 /**
- * useAuth on its own, with the Firebase chunk's import held open or failing (the panel tests in
- * tests/sections/brochure.test.tsx load it at once): a press that comes before the chunk is
- * remembered, and a chunk that fails to load is said and tried again on the next press.
+ * useAuth(web) and the page's session store (src/auth/session.ts) on their own, with the Firebase
+ * chunk's import held open or failing (tests/sections/brochure.test.tsx drives them through the
+ * brochure island): nothing loads until asked; a press that comes before the chunk is remembered;
+ * a chunk that fails to load is said and tried again on the next press; every island of the page
+ * shares one session; the first render (server, hydration) is always signed out.
  */
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthClient, AuthUser } from '../../src/auth/firebase';
+import type { FirebaseWebConfig } from '../../src/content/site-schema';
 
-/** The import of the chunk waits for `gate`; `failNext` makes the next one fail like a network error. */
+const web: FirebaseWebConfig = { apiKey: 'test-key', authDomain: 'cesa-test.firebaseapp.com', projectId: 'cesa-test' };
+const alice: AuthUser = { uid: 'u1', name: 'Alice', email: 'alice@example.com' };
+
+/** The stand-in Firebase chunk: its import waits for `gate`, `failNext` makes the next import fail like a network error. */
 const chunk = {
   failNext: false,
   imports: 0,
   open: (): void => undefined,
   gate: Promise.resolve(),
+  /** The projects a client was created for. */
+  created: [] as FirebaseWebConfig[],
+  /** The user Firebase reports once it has read the stored session. */
+  user: null as AuthUser | null,
+  listener: null as ((user: AuthUser | null) => void) | null,
   login: vi.fn<() => Promise<void>>(),
+  logout: vi.fn<() => Promise<void>>(),
   hold() {
     chunk.gate = new Promise<void>((resolve) => {
       chunk.open = resolve;
     });
   },
+  emit(user: AuthUser | null) {
+    chunk.user = user;
+    chunk.listener?.(user);
+  },
 };
 
 /** The mocked chunk: each import of it counts, waits for the gate, and may fail. */
-async function importChunk(): Promise<{ authClient: AuthClient }> {
+async function importChunk(): Promise<{ createAuthClient: (web: FirebaseWebConfig) => AuthClient }> {
   chunk.imports += 1;
   await chunk.gate;
   if (chunk.failNext) {
     chunk.failNext = false;
     throw new TypeError('Failed to fetch dynamically imported module');
   }
-  const authClient: AuthClient = {
-    onUserChanged(listener: (user: AuthUser | null) => void) {
-      listener(null);
-      return () => undefined;
+  return {
+    createAuthClient(config) {
+      chunk.created.push(config);
+      return {
+        onUserChanged(listener) {
+          chunk.listener = listener;
+          listener(chunk.user);
+          return () => undefined;
+        },
+        login: () => chunk.login(),
+        logout: () => chunk.logout(),
+      };
     },
-    login: () => chunk.login(),
-    logout: () => Promise.resolve(),
   };
-  return { authClient };
 }
 
 /**
- * A fresh copy of use-auth.ts (its cached chunk promise is module state), whose import of the
- * chunk goes through `importChunk` every time it is attempted (a failed import is not cached).
+ * Fresh copies of use-auth.ts and session.ts (the session is module state, one per page), whose
+ * import of the chunk goes through `importChunk` every time it is attempted.
  */
-async function freshUseAuth() {
+async function fresh() {
   vi.resetModules();
   vi.doMock('../../src/auth/firebase', importChunk);
-  return (await import('../../src/auth/use-auth')).useAuth;
+  const [{ useAuth }, session] = await Promise.all([import('../../src/auth/use-auth'), import('../../src/auth/session')]);
+  return { useAuth, SIGNED_IN_HINT: session.SIGNED_IN_HINT };
 }
 
 beforeEach(() => {
@@ -55,18 +78,31 @@ beforeEach(() => {
   chunk.failNext = false;
   chunk.imports = 0;
   chunk.gate = Promise.resolve();
+  chunk.created = [];
+  chunk.user = null;
+  chunk.listener = null;
   chunk.login.mockReset().mockResolvedValue(undefined);
+  chunk.logout.mockReset().mockResolvedValue(undefined);
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.doUnmock('../../src/auth/firebase');
+  vi.restoreAllMocks();
+});
 
 describe('useAuth before Firebase has loaded', () => {
-  it('login() is remembered as pending and loads Firebase at once; it signs in only on the next call', async () => {
-    const useAuth = await freshUseAuth();
-    chunk.hold();
-    const { result } = renderHook(() => useAuth(false));
-    expect(result.current).toMatchObject({ ready: false, pending: false, failed: false });
+  it('starts signed out and not ready, and loads nothing until asked', async () => {
+    const { useAuth } = await fresh();
+    const { result } = renderHook(() => useAuth(web));
+    expect(result.current).toMatchObject({ ready: false, pending: false, failed: false, user: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(chunk.imports).toBe(0);
+  });
+
+  it('login() is remembered as pending and loads Firebase at once; it signs in only on the next call', async () => {
+    const { useAuth } = await fresh();
+    chunk.hold();
+    const { result } = renderHook(() => useAuth(web));
 
     act(() => result.current.login());
     expect(result.current).toMatchObject({ ready: false, pending: true });
@@ -87,25 +123,27 @@ describe('useAuth before Firebase has loaded', () => {
     expect(result.current.pending).toBe(false);
   });
 
-  it('prepare() loads Firebase at once, without waiting for the panel or for idle time', async () => {
-    const useAuth = await freshUseAuth();
-    const { result } = renderHook(() => useAuth(false));
+  it('prepare() loads Firebase at once, once, for the project the island was given', async () => {
+    const { useAuth } = await fresh();
+    const { result } = renderHook(() => useAuth(web));
     act(() => result.current.prepare());
     await waitFor(() => expect(result.current.ready).toBe(true));
     act(() => result.current.prepare());
     expect(chunk.imports).toBe(1);
+    expect(chunk.created).toEqual([web]);
     expect(result.current.pending).toBe(false);
   });
 
   it('a chunk that fails to load is logged and reported as failed; the next press tries again', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const useAuth = await freshUseAuth();
+    const { useAuth } = await fresh();
     chunk.failNext = true;
-    const { result } = renderHook(() => useAuth(false));
+    const { result } = renderHook(() => useAuth(web));
 
     act(() => result.current.login());
     await waitFor(() => expect(result.current.failed).toBe(true));
     expect(result.current).toMatchObject({ ready: false, pending: true });
+    // (Vitest wraps the failed import of a mocked module in an Error of its own.)
     expect(consoleError).toHaveBeenCalledWith('Login Error', expect.any(Error));
 
     act(() => result.current.login());
@@ -113,5 +151,98 @@ describe('useAuth before Firebase has loaded', () => {
     await waitFor(() => expect(result.current.ready).toBe(true));
     expect(chunk.imports).toBe(2);
     expect(chunk.login).not.toHaveBeenCalled();
+  });
+
+  it('a visitor who signs in while a press is pending is no longer pending', async () => {
+    const { useAuth } = await fresh();
+    chunk.hold();
+    const { result } = renderHook(() => useAuth(web));
+    act(() => result.current.login());
+    await act(async () => {
+      chunk.open();
+      await chunk.gate;
+    });
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current.pending).toBe(true);
+
+    act(() => chunk.emit(alice));
+    expect(result.current).toMatchObject({ user: alice, pending: false });
+  });
+});
+
+describe('the session of the page', () => {
+  /** An island that shows who is signed in, drawn with a given copy of useAuth. */
+  const islandWith = (useAuth: Awaited<ReturnType<typeof fresh>>['useAuth']) =>
+    function Who({ label }: { label: string }) {
+      const { user, ready } = useAuth(web);
+      return <p>{`${label}: ${!ready ? 'loading' : user ? `signed in as ${user.name}` : 'signed out'}`}</p>;
+    };
+
+  it('is one for every island of the page (separate React roots), with one Firebase client', async () => {
+    const { useAuth } = await fresh();
+    const Who = islandWith(useAuth);
+    // Two islands: two roots, as the browser hydrates them.
+    render(<Who label="first" />);
+    render(<Who label="second" />);
+    const first = renderHook(() => useAuth(web));
+    act(() => first.result.current.prepare());
+    await screen.findByText('first: signed out');
+    expect(screen.getByText('second: signed out')).toBeInTheDocument();
+
+    act(() => chunk.emit(alice));
+    expect(screen.getByText('first: signed in as Alice')).toBeInTheDocument();
+    expect(screen.getByText('second: signed in as Alice')).toBeInTheDocument();
+    expect(chunk.imports).toBe(1);
+    expect(chunk.created).toHaveLength(1);
+  });
+
+  it('renders signed out on the server (what hydration starts from) even when the browser session is signed in', async () => {
+    const { useAuth } = await fresh();
+    const Who = islandWith(useAuth);
+    chunk.user = alice;
+    const { result } = renderHook(() => useAuth(web));
+    act(() => result.current.prepare());
+    await waitFor(() => expect(result.current.user).toEqual(alice));
+
+    expect(renderToString(<Who label="island" />)).toContain('island: loading');
+    render(<Who label="live" />);
+    expect(screen.getByText('live: signed in as Alice')).toBeInTheDocument();
+  });
+
+  it('remembers a signed-in visitor in localStorage (the hint that hydrates the island early) and forgets a signed-out one', async () => {
+    const { useAuth, SIGNED_IN_HINT } = await fresh();
+    expect(SIGNED_IN_HINT).toBe('cesa:signed-in');
+    chunk.user = alice;
+    const { result } = renderHook(() => useAuth(web));
+    act(() => result.current.prepare());
+    await waitFor(() => expect(result.current.user).toEqual(alice));
+    expect(window.localStorage.getItem(SIGNED_IN_HINT)).not.toBeNull();
+
+    act(() => result.current.logout());
+    expect(chunk.logout).toHaveBeenCalledTimes(1);
+    act(() => chunk.emit(null));
+    expect(result.current.user).toBeNull();
+    expect(window.localStorage.getItem(SIGNED_IN_HINT)).toBeNull();
+  });
+
+  it('a failed sign-in or sign-out is logged and changes nothing', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { useAuth } = await fresh();
+    const { result } = renderHook(() => useAuth(web));
+    act(() => result.current.prepare());
+    await waitFor(() => expect(result.current.ready).toBe(true));
+
+    const popupClosed = new Error('Popup closed');
+    chunk.login.mockRejectedValue(popupClosed);
+    act(() => result.current.login());
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Login Error', popupClosed));
+    expect(result.current).toMatchObject({ ready: true, pending: false, failed: false, user: null });
+
+    act(() => chunk.emit(alice));
+    const offline = new Error('network down');
+    chunk.logout.mockRejectedValue(offline);
+    act(() => result.current.logout());
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout Error', offline));
+    expect(result.current.user).toEqual(alice);
   });
 });

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { audit, expectNoViolations, report } from './axe';
 import { browserHarness, type PageOptions } from './harness';
-import { siteRoutes, waitForHydration } from './site';
+import { siteRoutes, waitForBehaviours } from './site';
 
 const browser = browserHarness();
 const routes = siteRoutes();
@@ -33,7 +33,7 @@ describe('every route at desktop and phone widths', { concurrency: CONCURRENCY }
       await browser.withPage(
         route,
         async ({ page }) => {
-          await waitForHydration(page);
+          await waitForBehaviours(page);
           // One load per route, audited at each width in turn: loading is most of the cost.
           const reports: string[] = [];
           for (const [name, viewport] of Object.entries(VIEWPORTS)) {
@@ -59,7 +59,7 @@ describe('states shown by a visitor action', { concurrency: CONCURRENCY }, () =>
     await browser.withPage(
       '/',
       async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const nav = page.getByRole('navigation', { name: 'Main' });
         await nav.getByRole('button', { name: 'Open menu' }).click();
         await nav.getByRole('button', { name: 'Our Courses' }).click();
@@ -73,7 +73,7 @@ describe('states shown by a visitor action', { concurrency: CONCURRENCY }, () =>
 
   test('the audit finds a violation when there is one', { timeout: ROUTE_TIMEOUT_MS }, async () => {
     await browser.withPage('/about', async ({ page }) => {
-      await waitForHydration(page);
+      await waitForBehaviours(page);
       // An image without alt text and a button without a name, added to a page that has neither.
       await page.evaluate(() => {
         const image = document.createElement('img');
@@ -91,7 +91,7 @@ describe('states shown by a visitor action', { concurrency: CONCURRENCY }, () =>
     await browser.withPage(
       '/about',
       async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         await page.getByRole('button', { name: 'About Us' }).click();
         await page.getByRole('link', { name: 'Our Faculty' }).first().waitFor();
         await expectNoViolations(page, '/about with the About Us dropdown open');
@@ -102,7 +102,7 @@ describe('states shown by a visitor action', { concurrency: CONCURRENCY }, () =>
 
   test('a placement FAQ answer, open', { timeout: ROUTE_TIMEOUT_MS }, async () => {
     await browser.withPage('/placement', async ({ page }) => {
-      await waitForHydration(page);
+      await waitForBehaviours(page);
       await page.getByRole('button', { name: 'Why CESA' }).click();
       await page.getByRole('region', { name: 'Why CESA' }).waitFor();
       await expectNoViolations(page, '/placement with an answer open');
@@ -115,7 +115,7 @@ describe('states shown by a visitor action', { concurrency: CONCURRENCY }, () =>
         await browser.withPage(
           path,
           async ({ page }) => {
-            await waitForHydration(page);
+            await waitForBehaviours(page);
             await page.locator('main button[aria-haspopup="dialog"]').first().click();
             await page.getByRole('dialog').waitFor();
             await expectNoViolations(page, `${path} (${name}) with a dialog open`);
@@ -169,7 +169,7 @@ describe('visible focus on every tab stop', { concurrency: CONCURRENCY }, () => 
       await browser.withPage(
         path,
         async ({ page }) => {
-          await waitForHydration(page);
+          await waitForBehaviours(page);
           let stops = 0;
           const hidden: string[] = [];
           for (let press = 0; press < MAX_STOPS; press += 1) {

@@ -14,7 +14,7 @@ import type { ViteDevServer } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
 import { ACTION_TIMEOUT_MS, ROOT } from './harness';
-import { waitForHydration } from './site';
+import { waitForBehaviours } from './site';
 
 /** The dev server compiles modules on first request: the first page takes a while on two cores. */
 const TEST_TIMEOUT_MS = 180_000;
@@ -52,7 +52,7 @@ after(async () => {
 /** Whether the page shows its content, hydrated, with the notice or not. */
 async function expectPage(tab: Page, heading: string, notice: boolean): Promise<void> {
   await tab.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await waitForHydration(tab);
+  await waitForBehaviours(tab);
   assert.equal(await tab.locator('#cesa-dev-errors').count(), notice ? 1 : 0, `the notice on ${tab.url()}`);
 }
 

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { SectionOf } from '../../src/content/page-schema';
 import { DESKTOP, browserHarness } from './harness';
-import { builtSite, pageData, siteRoutes, waitForHydration } from './site';
+import { builtSite, pageData, siteRoutes, waitForBehaviours } from './site';
 
 const browser = browserHarness();
 const site = builtSite();
@@ -45,7 +45,7 @@ describe('header menu at desktop width', () => {
     await browser.withPage(
       '/',
       async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const nav = mainNav(page);
         const about = nav.getByRole('button', { name: 'About Us' });
         const aboutLink = nav.getByRole('link', { name: 'About CESA' });
@@ -74,7 +74,7 @@ describe('header menu at desktop width', () => {
     await browser.withPage(
       '/',
       async ({ page, url }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const nav = mainNav(page);
         const about = nav.getByRole('button', { name: 'About Us' });
         await about.focus();
@@ -118,7 +118,7 @@ describe('header menu at phone width', () => {
     await browser.withPage(
       '/',
       async ({ page, url }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const nav = mainNav(page);
         const toggle = nav.getByRole('button', { name: 'Open menu' });
         const about = nav.getByRole('button', { name: 'About Us' });
@@ -151,8 +151,7 @@ describe('header menu at phone width', () => {
 
         await nav.getByRole('link', { name: 'Jobs at CESA' }).click();
         await page.waitForURL(url('/jobs'));
-        // The new page is shown once its data has arrived, and focus moves to it.
-        await page.waitForFunction(() => document.activeElement?.id === 'main');
+        await waitForBehaviours(page);
         await nav.getByRole('button', { name: 'Open menu' }).waitFor();
         await expectExpanded(nav.getByRole('button', { name: 'Open menu' }), false);
         assert.equal(await placement.isVisible(), false, 'following a link closes the menu');
@@ -173,46 +172,62 @@ describe('header menu at phone width', () => {
 describe('placement FAQ', () => {
   const faq = sectionOf('/placement', 'faq');
 
-  test('one answer open at a time, the open one closes on click, + and − markers', { timeout: TEST_TIMEOUT_MS }, async () => {
+  test('one answer open at a time, the open one closes on click, + and − markers, by mouse and keyboard', { timeout: TEST_TIMEOUT_MS }, async () => {
     assert.ok(faq.items.length >= 2, 'at least two questions to switch between');
     await browser.withPage('/placement', async ({ page }) => {
-      await waitForHydration(page);
-      const question = (index: number) => page.getByRole('button', { name: faq.items[index]!.question });
-      const answer = (index: number) => page.getByRole('region', { name: faq.items[index]!.question });
-      const marker = async (index: number) => (await question(index).textContent())?.trim().slice(-1);
+      await waitForBehaviours(page);
+      // Each question is the summary of its answer's <details>, and a heading in the page's outline.
+      const question = (index: number) => page.locator('summary', { has: page.getByRole('heading', { level: 3, name: faq.items[index]!.question }) });
+      const answer = (index: number) => page.locator('details', { has: question(index) }).locator('.faq__answer');
+      const isOpen = (index: number) => page.locator('details', { has: question(index) }).evaluate((details) => (details as HTMLDetailsElement).open);
+      const marker = (index: number) => question(index).locator('.faq__marker').evaluate((element) => getComputedStyle(element, '::before').content.replaceAll('"', ''));
 
       for (const [index] of faq.items.entries()) {
-        await expectExpanded(question(index), false);
+        assert.equal(await isOpen(index), false);
         assert.equal(await marker(index), '+');
         assert.equal(await answer(index).isVisible(), false);
       }
 
       await question(0).click();
-      await expectExpanded(question(0), true);
+      assert.equal(await isOpen(0), true);
       assert.equal(await marker(0), '−');
       assert.equal(await answer(0).isVisible(), true);
-      assert.equal(await answer(0).getAttribute('id'), await question(0).getAttribute('aria-controls'));
+      assert.equal((await answer(0).textContent())?.includes(faq.items[0]!.answer[0]!), true, 'the answer is its own');
 
       await question(1).click();
-      await expectExpanded(question(1), true);
-      await expectExpanded(question(0), false);
-      assert.equal(await answer(1).isVisible(), true);
-      assert.equal(await answer(0).isVisible(), false, 'opening one closes the other');
+      assert.equal(await isOpen(1), true);
+      assert.equal(await isOpen(0), false, 'opening one closes the other');
+      assert.equal(await answer(0).isVisible(), false);
       assert.equal(await marker(0), '+');
       assert.equal(await marker(1), '−');
 
       await question(1).click();
-      for (const [index] of faq.items.entries()) await expectExpanded(question(index), false);
-      assert.equal(await answer(1).isVisible(), false, 'clicking the open one closes it');
+      for (const [index] of faq.items.entries()) assert.equal(await isOpen(index), false, 'clicking the open one closes it');
 
-      // Keyboard: the questions are buttons, so Enter and Space work.
+      // Keyboard: a summary is a button to the browser, so Enter and Space work.
       const last = faq.items.length - 1;
       await question(last).focus();
       await page.keyboard.press('Enter');
-      await expectExpanded(question(last), true);
+      assert.equal(await isOpen(last), true);
       await page.keyboard.press('Space');
-      await expectExpanded(question(last), false);
+      assert.equal(await isOpen(last), false);
     });
+  });
+
+  test('without JavaScript every answer opens, and the page is whole', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const session = await browser.newSession({ contextOptions: { javaScriptEnabled: false } });
+    try {
+      const { page } = session;
+      await page.goto(session.url('/placement'));
+      for (const item of faq.items) {
+        const summary = page.locator('summary', { has: page.getByRole('heading', { level: 3, name: item.question }) });
+        await summary.click();
+        const answer = page.locator('details', { has: summary }).locator('.faq__answer');
+        assert.equal(await answer.isVisible(), true, `${item.question} opens`);
+      }
+    } finally {
+      await session.context.close();
+    }
   });
 });
 
@@ -223,7 +238,7 @@ describe('dialogs for job and programme cards', () => {
 
     test(`${route}: ${section.action} opens a modal dialog for that card`, { timeout: TEST_TIMEOUT_MS }, async () => {
       await browser.withPage(route, async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const opener = page.getByRole('button', { name: `${section.action}: ${card.name}` });
         assert.equal((await opener.textContent())?.trim(), section.action, `the button reads ${section.action}`);
         await opener.click();
@@ -282,7 +297,7 @@ describe('counters on the home page', () => {
     await browser.withPage(
       '/',
       async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         // Below the fold on load: waiting at 0.
         await page.waitForFunction((count) => {
           const texts = [...document.querySelectorAll('.stats li [aria-hidden="true"]')].map((element) => element.textContent);
@@ -321,7 +336,7 @@ describe('counters on the home page', () => {
     await browser.withPage(
       '/',
       async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         assert.deepEqual(await shown(page), finals, 'before scrolling');
         await figures(page).first().scrollIntoViewIfNeeded();
         await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
@@ -343,7 +358,7 @@ describe('hero video on the home page', () => {
     await browser.withPage(
       '/',
       async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const state = await videoState(page);
         assert.equal(state.muted, true);
         assert.equal(state.loop, true);
@@ -374,7 +389,7 @@ describe('hero video on the home page', () => {
     await browser.withPage(
       '/',
       async ({ page }) => {
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const state = await videoState(page);
         assert.equal(state.paused, true);
         assert.equal(state.time, 0);
@@ -389,7 +404,7 @@ describe('hero video on the home page', () => {
 describe('contact page', () => {
   test('the map loads lazily; every external link opens in a new tab with noopener noreferrer', { timeout: TEST_TIMEOUT_MS }, async () => {
     await browser.withPage('/contact', async ({ page }) => {
-      await waitForHydration(page);
+      await waitForBehaviours(page);
       const map = page.locator('iframe');
       assert.equal(await map.count(), 1);
       assert.equal(await map.getAttribute('loading'), 'lazy');
@@ -445,7 +460,7 @@ describe('floating call and chat buttons', () => {
         const quick = page.getByRole('complementary', { name: 'Quick contact' });
         const call = quick.getByRole('link', { name: `Call ${site.shortName}` });
         // Hydrated first: removing a node React has yet to hydrate is a hydration error, not what a visitor sees.
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         const withBoth = await call.boundingBox();
         // What the browser shows if it paints while the HTML stream has reached only the first button.
         await quick.evaluate((aside) => aside.lastElementChild?.remove());

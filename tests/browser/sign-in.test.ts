@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { SiteSchema } from '../../src/content/site-schema';
 import { clearAccounts, openSignInPopup, seedGoogleAccount, signInWithAccount, signInWithNewAccount } from './emulator';
 import { PHONE, ROOT, browserHarness } from './harness';
-import { waitForHydration } from './site';
+import { waitForBehaviours } from './site';
 
 const browser = browserHarness();
 const site = SiteSchema.parse(parse(await readFile(join(ROOT, 'pages/_site.yaml'), 'utf8')));
@@ -120,7 +120,7 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
         page.on('request', (request) => {
           if (/\/assets\/firebase-[^/]*\.js$/.test(new URL(request.url()).pathname)) firebase.push(request.url());
         });
-        await waitForHydration(page);
+        await waitForBehaviours(page);
         // Idle time in which it used to load.
         await page.waitForTimeout(2500);
         assert.deepEqual(firebase, [], 'nothing fetched while the panel is out of reach');
@@ -194,7 +194,7 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
 
   test('a keyboard user tabs to Login and signs in with Enter', { timeout: TEST_TIMEOUT_MS }, async () => {
     await browser.withPage('/', async ({ page }) => {
-      await waitForHydration(page);
+      await waitForBehaviours(page);
       assert.equal(await page.evaluate(() => window.scrollY), 0, 'starts at the top of the page');
       const presses = await tabTo(page, login(page));
       assert.ok(presses > 1, 'Login is reached through the page, not first');
@@ -234,7 +234,7 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
       });
 
       await page.goto(session.url('/'), { waitUntil: 'load' });
-      await waitForHydration(page);
+      await waitForBehaviours(page);
       await tabTo(page, login(page));
       assert.equal(await login(page).getAttribute('aria-disabled'), 'true', 'announced as unavailable until ready');
       assert.equal(await login(page).isDisabled(), true);

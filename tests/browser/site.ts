@@ -1,15 +1,17 @@
 /**
- * What the browser tests need to know about the build under test (DIST): its routes with their
- * titles, its aliases, the site document, and when a page has finished hydrating.
+ * What the browser tests need to know about the site under test: its routes with their titles,
+ * its aliases, the site document, and when a page's parts have started working.
+ *
+ * The pages come from the content the build was made from (the project's pages/, or TEST_CONTENT's),
+ * validated as the build validates them: a page added by an editor is tested like the others.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page as BrowserPage } from 'playwright-core';
-import { DATA_ELEMENT_ID, type InitialData, type PageData } from '../../src/app/data';
+import { loadContent, type Content } from '../../src/content/load';
 import type { Page } from '../../src/content/page-schema';
-import { dataFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
-import { DIST } from './harness';
+import { DIST, ROOT } from './harness';
 
 export interface SiteRoute {
   route: string;
@@ -19,22 +21,31 @@ export interface SiteRoute {
   heading: string;
 }
 
-/** The validated page data the build wrote for a route. */
-export function pageData(route: string): Page {
-  return (JSON.parse(readFileSync(join(DIST, dataFileOf(route)), 'utf8')) as PageData).page;
+let loaded: Content | undefined;
+
+/** The content the build under test was made from. */
+function content(): Content {
+  if (!loaded) {
+    loaded = loadContent({ root: process.env.TEST_CONTENT ?? ROOT });
+    if (loaded.errors.length > 0 || !loaded.site) throw new Error(`The content under test has errors: ${loaded.errors.map((error) => error.message).join('; ')}`);
+  }
+  return loaded;
 }
 
-/** Every page of the build, from its data files (`_data/index.json` is `/`, `_data/a/b.json` is `/a/b`). */
+/** The validated page of a route. */
+export function pageData(route: string): Page {
+  const entry = content().pages.find((candidate) => candidate.route === route);
+  if (!entry) throw new Error(`No page at ${route}`);
+  return entry.page;
+}
+
+/** Every page of the site. */
 export function siteRoutes(): SiteRoute[] {
-  const dataDir = join(DIST, '_data');
-  return readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => {
-      const name = file.split(/[\\/]/).join('/').replace(/\.json$/, '');
-      const { page } = JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as PageData;
+  return content()
+    .pages.map(({ route, page, file }) => {
       const first = page.sections[0];
       if (first?.type !== 'hero') throw new Error(`${file} does not start with a hero`);
-      return { route: name === 'index' ? '/' : `/${name}`, title: page.meta.title, heading: first.title };
+      return { route, title: page.meta.title, heading: first.title };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 }
@@ -45,26 +56,18 @@ export function siteAliases(): Map<string, string> {
   return new Map(redirects.map(({ from, to }) => [from, to]));
 }
 
-/** The validated site document the build embedded in its home page. */
+/** The validated site document. */
 export function builtSite(): Site {
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const match = new RegExp(`<script id="${DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
-  if (!match?.[1]) throw new Error(`${DIST}/index.html carries no #${DATA_ELEMENT_ID}`);
-  return (JSON.parse(match[1]) as InitialData).site;
+  return content().site!;
 }
 
 /**
- * Waits until React has hydrated the whole page, then until its effects have run: every element
- * of #root carries React's props once hydrated (also inside Suspense boundaries that hydrate
- * later); a frame and a task after that, the commit's effects and any recoverable hydration
- * error are through.
+ * Waits until every part of the page that has a behaviour (the menu, counters, video, dialogs) runs
+ * it (src/islands/attach.ts marks each), then a frame and a task more. Islands are not waited for:
+ * they are hydrated only when a visitor reaches for them.
  */
-export async function waitForHydration(page: BrowserPage): Promise<void> {
+export async function waitForBehaviours(page: BrowserPage): Promise<void> {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
-  await page.waitForFunction(() => {
-    // Resource hints React hoists into the HTML (image preloads) are not part of the tree.
-    const all = [...document.querySelectorAll('#root *:not(link, meta, style, script, title)')];
-    return all.length > 0 && all.every((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')));
-  });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-behaviour]')].every((element) => element.hasAttribute('data-behaviour-attached')));
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }

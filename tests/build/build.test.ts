@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { structuredData } from '../../src/app/structured-data';
-import { imageSizesOf, loadContent, type PageEntry } from '../../src/content/load';
+import { loadContent, type PageEntry } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
 import { spawnSync } from 'node:child_process';
 

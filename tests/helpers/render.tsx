@@ -1,11 +1,15 @@
-/** Renders a section (or any node) the way a page does: inside a router, the site context and the images' sizes. */
+/**
+ * Renders a section (or any node) the way a page does: with the route, the site context and the
+ * images' sizes. The parts' behaviours do not run unless a test attaches them (`withBehaviours`).
+ */
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { ImageSizesProvider, type ImageSizes } from '../../src/app/image-sizes';
+import { RouteProvider } from '../../src/app/route-context';
 import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema, type Section } from '../../src/content/page-schema';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
+import { attachBehaviours } from '../../src/islands/attach';
 import { SectionSlot } from '../../src/sections/section-slot';
 
 export const testSite: Site = SiteSchema.parse({
@@ -28,14 +32,14 @@ export const testSite: Site = SiteSchema.parse({
   footer: { about: 'Training civil engineers since 2004.', columns: [], copyright: '© 2025 CESA' },
 });
 
-/** `images`: the measured sizes the page's data would carry (InitialData.images), by site path. */
+/** `images`: the measured sizes the page's data would carry (RenderData.images), by site path. */
 export function renderWithSite(node: ReactNode, { site = testSite, route = '/', images = {} }: { site?: Site; route?: string; images?: ImageSizes } = {}): RenderResult {
   return render(
-    <MemoryRouter initialEntries={[route]}>
+    <RouteProvider value={route}>
       <SiteProvider value={site}>
         <ImageSizesProvider sizes={images}>{node}</ImageSizesProvider>
       </SiteProvider>
-    </MemoryRouter>,
+    </RouteProvider>,
   );
 }
 
@@ -43,4 +47,10 @@ export function renderWithSite(node: ReactNode, { site = testSite, route = '/', 
 export function renderSection(input: unknown, index = 1): RenderResult & { section: Section } {
   const section = SectionSchema.parse(input);
   return { section, ...renderWithSite(<SectionSlot section={section} index={index} />) };
+}
+
+/** Runs the behaviours of the parts rendered (as the site's script does on a page); settles once they are attached. */
+export async function withBehaviours<R extends RenderResult>(result: R): Promise<R> {
+  await attachBehaviours(result.container);
+  return result;
 }

@@ -3,17 +3,16 @@
  * edited) is in its group of the menu of every other page — in the prerendered HTML, and in the menu
  * a visitor opens on a desktop (dropdowns) and on a phone (the toggled list).
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/app/App';
-import type { InitialData } from '../../src/app/data';
+import type { RenderData } from '../../src/app/data';
 import { imageSizesOf, loadContent } from '../../src/content/load';
-import { ready, render as renderPage } from '../../src/entry-server';
+import { render as renderPage } from '../../src/entry-server';
+import { attachBehaviours } from '../../src/islands/attach';
 import { stubMediaQueries } from '../helpers/media';
 
 const project = path.resolve(import.meta.dirname, '../..');
@@ -44,23 +43,31 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const content = loadContent({ root });
 
 /** The data the build renders a page from (scripts/lib/prerender.ts). */
-function dataOf(route: string): InitialData {
+function dataOf(route: string): RenderData {
   const page = content.pages.find((entry) => entry.route === route)!.page;
-  return { route, site: content.site!, menu: content.menu, page, redirects: Object.fromEntries(content.redirects), images: imageSizesOf(content.images, { site: content.site, page }) };
+  return { route, site: content.site!, menu: content.menu, page, images: imageSizesOf(content.images, { site: content.site, page }) };
+}
+
+/** A page as a visitor gets it: the prerendered HTML, then the behaviours the site's script attaches. */
+async function openPage(route: string): Promise<void> {
+  document.body.innerHTML = renderPage(dataOf(route));
+  await attachBehaviours(document);
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 const button = (name: string) => within(nav()).getByRole('button', { name });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
 
 describe('a course page added as one file', () => {
   it('checks, with nothing else edited', () => {
     expect(content.errors).toEqual([]);
   });
 
-  it('is in its group, at its order, in the prerendered menu of another page', async () => {
-    await ready;
+  it('is in its group, at its order, in the prerendered menu of another page', () => {
     const container = document.createElement('div');
     container.innerHTML = renderPage(dataOf('/contact'));
     const structure = [...container.querySelectorAll('nav[aria-label="Main"] button')].find((element) => element.textContent === 'Structure')!;
@@ -75,12 +82,7 @@ describe('a course page added as one file', () => {
   it('opens from the desktop dropdowns of another page', async () => {
     stubMediaQueries(['(min-width: 1024px)']);
     const user = userEvent.setup();
-    await ready;
-    render(
-      <MemoryRouter initialEntries={['/about']}>
-        <App initial={dataOf('/about')} />
-      </MemoryRouter>,
-    );
+    await openPage('/about');
     await user.hover(button('Our Courses'));
     await user.click(button('Structure'));
     expect(within(nav()).getByRole('link', { name: 'Tekla Structures' })).toHaveAttribute('href', '/tekla-structures');
@@ -90,12 +92,7 @@ describe('a course page added as one file', () => {
   it('opens from the phone menu of another page', async () => {
     stubMediaQueries([]);
     const user = userEvent.setup();
-    await ready;
-    render(
-      <MemoryRouter initialEntries={['/about']}>
-        <App initial={dataOf('/about')} />
-      </MemoryRouter>,
-    );
+    await openPage('/about');
     await user.click(within(nav()).getByRole('button', { name: 'Open menu' }));
     await user.click(button('Our Courses'));
     await user.click(button('Structure'));

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIREBASE_BIN, FIREBASE_QUIET_ENV } from '../../scripts/lib/auth-emulator';
 import { allowOrigin, globToRegExp, headerMatcher, readFirebaseConfig, withLocalEmulator } from '../../scripts/lib/hosting';
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/lib/speculation';
 import { serve } from '../../scripts/serve';
 import { isDemoProject } from '../../src/auth/config';
 import { loadContent } from '../../src/content/load';
@@ -93,7 +94,7 @@ describe('firebase.json', () => {
   });
 
   it('never sets Cache-Control twice for one path, so no rule depends on the order Hosting applies them in', () => {
-    const paths = ['/', ...content.pages.map((entry) => entry.route), '/no-such-page', ...builtFiles('assets'), ...builtFiles('_data'), '/sitemap.xml', '/favicon.svg'];
+    const paths = ['/', ...content.pages.map((entry) => entry.route), '/no-such-page', ...builtFiles('assets'), SPECULATION_RULES_PATH, '/sitemap.xml', '/favicon.svg'];
     for (const urlPath of paths) {
       const setting = rules.filter((rule) => rule.headers.some((header) => header.key === 'Cache-Control') && headerMatcher([rule])(urlPath).size > 0);
       expect(setting.length, urlPath).toBeLessThanOrEqual(1);
@@ -112,6 +113,13 @@ describe('the build needs no inline script or style', () => {
       }
       expect(html, file).not.toMatch(/<style\b|\sstyle="|\son[a-z]+="/);
     }
+  });
+});
+
+describe('the speculation rules', () => {
+  it('are in the build, at the path every page names (scripts/lib/speculation.ts)', () => {
+    const { path: sitePath, text } = speculationRulesFile();
+    expect(readFileSync(path.join(dist, sitePath), 'utf8')).toBe(text);
   });
 });
 
@@ -225,13 +233,17 @@ function hostingChecks(name: string, start: () => Promise<Host>, { localPolicy }
       }
     });
 
-    it('revalidates page data on every use', async () => {
-      const response = await get('/_data/etabs.json');
+    it('names the speculation rules on every page, and serves them with the only type a browser takes them as', async () => {
+      for (const route of ['/', ...content.pages.map((entry) => entry.route), '/no-such-page']) {
+        expect((await get(route)).headers.get('speculation-rules'), route).toBe(`"${SPECULATION_RULES_PATH}"`);
+      }
+      expect((await get(builtFiles('assets')[0]!)).headers.get('speculation-rules')).toBeNull();
+      const response = await get(SPECULATION_RULES_PATH);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      expectSecurityHeaders(response, '/_data/etabs.json');
-      expect((await response.json()) as unknown).toMatchObject({ page: { meta: { course: { name: 'ETABS' } } } });
+      expect(response.headers.get('content-type')).toBe(SPECULATION_RULES_TYPE);
+      expectSecurityHeaders(response, SPECULATION_RULES_PATH);
+      const rules = JSON.parse(await response.text()) as { prefetch?: { eagerness?: string }[]; prerender?: { eagerness?: string }[] };
+      expect([...(rules.prefetch ?? []), ...(rules.prerender ?? [])]).toContainEqual(expect.objectContaining({ eagerness: 'moderate' }));
     });
 
     it('serves the sitemap, robots.txt and the brochure with the security headers', async () => {

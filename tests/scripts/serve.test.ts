@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/lib/speculation';
 import { serve, type RunningServer } from '../../scripts/serve';
 
 let root: string;
@@ -35,6 +36,9 @@ beforeAll(async () => {
   write('media/hero.mp4', 'mp4');
   write('_data/index.json', '{}');
   write('_redirects.json', JSON.stringify([{ from: '/Faculty', to: '/faculty' }]));
+  // Where the build writes it.
+  const rules = speculationRulesFile();
+  write(rules.path, rules.text);
   server = await serve({ root, port: 0 });
 });
 
@@ -161,5 +165,53 @@ describe('serve', () => {
     const post = await get('/', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+/** The URLs a Speculation-Rules header names (a structured-field list of strings), resolved against the page as a browser does. */
+function namedRules(response: Response): string[] {
+  const value = response.headers.get('speculation-rules');
+  if (value === null) return [];
+  return value.split(',').map((item) => {
+    const string = /^"((?:[^"\\]|\\.)*)"$/.exec(item.trim());
+    if (!string) throw new Error(`not a list of strings: ${value}`);
+    return new URL(string[1]!.replace(/\\(.)/g, '$1'), response.url).href;
+  });
+}
+
+interface SpeculationRule {
+  source?: string;
+  where?: unknown;
+  urls?: string[];
+  eagerness?: string;
+}
+
+describe('serve: speculation rules', () => {
+  it('names them on every page, the 404 page too, and on no other file', async () => {
+    for (const path of ['/', '/etabs', '/faculty', '/no-such-page']) {
+      expect(namedRules(await get(path)), path).toEqual([`${server.url}/speculation-rules.json`]);
+    }
+    for (const path of ['/assets/app-1a2b3c.js', '/assets/app-1a2b3c.css', '/downloads/cesa-brochure.pdf', '/images/logo.svg']) {
+      expect((await get(path)).headers.get('speculation-rules'), path).toBeNull();
+    }
+  });
+
+  it('serves the rules a page names as speculation rules, which browsers take only with their own type', async () => {
+    const [url] = namedRules(await get('/etabs'));
+    for (const headers of [{}, { 'Accept-Encoding': 'br' }] as Record<string, string>[]) {
+      const response = await fetch(url!, { redirect: 'manual', headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(SPECULATION_RULES_TYPE);
+      expect(response.headers.get('speculation-rules')).toBeNull();
+      const rules = JSON.parse(await response.text()) as { prefetch?: SpeculationRule[]; prerender?: SpeculationRule[] };
+      const all = [...(rules.prefetch ?? []), ...(rules.prerender ?? [])];
+      expect(all.length).toBeGreaterThan(0);
+      for (const rule of all) {
+        // Document rules over the page's own links, started when the visitor shows intent: never a fixed list fetched up front.
+        expect(rule.where).toBeDefined();
+        expect(rule.urls).toBeUndefined();
+        expect(rule.eagerness).toBe('moderate');
+      }
+    }
   });
 });

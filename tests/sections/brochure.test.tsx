@@ -1,9 +1,17 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+/**
+ * The brochure section with its island drawn live in the React tree (as in the editor's preview):
+ * the island loads Firebase as soon as it is drawn (hydrated, on the site), so these tests hold
+ * Firebase (`fake.holding`: loaded, stored session not read yet) or make it fail to see the states
+ * before sign-in is ready. Each test draws a fresh copy of the page's modules: the sign-in session
+ * (src/auth/session.ts) is module state, one per page.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthClient, AuthUser } from '../../src/auth/firebase';
-import { renderSection, testSite } from '../helpers/render';
+import type { FirebaseWebConfig } from '../../src/content/site-schema';
+import type { BrochureActionsProps } from '../../src/sections/brochure/island';
+import { testSite } from '../helpers/render';
 
 /** Stand-in for the Firebase chunk: the test decides who is signed in and what login/logout do. */
 const fake = vi.hoisted(() => {
@@ -12,6 +20,10 @@ const fake = vi.hoisted(() => {
     user: null as AuthUser | null,
     /** While true, Firebase is loaded but has not read the stored session yet: sign-in is not ready. */
     holding: false,
+    /** How many of the next loads of the chunk fail, like a network error. */
+    failures: 0,
+    /** The projects a client was created for. */
+    created: [] as FirebaseWebConfig[],
     login: vi.fn<() => Promise<void>>(),
     logout: vi.fn<() => Promise<void>>(),
     emit(user: AuthUser | null) {
@@ -33,33 +45,46 @@ const fake = vi.hoisted(() => {
   };
 });
 
+// The factory's module is cached across vi.resetModules, so a failed load is a client that cannot
+// be made: session.ts sees the same rejection as for a chunk that could not be fetched.
 vi.mock('../../src/auth/firebase', () => {
-  const authClient: AuthClient = {
-    onUserChanged: (listener) => fake.subscribe(listener),
-    login: () => fake.login(),
-    logout: () => fake.logout(),
+  return {
+    createAuthClient(web: FirebaseWebConfig): AuthClient {
+      if (fake.failures > 0) {
+        fake.failures -= 1;
+        throw new TypeError('Failed to fetch dynamically imported module');
+      }
+      fake.created.push(web);
+      return {
+        onUserChanged: (listener) => fake.subscribe(listener),
+        login: () => fake.login(),
+        logout: () => fake.logout(),
+      };
+    },
   };
-  return { authClient };
 });
 
 const alice: AuthUser = { uid: 'u1', name: 'Alice', email: 'alice@example.com' };
 const section = { type: 'brochure', title: 'Download our brochure', text: 'Courses, fees and batches in one PDF.' };
 
-/** Renders the panel, on screen unless told otherwise (it loads sign-in once it nears the screen). */
-function show(input: unknown, { onScreen = true } = {}) {
-  const rendered = renderSection(input);
-  act(() => mockAllIsIntersecting(onScreen));
-  return rendered;
+/** A fresh page: new copies of the section's modules, and so of the sign-in session. */
+async function freshPage() {
+  vi.resetModules();
+  return import('../helpers/render');
 }
 
-/** Calls to the Firebase chunk's listener: made only once the chunk is loaded and wanted. */
-let subscribed: MockInstance<typeof fake.subscribe>;
+/** Renders the section on a fresh page. */
+async function show(input: unknown) {
+  const { renderSection } = await freshPage();
+  return renderSection(input);
+}
 
 beforeEach(() => {
   window.localStorage.clear();
-  subscribed = vi.spyOn(fake, 'subscribe');
   fake.user = null;
   fake.holding = false;
+  fake.failures = 0;
+  fake.created = [];
   fake.login.mockReset().mockResolvedValue(undefined);
   fake.logout.mockReset().mockResolvedValue(undefined);
 });
@@ -89,15 +114,23 @@ async function loginEnabled() {
 const status = () => screen.getByRole('status');
 
 describe('Brochure', () => {
-  it('shows its title and text', () => {
-    show(section);
+  it('shows its title and text, and a line for visitors without JavaScript', async () => {
+    const { container } = await show(section);
     expect(screen.getByRole('region', { name: 'Download our brochure' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Download our brochure' })).toBeInTheDocument();
     expect(screen.getByText('Courses, fees and batches in one PDF.')).toBeInTheDocument();
+    // Shown only by the stylesheet's `(scripting: none)` rule; in the HTML always.
+    expect(screen.getByText(/^Signing in needs JavaScript/)).toHaveTextContent(
+      'Signing in needs JavaScript: turn it on in your browser to download the brochure.',
+    );
+    // The buttons are the island, drawn live here (no placeholder, no props block).
+    expect(container.querySelector('cesa-island[data-island="brochure"]')).toContainElement(screen.getByRole('button', { name: 'Login' }));
+    expect(container.querySelector('script')).toBeNull();
+    await loginEnabled();
   });
 
   it('renders signed out with Login unavailable (aria-disabled) until Firebase has loaded, then enables Login', async () => {
-    show(section);
+    await show(section);
     // First render = the prerendered HTML: signed out, nothing read from auth yet.
     expectUnavailable(screen.getByRole('button', { name: 'Login' }));
     expect(status()).toBeEmptyDOMElement();
@@ -107,11 +140,13 @@ describe('Brochure', () => {
 
     await loginEnabled();
     expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
+    // Loaded as soon as it was drawn, for the site's own project.
+    expect(fake.created).toEqual([testSite.firebase]);
   });
 
   it('signed in: Logout instead of Login, and the brochure is a download link with the site file name', async () => {
     fake.user = alice;
-    show(section);
+    await show(section);
 
     const download = await screen.findByRole('link', { name: 'Download Brochure' });
     expect(download).toHaveAttribute('href', testSite.brochure.file);
@@ -123,7 +158,7 @@ describe('Brochure', () => {
 
   it('Login starts sign-in, and the view follows the new user', async () => {
     const user = userEvent.setup();
-    show(section);
+    await show(section);
     await user.click(await loginEnabled());
     expect(fake.login).toHaveBeenCalledTimes(1);
 
@@ -135,7 +170,7 @@ describe('Brochure', () => {
   it('Logout calls sign-out and returns to the signed-out view', async () => {
     const user = userEvent.setup();
     fake.user = alice;
-    show(section);
+    await show(section);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(fake.logout).toHaveBeenCalledTimes(1);
 
@@ -149,7 +184,7 @@ describe('Brochure', () => {
     fake.login.mockRejectedValue(error);
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    show(section);
+    await show(section);
 
     await user.click(await loginEnabled());
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Login Error', error));
@@ -157,6 +192,7 @@ describe('Brochure', () => {
     expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
     // Nothing is shown to the visitor.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(status()).toBeEmptyDOMElement();
   });
 
   it('a failed sign-out is logged as "Logout Error" and nothing is shown', async () => {
@@ -165,7 +201,7 @@ describe('Brochure', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     fake.user = alice;
-    show(section);
+    await show(section);
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout Error', error));
@@ -174,43 +210,20 @@ describe('Brochure', () => {
   });
 
   it('works without a title or text', async () => {
-    show({ type: 'brochure' });
+    await show({ type: 'brochure' });
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     await loginEnabled();
   });
 
-  describe('keyboard and screen reader', () => {
-    it('Tab reaches Login before sign-in is ready, and reaching it starts loading Firebase at once', async () => {
+  describe('a press before sign-in is ready', () => {
+    it('Enter says it is loading; once ready the focused button says "Sign in with Google" and one more Enter opens the popup', async () => {
       fake.holding = true;
       const user = userEvent.setup();
-      // Far from the screen: nothing would load on its own.
-      show(section, { onScreen: false });
+      await show(section);
       await user.tab();
       const login = screen.getByRole('button', { name: 'Login' });
       expect(login).toHaveFocus();
       expectUnavailable(login);
-
-      await waitFor(() => expect(subscribed).toHaveBeenCalledTimes(1));
-      act(() => fake.release());
-      await loginEnabled();
-      expect(login).toHaveFocus();
-    });
-
-    it('pointing at Login starts the load too', async () => {
-      const user = userEvent.setup();
-      show(section, { onScreen: false });
-      await user.hover(screen.getByRole('button', { name: 'Login' }));
-      await waitFor(() => expect(subscribed).toHaveBeenCalledTimes(1));
-      await loginEnabled();
-    });
-
-    it('Enter before sign-in is ready says it is loading; once ready the focused button says "Sign in with Google" and one more Enter opens the popup', async () => {
-      fake.holding = true;
-      const user = userEvent.setup();
-      show(section, { onScreen: false });
-      await user.tab();
-      const login = screen.getByRole('button', { name: 'Login' });
-      expect(login).toHaveFocus();
 
       await user.keyboard('{Enter}');
       // Not lost: shown and announced (role=status is a polite live region), and no popup yet.
@@ -221,7 +234,7 @@ describe('Brochure', () => {
       expectUnavailable(login);
 
       // Firebase has read the stored session: ready.
-      await waitFor(() => expect(subscribed).toHaveBeenCalled());
+      await waitFor(() => expect(fake.created).toHaveLength(1));
       act(() => fake.release());
       const signIn = screen.getByRole('button', { name: 'Sign in with Google' });
       expect(signIn).toBe(login);
@@ -239,30 +252,89 @@ describe('Brochure', () => {
       expect(screen.getByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
     });
 
-    it('a click before sign-in is ready is remembered the same way, and more presses while loading change nothing', async () => {
+    it('a click is remembered the same way, and more presses while loading change nothing', async () => {
       fake.holding = true;
       const consoleError = vi.spyOn(console, 'error');
       const user = userEvent.setup();
-      show(section);
+      await show(section);
       const login = screen.getByRole('button', { name: 'Login' });
       await user.click(login);
       await user.click(login);
       expect(status()).toHaveTextContent('Sign-in is loading…');
       expect(fake.login).not.toHaveBeenCalled();
 
-      await waitFor(() => expect(subscribed).toHaveBeenCalled());
+      await waitFor(() => expect(fake.created).toHaveLength(1));
       act(() => fake.release());
       await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
       expect(fake.login).toHaveBeenCalledTimes(1);
       expect(consoleError).not.toHaveBeenCalled();
     });
 
+    it('a press made before the island was hydrated counts as the first press: loading, then "Sign in with Google", no popup on its own', async () => {
+      fake.holding = true;
+      const user = userEvent.setup();
+      await freshPage();
+      const [{ IslandRoot }, { default: brochure }] = await Promise.all([import('../../src/islands/root'), import('../../src/sections/brochure/island')]);
+      const props: BrochureActionsProps = { file: testSite.brochure.file, fileName: testSite.brochure.fileName, firebase: testSite.firebase };
+      render(<IslandRoot island={brochure} props={props} start={{ pressedEarly: true }} />);
+
+      // Nothing pressed in this tree: the scheduler saw the press before hydration.
+      expect(await screen.findByRole('status')).toHaveTextContent('Sign-in is loading…');
+      expectUnavailable(screen.getByRole('button', { name: 'Login' }));
+
+      await waitFor(() => expect(fake.created).toHaveLength(1));
+      act(() => fake.release());
+      expect(status()).toHaveTextContent('Sign-in is ready: press “Sign in with Google” to choose your account.');
+      expect(fake.login).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+      expect(fake.login).toHaveBeenCalledTimes(1);
+    });
+
+    it('without a press before hydration, the status line stays empty while sign-in loads', async () => {
+      fake.holding = true;
+      await show(section);
+      await waitFor(() => expect(fake.created).toHaveLength(1));
+      expect(status()).toBeEmptyDOMElement();
+      expectUnavailable(screen.getByRole('button', { name: 'Login' }));
+      act(() => fake.release());
+      await loginEnabled();
+      expect(status()).toBeEmptyDOMElement();
+    });
+
+    it('if sign-in cannot load, the status says so after a press; pressing Login again tries again', async () => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      // Offline: the load when the island is drawn fails, and so does the one the press retries.
+      fake.failures = 2;
+      fake.holding = true;
+      const user = userEvent.setup();
+      await show(section);
+      const login = screen.getByRole('button', { name: 'Login' });
+      await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Login Error', expect.any(Error)));
+      // Nobody asked yet: nothing to say.
+      expect(status()).toBeEmptyDOMElement();
+      expectUnavailable(login);
+
+      await user.click(login);
+
+      await waitFor(() => expect(status()).toHaveTextContent('Sign-in could not load. Check your connection, then press Login to try again.'));
+      expect(login).toHaveAccessibleDescription('Sign-in could not load. Check your connection, then press Login to try again.');
+      expectUnavailable(login);
+      expect(consoleError).toHaveBeenCalledTimes(2);
+
+      await user.click(login);
+      expect(status()).toHaveTextContent('Sign-in is loading…');
+      await waitFor(() => expect(fake.created).toHaveLength(1));
+      act(() => fake.release());
+      expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBe(login);
+    });
+
     it('a visitor who signs in elsewhere meanwhile is not asked to press again', async () => {
       fake.holding = true;
       const user = userEvent.setup();
-      show(section);
+      await show(section);
       await user.click(screen.getByRole('button', { name: 'Login' }));
-      await waitFor(() => expect(subscribed).toHaveBeenCalled());
+      await waitFor(() => expect(fake.created).toHaveLength(1));
       act(() => fake.emit(alice));
       expect(screen.getByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
       expect(status()).toBeEmptyDOMElement();
@@ -270,42 +342,6 @@ describe('Brochure', () => {
       act(() => fake.emit(null));
       expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
       expect(status()).toBeEmptyDOMElement();
-    });
-  });
-
-  describe('loading sign-in', () => {
-    it('loads nothing while the panel is far from the screen, then enables Login as it nears', async () => {
-      show(section, { onScreen: false });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(subscribed).not.toHaveBeenCalled();
-      expectUnavailable(screen.getByRole('button', { name: 'Login' }));
-
-      act(() => mockAllIsIntersecting(true));
-      await loginEnabled();
-      expect(subscribed).toHaveBeenCalledTimes(1);
-    });
-
-    it('loads at once for a visitor signed in last time, so the download is back without scrolling', async () => {
-      fake.user = alice;
-      show(section);
-      await screen.findByRole('link', { name: 'Download Brochure' });
-      cleanup();
-
-      show(section, { onScreen: false });
-      expect(await screen.findByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
-    });
-
-    it('forgets that after a sign-out', async () => {
-      fake.user = alice;
-      show(section);
-      await screen.findByRole('link', { name: 'Download Brochure' });
-      act(() => fake.emit(null));
-      cleanup();
-      subscribed.mockClear();
-
-      show(section, { onScreen: false });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(subscribed).not.toHaveBeenCalled();
     });
   });
 });

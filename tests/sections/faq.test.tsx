@@ -1,7 +1,15 @@
+/**
+ * The FAQ is native disclosure: each question is the <summary> of a <details>, and the details of
+ * one FAQ share a `name`, which makes the browser keep one answer open at a time. jsdom opens and
+ * closes a <details> when its summary is clicked, but knows neither `name` exclusivity nor the
+ * keyboard on a summary: those are proven in a real browser (tests/browser/interactions.test.ts).
+ */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderSection } from '../helpers/render';
+import { SectionSchema } from '../../src/content/page-schema';
+import { SectionSlot } from '../../src/sections/section-slot';
+import { renderSection, renderWithSite } from '../helpers/render';
 
 const faq = {
   type: 'faq',
@@ -17,78 +25,89 @@ const faq = {
   ],
 };
 
-const question = (name: string) => screen.getByRole('button', { name });
-const marker = (button: HTMLElement) => within(button).getByText(/^[+−]$/);
+/** The question's heading, and the <summary> a visitor presses, and the <details> it opens. */
+function question(name: string) {
+  const heading = screen.getByRole('heading', { level: 3, name });
+  const summary = heading.closest('summary');
+  if (!summary) throw new Error(`the question "${name}" is not in a <summary>`);
+  const details = summary.parentElement;
+  if (!(details instanceof HTMLDetailsElement)) throw new Error(`the summary of "${name}" is not the summary of a <details>`);
+  return { heading, summary, details };
+}
 
 describe('faq', () => {
-  it('starts with every answer closed, but keeps the answers in the page for search engines', () => {
-    renderSection(faq);
-    for (const { question: name } of faq.items) {
-      const button = question(name);
-      expect(button).toHaveAttribute('aria-expanded', 'false');
-      expect(marker(button)).toHaveTextContent('+');
-      expect(marker(button)).toHaveAttribute('aria-hidden', 'true');
-    }
-    expect(screen.queryByRole('region', { name: 'How we operate?' })).not.toBeInTheDocument();
-    expect(screen.getByText('We shortlist students for each opening.')).not.toBeVisible();
-  });
-
-  it('puts each question button in an h3 under the section title', () => {
+  it('puts each question, an h3 under the section title, in the summary of its own disclosure', () => {
     renderSection(faq);
     expect(screen.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'How we operate?+',
-      'Our Quality+',
-      'Why CESA?+',
+      'How we operate?',
+      'Our Quality',
+      'Why CESA?',
     ]);
+    const details = faq.items.map((item) => question(item.question).details);
+    expect(new Set(details).size).toBe(faq.items.length);
+    // The summary is the first child: the browser only treats that one as the disclosure's button.
+    for (const { question: name } of faq.items) expect(question(name).details.firstElementChild).toBe(question(name).summary);
   });
 
-  it('opens an answer as a region labelled by its question, with its paragraphs and points', async () => {
-    const user = userEvent.setup();
-    renderSection(faq);
-    const button = question('Why CESA?');
-    await user.click(button);
-
-    expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(marker(button)).toHaveTextContent('−');
-    const answer = screen.getByRole('region', { name: 'Why CESA?' });
-    expect(button).toHaveAttribute('aria-controls', answer.id);
-    expect(answer).toBeVisible();
-    expect(within(answer).getByText('Because placement starts on day one.')).toBeVisible();
-    expect(within(answer).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Live projects',
-      'Interview preparation',
-    ]);
+  it('starts with every answer closed, but keeps the answers in the page for search engines and find-in-page', () => {
+    const { container } = renderSection(faq);
+    for (const { question: name } of faq.items) {
+      expect(question(name).details).not.toHaveAttribute('open');
+      expect(question(name).heading).toBeVisible();
+    }
+    expect(screen.getByText('We shortlist students for each opening.')).toBeInTheDocument();
+    expect(screen.getByText('We shortlist students for each opening.')).not.toBeVisible();
+    expect(screen.getByText('Interview preparation')).not.toBeVisible();
+    expect(container).toHaveTextContent('Trainers with industry experience.');
   });
 
-  it('keeps one answer open at a time and closes the open one on a second click', async () => {
+  it('opens an answer with its paragraphs and points when its question is pressed, and closes it on a second press', async () => {
     const user = userEvent.setup();
     renderSection(faq);
+    const { summary, details } = question('Why CESA?');
 
-    await user.click(question('How we operate?'));
-    expect(screen.getByText('Interviews follow.')).toBeVisible();
-
-    await user.click(question('Our Quality'));
-    expect(question('Our Quality')).toHaveAttribute('aria-expanded', 'true');
-    expect(question('How we operate?')).toHaveAttribute('aria-expanded', 'false');
-    expect(marker(question('How we operate?'))).toHaveTextContent('+');
+    await user.click(summary);
+    expect(details).toHaveAttribute('open');
+    expect(within(details).getByText('Because placement starts on day one.')).toBeVisible();
+    expect(within(details).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Live projects', 'Interview preparation']);
+    expect(within(details).getByRole('list')).toBeVisible();
+    expect(question('How we operate?').details).not.toHaveAttribute('open');
     expect(screen.getByText('Interviews follow.')).not.toBeVisible();
-    const openAnswers = () => faq.items.filter((item) => screen.queryByRole('region', { name: item.question }));
-    expect(openAnswers().map((item) => item.question)).toEqual(['Our Quality']);
 
-    await user.click(question('Our Quality'));
-    expect(question('Our Quality')).toHaveAttribute('aria-expanded', 'false');
-    expect(openAnswers()).toEqual([]);
+    await user.click(summary);
+    expect(details).not.toHaveAttribute('open');
+    expect(within(details).getByText('Because placement starts on day one.')).not.toBeVisible();
   });
 
-  it('works from the keyboard', async () => {
+  it('opens the answer when the question’s own text is pressed (the heading is inside the summary)', async () => {
     const user = userEvent.setup();
     renderSection(faq);
-    await user.tab();
-    expect(question('How we operate?')).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(question('How we operate?')).toHaveAttribute('aria-expanded', 'true');
-    await user.keyboard(' ');
-    expect(question('How we operate?')).toHaveAttribute('aria-expanded', 'false');
+    await user.click(question('Our Quality').heading);
+    expect(question('Our Quality').details).toHaveAttribute('open');
+    expect(screen.getByText('Trainers with industry experience.')).toBeVisible();
+  });
+
+  it('groups the answers of one FAQ by one name, so the browser keeps one open at a time', () => {
+    renderSection(faq);
+    const names = faq.items.map((item) => question(item.question).details.getAttribute('name'));
+    expect(names[0]).toBeTruthy();
+    expect(new Set(names)).toEqual(new Set([names[0]]));
+  });
+
+  it('gives two FAQs on one page different names, so opening an answer in one leaves the other alone', () => {
+    const first = SectionSchema.parse(faq);
+    const second = SectionSchema.parse({ ...faq, title: 'More questions', items: [{ question: 'Fees?', answer: 'See the course page.' }] });
+    const { container } = renderWithSite(
+      <>
+        <SectionSlot section={first} index={1} />
+        <SectionSlot section={second} index={4} />
+      </>,
+    );
+    const [one, other] = [...container.querySelectorAll('section')];
+    const namesIn = (section: Element | undefined) => new Set([...(section?.querySelectorAll('details') ?? [])].map((details) => details.getAttribute('name')));
+    expect(namesIn(one).size).toBe(1);
+    expect(namesIn(other).size).toBe(1);
+    expect([...namesIn(one)][0]).not.toBe([...namesIn(other)][0]);
   });
 });

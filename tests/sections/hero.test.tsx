@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { renderSection } from '../helpers/render';
+import { renderSection, withBehaviours } from '../helpers/render';
 
 const plain = {
   type: 'hero',
@@ -78,18 +78,24 @@ describe('video hero', () => {
 
   beforeEach(() => {
     reducedMotion = false;
-    // jsdom has neither matchMedia nor media playback: stand in for both, firing the events a browser fires.
+    // jsdom has neither matchMedia nor media playback: stand in for both, with the state and the events a browser has.
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query === '(prefers-reduced-motion: reduce)' && reducedMotion,
       media: query,
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
     }));
+    const playing = new WeakSet<HTMLMediaElement>();
+    vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
+      return !playing.has(this);
+    });
     play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      playing.add(this);
       this.dispatchEvent(new Event('play'));
       return Promise.resolve();
     });
     pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      playing.delete(this);
       this.dispatchEvent(new Event('pause'));
     });
   });
@@ -112,9 +118,15 @@ describe('video hero', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Build your career' })).toBeInTheDocument();
   });
 
-  it('starts playing after mount and the button pauses and resumes it', async () => {
-    const user = userEvent.setup();
+  it('shows no button and plays nothing without its script: the poster stays', () => {
     renderSection(videoHero, 0);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it('starts playing once its script runs, and the button pauses and resumes it', async () => {
+    const user = userEvent.setup();
+    await withBehaviours(renderSection(videoHero, 0));
     expect(play).toHaveBeenCalledTimes(1);
 
     await user.click(screen.getByRole('button', { name: 'Pause video' }));
@@ -123,27 +135,27 @@ describe('video hero', () => {
 
     await user.click(screen.getByRole('button', { name: 'Play video' }));
     expect(play).toHaveBeenCalledTimes(2);
-    expect(screen.getByRole('button', { name: 'Pause video' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause video' })).toBeVisible();
   });
 
   it('does not start by itself when the visitor prefers reduced motion, but can be played', async () => {
     reducedMotion = true;
     const user = userEvent.setup();
-    renderSection(videoHero, 0);
+    await withBehaviours(renderSection(videoHero, 0));
     expect(play).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Play video' }));
     expect(play).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Pause video' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause video' })).toBeVisible();
   });
 
   it('keeps offering Play when the browser refuses to start the video', async () => {
     play.mockImplementation(() => Promise.reject(new DOMException('blocked', 'NotAllowedError')));
-    renderSection(videoHero, 0);
+    await withBehaviours(renderSection(videoHero, 0));
     await act(async () => {
       await Promise.resolve();
     });
     expect(play).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Play video' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play video' })).toBeVisible();
   });
 });

@@ -38,7 +38,7 @@ function diagnosticsFor(source: string): string[] {
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
-const REGISTRY = `import { sectionComponents } from '../../src/sections/components.gen';\nimport type { SectionLoaders } from '../../src/sections/registry';\n`;
+const REGISTRY = `import { sectionComponents } from '../../src/sections/components.gen';\nimport type { SectionComponents } from '../../src/sections/registry';\n`;
 
 describe('the section types', () => {
   it('are the folders of src/sections/, in the schema union and the registry alike', () => {
@@ -50,16 +50,16 @@ describe('the section types', () => {
   });
 
   it('compile as they are', () => {
-    expect(diagnosticsFor(`${REGISTRY}export const copy: SectionLoaders = { ...sectionComponents };\n`)).toEqual([]);
+    expect(diagnosticsFor(`${REGISTRY}export const copy: SectionComponents = { ...sectionComponents };\n`)).toEqual([]);
   }, 60_000);
 
   it('fail to compile when a type has no component', () => {
-    const errors = diagnosticsFor(`${REGISTRY}const { faq: _faq, ...withoutFaq } = sectionComponents;\nexport const broken: SectionLoaders = withoutFaq;\n`);
+    const errors = diagnosticsFor(`${REGISTRY}const { faq: _faq, ...withoutFaq } = sectionComponents;\nexport const broken: SectionComponents = withoutFaq;\n`);
     expect(errors.join('\n')).toMatch(/Property 'faq' is missing/);
   }, 60_000);
 
   it('fail to compile when a folder’s component takes another type’s section', () => {
-    const errors = diagnosticsFor(`${REGISTRY}export const broken: SectionLoaders = { ...sectionComponents, faq: sectionComponents.table };\n`);
+    const errors = diagnosticsFor(`${REGISTRY}export const broken: SectionComponents = { ...sectionComponents, faq: sectionComponents.table };\n`);
     expect(errors.join('\n')).toMatch(/faq/);
   }, 60_000);
 });

@@ -1,19 +1,17 @@
 /**
- * Images' width and height come from the data the page is rendered from (InitialData.images, the
- * client-navigation data files), through a context: from the file, to the HTML attributes.
+ * Images' width and height come from the data the page is rendered from (RenderData.images),
+ * through a context: from the file, to the HTML attributes.
  */
 import { render, renderHook, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/app/App';
-import type { InitialData, PageData } from '../../src/app/data';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RenderData } from '../../src/app/data';
 import { ImageSizesProvider, useImageSize } from '../../src/app/image-sizes';
 import { imageSizesOf, loadContent } from '../../src/content/load';
-import { ready, render as renderPage } from '../../src/entry-server';
+import { render as renderPage } from '../../src/entry-server';
 import { Img } from '../../src/ui/Img';
 
 const svg = (width: number, height: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"/>`;
@@ -49,55 +47,16 @@ describe('image sizes beside the pages', () => {
       '/images/hero.svg': { width: 800, height: 600 },
       '/images/photo.svg': { width: 300, height: 200 },
     });
-    // A page's data file for client-side navigation: the page's own (the site's came with the HTML).
-    expect(imageSizesOf(content.images, { page: home.page })).toEqual({
-      '/images/hero.svg': { width: 800, height: 600 },
-      '/images/photo.svg': { width: 300, height: 200 },
-    });
   });
 
-  it('the prerendered HTML has each image\'s width and height, from the sizes in its data', async () => {
-    await ready;
-    const data: InitialData = { route: '/', site: content.site!, menu: content.menu, page: home.page, redirects: {}, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
+  it('the prerendered HTML has each image\'s width and height, from the sizes in its data', () => {
+    const data: RenderData = { route: '/', site: content.site!, menu: content.menu, page: home.page, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
     const html = renderPage(data);
     expect(html).toMatch(/<img src="\/images\/logo.svg" alt="[^"]*" width="120" height="40"/);
     expect(html).toMatch(/<img src="\/images\/hero.svg" alt="A classroom" width="800" height="600"/);
     expect(html).toMatch(/<img src="\/images\/photo.svg" alt="Students" width="300" height="200"/);
     // Without the sizes, no attributes: they come from the data, not from the page.
     expect(renderPage({ ...data, images: {} })).not.toMatch(/width="800"/);
-  });
-
-  describe('after client-side navigation', () => {
-    afterEach(() => {
-      vi.unstubAllGlobals();
-      vi.restoreAllMocks();
-    });
-
-    it("takes the new page's sizes from its data file, and keeps the site's", async () => {
-      await ready;
-      const other = content.pages.find((entry) => entry.route === '/other')!;
-      const data: PageData = { page: other.page, images: imageSizesOf(content.images, { page: other.page }) };
-      expect(data.images).toEqual({ '/images/other.svg': { width: 10, height: 10 } });
-      vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined); // a new page starts at its top
-      const fetched: string[] = [];
-      vi.stubGlobal('fetch', (url: string) => {
-        fetched.push(url);
-        return Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-      });
-      const initial: InitialData = { route: '/', site: content.site!, menu: content.menu, page: home.page, redirects: {}, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
-
-      // The app's first page is /, the address is already /other: it fetches /other's data and shows it.
-      const { container } = render(
-        <MemoryRouter initialEntries={['/other']}>
-          <App initial={initial} />
-        </MemoryRouter>,
-      );
-
-      expect(await screen.findByRole('heading', { level: 1, name: 'Other' })).toBeInTheDocument();
-      expect(fetched).toEqual(['/_data/other.json']);
-      expect(container.querySelector('img[src="/images/other.svg"]')).toHaveAttribute('width', '10');
-      expect(container.querySelector('img[src="/images/logo.svg"]')).toHaveAttribute('width', '120');
-    });
   });
 
   it("inner providers add a page's sizes to the site's", () => {

@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PreviewApp, PreviewPage, previewSections, previewSite, withSiteDraft } from '../../src/editor/PreviewApp';
 import type { ContentResponse, Json } from '../../src/editor/protocol';
 import { keepLinksInNewTabs } from '../../src/editor/preview-links';
-import { preloadSections } from '../../src/sections/registry';
 import { testSite } from '../helpers/render';
 
 const content: ContentResponse = { routes: [], images: [], files: [], site: testSite, menu: testSite.menu, imageSizes: {} };
@@ -86,7 +85,7 @@ describe('the preview', () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(content), { status: 200 })));
     // In jsdom the preview has no parent frame: window.parent is the window itself.
     const post = vi.spyOn(window, 'postMessage').mockImplementation(() => {});
-    render(<PreviewApp preload={preloadSections} />);
+    render(<PreviewApp />);
     expect(post).toHaveBeenCalledWith({ type: 'cesa-preview-ready' }, window.location.origin);
 
     const send = (id: number, data: Json, origin = window.location.origin) =>

@@ -40,6 +40,8 @@ function Submenu({ item }: { item: MenuItem }) {
   const current = leadsTo(item, useRoute());
   return (
     <li className="menu__item menu__item--submenu">
+      {/* The group's name as text, shown instead of its button where no script can run the button (layout.css). */}
+      <span className="menu__label">{item.label}</span>
       <button type="button" className={current ? 'menu__toggle menu__toggle--current' : 'menu__toggle'} aria-expanded="false" aria-controls={listId}>
         {item.label}
         <span className="menu__chevron" aria-hidden="true" />

@@ -25,14 +25,15 @@ export interface BrochureActionsProps {
 
 function BrochureActions({ file, fileName, firebase }: BrochureActionsProps) {
   const statusId = useId();
-  const { ready, pending, failed, user, login, logout, prepare } = useAuth(firebase);
+  const auth = useAuth(firebase);
+  const { ready, pending, failed, user, login, logout } = auth;
   const { pressedEarly } = useIslandStart();
 
   // Hydrated because the visitor reached for sign-in (or was signed in last time): load it now. A
   // press made before hydration counts as the first press (it said nothing yet: it does now).
   useEffect(() => {
-    if (pressedEarly) login();
-    else prepare();
+    if (pressedEarly) auth.pressedEarly();
+    else auth.prepare();
     // Once, on hydration: the press was made before it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
