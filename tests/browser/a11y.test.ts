@@ -103,8 +103,10 @@ describe('states shown by a visitor action', { concurrency: CONCURRENCY }, () =>
   test('a placement FAQ answer, open', { timeout: ROUTE_TIMEOUT_MS }, async () => {
     await browser.withPage('/placement', async ({ page }) => {
       await waitForBehaviours(page);
-      await page.getByRole('button', { name: 'Why CESA' }).click();
-      await page.getByRole('region', { name: 'Why CESA' }).waitFor();
+      // Each question is the summary of its answer's <details> (native disclosure, no script).
+      const question = page.locator('summary', { has: page.getByRole('heading', { level: 3, name: 'Why CESA' }) });
+      await question.click();
+      await page.locator('details[open]', { has: question }).locator('.faq__answer').waitFor();
       await expectNoViolations(page, '/placement with an answer open');
     });
   });

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../src/auth/config';
-import { waitForEnabled } from './harness';
+import { reachFor } from './harness';
 
 /** Set by `firebase emulators:exec` for the command it runs. */
 export const EMULATOR_URL = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}`;
@@ -46,7 +46,7 @@ export async function seedGoogleAccount(account: GoogleAccount): Promise<void> {
 /** Clicks Login (once it is enabled) and returns the emulator's popup, loaded. */
 export async function openSignInPopup(page: Page): Promise<Page> {
   const login = page.getByRole('button', { name: 'Login', exact: true });
-  await waitForEnabled(login);
+  await reachFor(login);
   const [popup] = await Promise.all([page.waitForEvent('popup'), login.click()]);
   await popup.waitForLoadState('domcontentloaded');
   return popup;

@@ -98,6 +98,7 @@ function collectProblems(context: BrowserContext, baseUrl: string, problems: Bro
   const watch = (page: Page) => {
     const onSite = () => page.url().startsWith(siteOrigin);
     page.on('pageerror', (error) => {
+      if (isInterceptionArtefact(error)) return;
       if (onSite()) problems.push({ kind: 'pageerror', url: page.url(), text: error.stack ?? error.message });
     });
     page.on('console', (message) => {
@@ -112,6 +113,17 @@ function collectProblems(context: BrowserContext, baseUrl: string, problems: Bro
   for (const page of context.pages()) watch(page);
 }
 
+/**
+ * Chromium aborts a cross-document view transition (the site's cross-fade between pages, base.css)
+ * when DevTools intercepts the page's requests, as this harness does to keep every request on
+ * loopback, and reports it as an unhandled InvalidStateError. A visitor's browser does not (checked
+ * with no interception, on a throttled network); routes.test.ts tests the transition itself in a
+ * browser that intercepts nothing.
+ */
+function isInterceptionArtefact(error: Error): boolean {
+  return error.name === 'InvalidStateError' && /^Transition was aborted because of invalid state\. ViewTransition opt-in disabled$/.test(error.message);
+}
+
 function unexpected(problems: BrowserProblem[], allow: RegExp[]): BrowserProblem[] {
   return problems.filter((problem) => problem.kind === 'pageerror' || !allow.some((pattern) => pattern.test(problem.text)));
 }
@@ -121,15 +133,27 @@ function describe(path: string, problems: BrowserProblem[]): string {
 }
 
 /**
- * Scrolls a control into view, as a visitor must before using it (the brochure panel loads its
- * sign-in code only when it nears the screen), and waits until it is enabled (playwright-core has
- * no `expect`).
+ * Reaches for a control as a visitor does before using it: scrolls it into view and puts the
+ * pointer on it (which is what loads an island such as the brochure's sign-in), then waits until
+ * it can be used: neither `disabled` nor `aria-disabled` (Login stays in the Tab order while sign-in
+ * loads, announced as unavailable). playwright-core has no `expect`.
  */
-export async function waitForEnabled(locator: Locator): Promise<void> {
+export async function reachFor(locator: Locator): Promise<void> {
   await locator.waitFor();
   await locator.scrollIntoViewIfNeeded();
+  await locator.hover();
+  await waitUntilUsable(locator);
+}
+
+/** Waits, doing nothing to the page, until the control is neither `disabled` nor `aria-disabled`. */
+export async function waitUntilUsable(locator: Locator): Promise<void> {
   const handle = await locator.elementHandle();
-  await locator.page().waitForFunction((element) => element instanceof HTMLElement && !element.matches(':disabled'), handle);
+  await locator
+    .page()
+    .waitForFunction(
+      (element) => element instanceof HTMLElement && !element.matches(':disabled') && element.getAttribute('aria-disabled') !== 'true',
+      handle,
+    );
 }
 
 export async function startHarness(): Promise<BrowserHarness & { close(): Promise<void> }> {

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, browserHarness } from './harness';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, DESKTOP, LAUNCH_ARGS, browserHarness } from './harness';
 import { builtSite, siteAliases, siteRoutes, waitForBehaviours, type SiteRoute } from './site';
 
 const browser = browserHarness();
@@ -163,5 +164,65 @@ describe('navigation', () => {
       },
       { viewport: DESKTOP },
     );
+  });
+
+  /**
+   * The transition between pages in a browser that intercepts nothing (harness.ts says why the
+   * harness's routed contexts cannot show it), kept on loopback by its resolver: every other host
+   * is not found, so no request leaves the machine.
+   */
+  async function withUnroutedPage(options: { reducedMotion: 'reduce' | 'no-preference' }, fn: (page: Page, url: (path: string) => string) => Promise<void>): Promise<void> {
+    const own = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [...LAUNCH_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+      timeout: 30_000,
+    });
+    try {
+      const context = await own.newContext({ viewport: DESKTOP, reducedMotion: options.reducedMotion });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+      // Records, in each page the tab shows, whether the browser brought it in with a view transition.
+      await page.addInitScript(() =>
+        addEventListener('pagereveal', (event) => {
+          document.documentElement.dataset.testRevealed = (event as Event & { viewTransition: unknown }).viewTransition ? 'transition' : 'plain';
+        }),
+      );
+      const url = (path: string) => new URL(path, browser.baseUrl).href;
+      await page.goto(url('/'), { waitUntil: 'load' });
+      await settle(page);
+      await fn(page, url);
+      assert.deepEqual(errors, [], 'no page errors');
+    } finally {
+      await own.close();
+    }
+  }
+  const revealed = async (page: Page) => {
+    await page.waitForFunction(() => document.documentElement.dataset.testRevealed !== undefined);
+    return page.locator('html').getAttribute('data-test-revealed');
+  };
+
+  test('a link the pointer rests on is prefetched, and the page it opens comes in with a view transition', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await withUnroutedPage({ reducedMotion: 'no-preference' }, async (page, url) => {
+      const prefetched = page.waitForRequest((request) => request.url() === url('/contact') && /prefetch/.test(request.headers()['sec-purpose'] ?? ''));
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact us' });
+      await link.hover();
+      await prefetched;
+      await link.click();
+      await arrive(page, url('/contact'), routeEntry('/contact'));
+      assert.equal(await revealed(page), 'transition');
+      await page.goBack();
+      await arrive(page, url('/'), routeEntry('/'));
+      assert.equal(await revealed(page), 'transition', 'Back cross-fades too');
+    });
+  });
+
+  test('a visitor who asks for less motion gets no transition between pages', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await withUnroutedPage({ reducedMotion: 'reduce' }, async (page, url) => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact us' }).click();
+      await arrive(page, url('/contact'), routeEntry('/contact'));
+      assert.equal(await revealed(page), 'plain');
+    });
   });
 });

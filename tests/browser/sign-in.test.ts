@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { SiteSchema } from '../../src/content/site-schema';
 import { clearAccounts, openSignInPopup, seedGoogleAccount, signInWithAccount, signInWithNewAccount } from './emulator';
-import { PHONE, ROOT, browserHarness } from './harness';
+import { PHONE, ROOT, browserHarness, reachFor, waitUntilUsable } from './harness';
 import { waitForBehaviours } from './site';
 
 const browser = browserHarness();
@@ -30,23 +30,17 @@ const brochureLink = (page: Page) => page.getByRole('link', { name: 'Download Br
 
 /** The lazily loaded Firebase chunk of the build. */
 const FIREBASE_CHUNK = /\/assets\/firebase-[^/]*\.js$/;
+/** What the brochure island brings when it is due: React (with react-dom's hydrate), the island's code, Firebase. */
+const ISLAND_CODE = /\/assets\/(firebase|hydrate|jsx-runtime|island-brochure)-[^/]*\.js$/;
 
-/**
- * Scrolls a control into view, as a visitor must before using it (the panel loads sign-in when
- * it nears the screen), and waits until it can be used: Login is never `disabled` (it stays in
- * the Tab order), only `aria-disabled` until sign-in is ready, which harness.ts's waitForEnabled
- * (`:disabled` only) does not see.
- */
-async function waitForUsable(locator: Locator): Promise<void> {
-  await locator.waitFor();
-  await locator.scrollIntoViewIfNeeded();
-  const handle = await locator.elementHandle();
-  await locator
-    .page()
-    .waitForFunction(
-      (element) => element instanceof HTMLElement && !element.matches(':disabled') && element.getAttribute('aria-disabled') !== 'true',
-      handle,
-    );
+/** Records the island's code as the page fetches it. */
+function islandRequests(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (ISLAND_CODE.test(pathname)) fetched.push(pathname);
+  });
+  return fetched;
 }
 
 /** Presses Tab (only Tab: nothing scrolls the page or clicks) until `target` has the focus. */
@@ -62,7 +56,7 @@ async function tabTo(page: Page, target: Locator, maxPresses = 400): Promise<num
 const hasFocus = (locator: Locator) => locator.evaluate((element) => document.activeElement === element);
 
 async function expectSignedOut(page: Page): Promise<void> {
-  await waitForUsable(login(page));
+  await reachFor(login(page));
   assert.equal(await logout(page).count(), 0, 'no Logout when signed out');
   assert.equal(await lockedBrochure(page).isDisabled(), true, 'the brochure button is disabled');
   assert.equal(await brochureLink(page).count(), 0, 'no download link when signed out');
@@ -89,45 +83,55 @@ beforeEach(async () => {
 });
 
 describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS * 10 }, () => {
-  test('the prerendered page is signed out; it hydrates with no errors and without moving the buttons', { timeout: TEST_TIMEOUT_MS }, async () => {
-    // Without JavaScript: exactly the server HTML.
+  test('without JavaScript the panel says sign-in needs it, and shows no button that does nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
     const noJs = await browser.newSession({ contextOptions: { javaScriptEnabled: false } });
-    let before: { login: Awaited<ReturnType<typeof box>>; brochure: Awaited<ReturnType<typeof box>> };
     try {
       await noJs.page.goto(noJs.url('/'));
-      assert.equal(await lockedBrochure(noJs.page).isDisabled(), true);
-      assert.equal(await login(noJs.page).isDisabled(), true, 'Login waits for Firebase');
+      await noJs.page.getByText('Signing in needs JavaScript').waitFor();
+      assert.equal(await noJs.page.getByText('Signing in needs JavaScript').isVisible(), true);
+      assert.equal(await login(noJs.page).count(), 0, 'no Login that could not work');
+      assert.equal(await lockedBrochure(noJs.page).count(), 0);
       assert.equal(await logout(noJs.page).count(), 0);
-      before = { login: await box(login(noJs.page)), brochure: await box(lockedBrochure(noJs.page)) };
     } finally {
       await noJs.context.close();
     }
+  });
 
+  test('signed out, the prerendered buttons need no code until the visitor reaches for them, and hydrating moves neither', { timeout: TEST_TIMEOUT_MS }, async () => {
     await browser.withPage('/', async ({ page }) => {
+      const fetched = islandRequests(page);
+      await waitForBehaviours(page);
+      // The buttons as the HTML draws them, before any code of the island.
+      const before = { login: await box(login(page)), brochure: await box(lockedBrochure(page)) };
+      assert.equal(await login(page).getAttribute('aria-disabled'), 'true', 'Login is announced as unavailable until sign-in is ready');
+      assert.equal(await lockedBrochure(page).isDisabled(), true);
+      assert.deepEqual(fetched, [], 'no React, island or Firebase code before the visitor reaches for the panel');
+
       await expectSignedOut(page);
+      assert.ok(fetched.some((path) => FIREBASE_CHUNK.test(path)), 'reaching for Login loaded sign-in');
       assert.deepEqual(await box(login(page)), before.login, 'Login did not move or resize');
       assert.deepEqual(await box(lockedBrochure(page)), before.brochure, 'the brochure button did not move or resize');
-      // Give late errors (hydration warnings, rejected promises) a moment to surface.
-      await page.waitForTimeout(500);
     });
   });
 
-  test('a phone visitor who does not scroll to the panel never downloads the sign-in code', { timeout: TEST_TIMEOUT_MS }, async () => {
+  test('a phone visitor who scrolls past the panel without touching it downloads neither React nor sign-in', { timeout: TEST_TIMEOUT_MS }, async () => {
     await browser.withPage(
       '/',
       async ({ page }) => {
-        const firebase: string[] = [];
-        page.on('request', (request) => {
-          if (/\/assets\/firebase-[^/]*\.js$/.test(new URL(request.url()).pathname)) firebase.push(request.url());
-        });
+        const fetched = islandRequests(page);
         await waitForBehaviours(page);
-        // Idle time in which it used to load.
-        await page.waitForTimeout(2500);
-        assert.deepEqual(firebase, [], 'nothing fetched while the panel is out of reach');
-        assert.equal(await login(page).isDisabled(), true);
+        await page.waitForLoadState('networkidle');
+        // In view, not reached for: the panel is read, not used.
+        await login(page).scrollIntoViewIfNeeded();
+        await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+        await page.waitForLoadState('networkidle');
+        assert.deepEqual(fetched, [], 'nothing of the island fetched');
 
-        await waitForUsable(login(page));
-        assert.equal(firebase.length, 1, 'fetched once the panel came near');
+        // A tap on the panel is a reach: sign-in loads, and Login becomes usable.
+        await login(page).scrollIntoViewIfNeeded();
+        await login(page).dispatchEvent('touchstart');
+        await waitUntilUsable(login(page));
+        assert.equal(fetched.filter((path) => FIREBASE_CHUNK.test(path)).length, 1, 'sign-in fetched once, when reached for');
       },
       { viewport: PHONE },
     );
@@ -199,7 +203,7 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
       const presses = await tabTo(page, login(page));
       assert.ok(presses > 1, 'Login is reached through the page, not first');
       // Reaching Login loads sign-in; Enter works once it is ready (one press, straight to the popup).
-      await waitForUsable(login(page));
+      await waitUntilUsable(login(page));
       assert.equal(await hasFocus(login(page)), true, 'focus stayed on Login');
       const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
       await popup.waitForLoadState('domcontentloaded');
@@ -249,7 +253,7 @@ describe('sign-in and the brochure on the home page', { timeout: TEST_TIMEOUT_MS
 
       letThrough();
       const signIn = signInWithGoogle(page);
-      await waitForUsable(signIn);
+      await waitUntilUsable(signIn);
       assert.equal(await hasFocus(signIn), true, 'the same, still focused button now says "Sign in with Google"');
       assert.match(
         (await page.getByRole('status').filter({ hasText: 'Sign-in is ready' }).textContent()) ?? '',
