@@ -125,7 +125,10 @@ export function readTemplate(clientDir: string): Template {
  */
 function preloadsOf(template: Template, body: string): string[] {
   const parts = [
-    ...[...body.matchAll(/ data-behaviour="([a-z0-9-]+)"/g)].map((match) => `behaviour:${match[1]}`),
+    // Not a behaviour that loads when its part nears the screen (`data-behaviour-when="visible"`): preloading it would fetch it anyway.
+    ...[...body.matchAll(/<[a-z][^>]* data-behaviour="([a-z0-9-]+)"[^>]*>/g)]
+      .filter((match) => !match[0].includes(' data-behaviour-when="visible"'))
+      .map((match) => `behaviour:${match[1]}`),
     ...[...body.matchAll(/<cesa-island [^>]*data-island="([a-z0-9-]+)"[^>]*data-when="load"/g)].map((match) => `island:${match[1]}`),
   ];
   return [...new Set(parts.flatMap((part) => template.partChunks[part] ?? []))].map((file) => `/${file}`);

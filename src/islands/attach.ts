@@ -4,7 +4,7 @@
  * where React draws and redraws the page: also on parts drawn later, and each part's cleanup when it
  * goes.
  */
-import { BEHAVIOUR_ATTRIBUTE, type Behaviour } from './behaviour';
+import { BEHAVIOUR_ATTRIBUTE, BEHAVIOUR_WHEN_ATTRIBUTE, type Behaviour } from './behaviour';
 import { behaviourLoaders } from './parts.gen';
 
 type Loaders = Record<string, () => Promise<{ default: Behaviour }>>;
@@ -14,7 +14,36 @@ export const ATTACHED_ATTRIBUTE = 'data-behaviour-attached';
 
 const attached = new WeakMap<Element, (() => void) | undefined>();
 
+/** Resolves once the element is within a screen's height of the screen (at once where nothing can tell). */
+function nearTheScreen(element: HTMLElement): Promise<void> {
+  if (typeof IntersectionObserver !== 'function') return Promise.resolve();
+  return new Promise((near) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        near();
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+  });
+}
+
 function attach(element: HTMLElement, loaders: Loaders): Promise<void> {
+  if (attached.has(element)) return Promise.resolve();
+  if (element.getAttribute(BEHAVIOUR_WHEN_ATTRIBUTE) === 'visible') {
+    // Claimed now, so that a second look (the preview's observer) does not wait twice.
+    attached.set(element, undefined);
+    return nearTheScreen(element).then(() => {
+      attached.delete(element);
+      return element.isConnected ? load(element, loaders) : undefined;
+    });
+  }
+  return load(element, loaders);
+}
+
+function load(element: HTMLElement, loaders: Loaders): Promise<void> {
   if (attached.has(element)) return Promise.resolve();
   const load = loaders[element.getAttribute(BEHAVIOUR_ATTRIBUTE) ?? ''];
   if (!load) return Promise.resolve();

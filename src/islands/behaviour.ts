@@ -14,7 +14,17 @@ export type Behaviour = (root: HTMLElement) => void | (() => void);
 
 /** The attribute that names a part's behaviour on its root element. */
 export const BEHAVIOUR_ATTRIBUTE = 'data-behaviour';
+/** The attribute that says when to load it: absent, with the page; `visible`, when the part nears the screen. */
+export const BEHAVIOUR_WHEN_ATTRIBUTE = 'data-behaviour-when';
 
-export function behaviour(name: BehaviourName): { 'data-behaviour': BehaviourName } {
-  return { [BEHAVIOUR_ATTRIBUTE]: name };
+/**
+ * When the browser loads a part's behaviour:
+ * - `load` (the default): with the page, for what a visitor may use at once (the menu, the hero video);
+ * - `visible`: once the part is within a screen's height of the screen, for what only matters when
+ *   it is seen (the counters): a visitor who never scrolls that far never fetches it.
+ */
+export type BehaviourWhen = 'load' | 'visible';
+
+export function behaviour(name: BehaviourName, when: BehaviourWhen = 'load'): { 'data-behaviour': BehaviourName; 'data-behaviour-when'?: 'visible' } {
+  return when === 'visible' ? { [BEHAVIOUR_ATTRIBUTE]: name, [BEHAVIOUR_WHEN_ATTRIBUTE]: when } : { [BEHAVIOUR_ATTRIBUTE]: name };
 }

@@ -297,12 +297,26 @@ describe('counters on the home page', () => {
     await browser.withPage(
       '/',
       async ({ page }) => {
+        const fetched: string[] = [];
+        page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+        const counterCode = () => fetched.filter((path) => /\/assets\/behaviour-stats-[^/]*\.js$/.test(path));
         await waitForBehaviours(page);
-        // Below the fold on load: waiting at 0.
+        await page.waitForLoadState('networkidle');
+        // Far below the fold on load: the final figures of the HTML, and no counter code fetched.
+        assert.deepEqual(await shown(page), finals);
+        assert.deepEqual(counterCode(), [], 'the counters load nothing until the band nears the screen');
+
+        // Just below the screen: the counter code loads, and the figures wait at 0 out of sight.
+        await page.evaluate(() => {
+          const band = document.querySelector('.stats')!;
+          window.scrollTo(0, band.getBoundingClientRect().top + window.scrollY - window.innerHeight - 40);
+        });
         await page.waitForFunction((count) => {
           const texts = [...document.querySelectorAll('.stats li [aria-hidden="true"]')].map((element) => element.textContent);
           return texts.length === count && texts.every((text) => text?.startsWith('0'));
         }, finals.length);
+
+        assert.equal(counterCode().length, 1, 'the counter code, fetched once');
 
         const started = Date.now();
         await figures(page).first().scrollIntoViewIfNeeded();
@@ -339,6 +353,9 @@ describe('counters on the home page', () => {
         await waitForBehaviours(page);
         assert.deepEqual(await shown(page), finals, 'before scrolling');
         await figures(page).first().scrollIntoViewIfNeeded();
+        // Its behaviour loads as the band nears the screen: what it shows once it runs is what counts.
+        await waitForBehaviours(page);
+        await page.locator('.stats[data-behaviour-attached]').waitFor();
         await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
         assert.deepEqual(await shown(page), finals, 'after scrolling');
       },

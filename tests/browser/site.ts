@@ -62,12 +62,20 @@ export function builtSite(): Site {
 }
 
 /**
- * Waits until every part of the page that has a behaviour (the menu, counters, video, dialogs) runs
- * it (src/islands/attach.ts marks each), then a frame and a task more. Islands are not waited for:
- * they are hydrated only when a visitor reaches for them.
+ * Waits until every part of the page whose behaviour is due runs it (src/islands/attach.ts marks
+ * each): the menu, the video and the dialogs at once, a part marked `data-behaviour-when="visible"`
+ * (the counters) when it is within a screen's height of the screen. Then a frame and a task more.
+ * Islands are not waited for: they are hydrated only when a visitor reaches for them.
  */
 export async function waitForBehaviours(page: BrowserPage): Promise<void> {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-behaviour]')].every((element) => element.hasAttribute('data-behaviour-attached')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-behaviour]')].every((element) => {
+      if (element.hasAttribute('data-behaviour-attached')) return true;
+      if (element.getAttribute('data-behaviour-when') !== 'visible') return false;
+      const box = element.getBoundingClientRect();
+      return box.bottom < -window.innerHeight || box.top > 2 * window.innerHeight;
+    }),
+  );
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }

@@ -240,6 +240,47 @@ describe('attachBehaviours and watchBehaviours', () => {
     expect(stats.run).toHaveBeenCalledTimes(1);
   });
 
+  it('loads a part marked data-behaviour-when="visible" only once it nears the screen, and the others at once', async () => {
+    const observed: { callback: IntersectionObserverCallback; target?: Element; options?: IntersectionObserverInit; connected: boolean }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        readonly record: (typeof observed)[number];
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          this.record = { callback, options, connected: true };
+          observed.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.target = target;
+        }
+        disconnect() {
+          this.record.connected = false;
+        }
+      },
+    );
+    try {
+      const stats = counting();
+      const menu = counting();
+      load('<div data-behaviour="stats" data-behaviour-when="visible">0</div><nav data-behaviour="header">menu</nav>');
+      const settled = attachBehaviours(document, { stats: stats.load, header: menu.load });
+      await vi.waitFor(() => expect(menu.run).toHaveBeenCalledTimes(1));
+      expect(stats.load).not.toHaveBeenCalled();
+      const [watch] = observed;
+      expect(watch?.target).toHaveAttribute('data-behaviour', 'stats');
+      // Further than a screen away: still nothing.
+      watch!.callback([{ isIntersecting: false, target: watch!.target! } as IntersectionObserverEntry], {} as IntersectionObserver);
+      await Promise.resolve();
+      expect(stats.load).not.toHaveBeenCalled();
+
+      watch!.callback([{ isIntersecting: true, target: watch!.target! } as IntersectionObserverEntry], {} as IntersectionObserver);
+      await settled;
+      expect(stats.run).toHaveBeenCalledTimes(1);
+      expect(watch!.connected).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('attaches to the root itself when it names a behaviour', async () => {
     const stats = counting();
     const root = load('');

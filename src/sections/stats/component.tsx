@@ -12,7 +12,7 @@ import './stats.css';
 export default function Stats({ section }: SectionProps<'stats'>) {
   return (
     <SectionShell kind="stats" id={section.id} title={section.title}>
-      <ul className="stats" {...behaviour('stats')} data-seconds={section.seconds}>
+      <ul className="stats" {...behaviour('stats', 'visible')} data-seconds={section.seconds}>
         {section.items.map((item, index) => (
           <li key={index} className="stats__item">
             <span className="stats__figure">
