@@ -175,6 +175,11 @@ describe('a shared link to any page', () => {
     let inBrand = 0;
     for (let at = 0; at < data.length; at += info.channels) if (data[at] === r && data[at + 1] === g && data[at + 2] === b) inBrand++;
     expect(inBrand / (info.width * info.height)).toBeGreaterThan(0.3);
+    // The title is drawn in white below the logo's band: without a font it would be missing.
+    const band = info.width * 160 * info.channels;
+    let text = 0;
+    for (let at = band; at < data.length; at += info.channels) if (data[at]! > 240 && data[at + 1]! > 240 && data[at + 2]! > 240) text++;
+    expect(text).toBeGreaterThan(2000);
   });
 
   it('shows the picture a page names in meta.social, with its alt', async () => {
