@@ -15,7 +15,7 @@
  * font: wrapped at word boundaries, made smaller until it fits its box, and never drawn outside it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
@@ -119,6 +119,7 @@ export async function makeSharedMedia({ root, contentRoot, content, cacheDir, co
   mkdirSync(cacheDir, { recursive: true });
   const colours = siteColours(root);
   const hashes = new HashMemo(cacheDir);
+  const used = new UseLog(cacheDir);
   const run = limiter(Math.max(1, concurrency));
   const failures = new Map<string, string>();
   const stats = { made: 0 };
@@ -159,7 +160,8 @@ export async function makeSharedMedia({ root, contentRoot, content, cacheDir, co
           if (!data) return undefined;
           writeAtomically(cached, data);
           stats.made++;
-        } else touch(cached);
+        }
+        used.mark(cached);
         return { src: `/${SOCIAL_DIR}/${id}.${extension}`, width: CARD_WIDTH, height: CARD_HEIGHT, type: extension === 'jpg' ? 'image/jpeg' : 'image/png', alt: '' } satisfies SocialCard;
       })();
       jobs.set(id, job);
@@ -178,9 +180,9 @@ export async function makeSharedMedia({ root, contentRoot, content, cacheDir, co
   );
 
   const iconSrc = site.icon?.src ?? logoSrc;
-  const icons = await tryOn(iconSrc, () => makeIcons(fileOf(iconSrc), { hash: hashOf(iconSrc), padded: !site.icon }, cacheDir, run));
+  const icons = await tryOn(iconSrc, () => makeIcons(fileOf(iconSrc), { hash: hashOf(iconSrc), padded: !site.icon }, cacheDir, run, used));
   hashes.save();
-  pruneCache(cacheDir);
+  used.save();
 
   if (failures.size > 0 || !icons) {
     const errors = [...failures]
@@ -364,6 +366,7 @@ async function makeIcons(
   { hash, padded }: { hash: string; padded: boolean },
   cacheDir: string,
   run: Limiter,
+  used: UseLog,
 ): Promise<Map<string, { cached: string; key: string }>> {
   const id = createHash('sha256').update(JSON.stringify({ SETTINGS, hash, padded, sizes: ICON_SIZES })).digest('hex').slice(0, 20);
   const dir = path.join(cacheDir, `icons-${id}`);
@@ -385,29 +388,51 @@ async function makeIcons(
         );
         mkdirSync(dir, { recursive: true });
         writeAtomically(cached, data);
-      } else touch(cached);
+      }
+      used.mark(cached);
       icons.set(ICON_FILES[name], { cached, key: `${id}-${size}` });
     }),
   );
   return icons;
 }
 
-/** Used: kept by the pruning for another UNUSED_DAYS. */
-function touch(file: string): void {
-  const now = new Date();
-  utimesSync(file, now, now);
-}
+/**
+ * When each cached file was last used, kept beside them: the files themselves are never touched, as
+ * the output folder holds hard links to them, and a changed time would make the next build take its
+ * files for changed ones. On saving, files no build used for UNUSED_DAYS are removed (cards of pages
+ * since changed or removed).
+ */
+class UseLog {
+  private readonly file: string;
+  private used: Record<string, number> = {};
 
-/** Removes the cards and icons no build used for UNUSED_DAYS (pages since changed or removed). */
-function pruneCache(cacheDir: string): void {
-  const oldest = Date.now() - UNUSED_DAYS * 24 * 3600 * 1000;
-  for (const name of readdirSync(cacheDir)) {
-    const file = path.join(cacheDir, name);
+  constructor(private readonly cacheDir: string) {
+    this.file = path.join(cacheDir, 'used.json');
     try {
-      if (/^[0-9a-f]{20}\.(png|jpg)$/.test(name) && statSync(file).mtimeMs < oldest) rmSync(file, { force: true });
-      if (/^icons-[0-9a-f]{20}$/.test(name) && readdirSync(file).every((icon) => statSync(path.join(file, icon)).mtimeMs < oldest)) rmSync(file, { recursive: true, force: true });
+      this.used = JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, number>;
     } catch {
-      // Being written or removed by another build: left alone.
+      this.used = {};
     }
+  }
+
+  mark(file: string): void {
+    this.used[path.relative(this.cacheDir, file).split(path.sep).join('/')] = Date.now();
+  }
+
+  save(): void {
+    const oldest = Date.now() - UNUSED_DAYS * 24 * 3600 * 1000;
+    const kept: Record<string, number> = {};
+    for (const name of readdirSync(this.cacheDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'))) {
+      if (!/\.(png|jpg)$/.test(name)) continue;
+      const file = path.join(this.cacheDir, name);
+      try {
+        const last = this.used[name] ?? statSync(file).mtimeMs;
+        if (last < oldest) rmSync(file, { force: true });
+        else kept[name] = last;
+      } catch {
+        // Being written or removed by another build: left alone.
+      }
+    }
+    writeAtomically(this.file, JSON.stringify(kept));
   }
 }
