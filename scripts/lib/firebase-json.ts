@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Content } from '../../src/content/load';
+import { ICON_FILES, SOCIAL_DIR } from '../../src/content/routes';
 import type { HeaderRule } from './hosting';
 import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './speculation';
 
@@ -40,6 +41,8 @@ function contentSecurityPolicy(frameSources: readonly string[]): string {
     ['media-src', "'self'"],
     ['connect-src', "'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
     ['frame-src', ...frameSources],
+    // The web app manifest (/manifest.webmanifest); said outright rather than left to default-src.
+    ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'none'"],
@@ -68,6 +71,8 @@ function headerRules(policy: string): HeaderRule[] {
     // Hashed file names (the bundles; the processed photos, named by the original's hash): a changed file is a new URL.
     { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     { source: '/_img/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+    // The cards of shared links, named by their content's hash: a changed page's card is a new URL.
+    { source: `/${SOCIAL_DIR}/**`, headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     // Pages (clean URLs have no dot) and HTML: revalidated on every use, and naming the speculation
     // rules, which prefetch the page a visitor is about to open (scripts/lib/speculation.ts).
     {
@@ -76,6 +81,8 @@ function headerRules(policy: string): HeaderRule[] {
     },
     // A browser uses the rules only when they come with this type (Hosting would say application/json).
     { source: SPECULATION_RULES_PATH, headers: [{ key: 'Content-Type', value: SPECULATION_RULES_TYPE }] },
+    // The web app manifest's own type, whatever the host's table of extensions says.
+    { source: `/${ICON_FILES.manifest}`, headers: [{ key: 'Content-Type', value: 'application/manifest+json' }] },
   ];
 }
 

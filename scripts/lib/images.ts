@@ -16,7 +16,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { ContentError } from '../../src/content/errors';
 import type { ImageSize } from '../../src/content/fields';
-import { IMAGE_DIR, MAX_VARIANT_BYTES, tintOf, variantWidths, type ImageFormat, type ImageSlot, type ImageVariants } from '../../src/content/images';
+import { IMAGE_DIR, IMAGE_SLOTS, MAX_VARIANT_BYTES, tintOf, variantWidths, type ImageFormat, type ImageSlot, type ImageVariants } from '../../src/content/images';
 import { errorsWhereShown, photosShown, type Content } from '../../src/content/load';
 
 /** Everything that decides what a processed file holds: a change here gives every photo a new id. */
@@ -68,7 +68,7 @@ export type ImageStepResult =
       images: Map<string, ImageSize>;
       /** What to write into the site: its path in the output (`_img/…`) → the file in the cache. */
       files: Map<string, string>;
-      /** Site paths of the processed originals: not copied into the site. */
+      /** Site paths of the photos the documents name: not copied into the site (served processed, or only read by the build). */
       originals: Set<string>;
       stats: ImageStats;
     }
@@ -96,7 +96,9 @@ export async function processImages({ contentRoot, content, cacheDir, concurrenc
   const run = limiter(Math.max(1, concurrency));
   // A photo in progress holds its decoded pixels (up to 1600 px wide, 8 MB): a few at a time, enough to keep every core busy.
   const photoSlots = limiter(Math.max(1, concurrency) + 1);
-  const photos = photosShown(content);
+  const shown = photosShown(content);
+  // Photos that pages show; one only the build reads (a shared link's picture, the site icon) needs no widths.
+  const photos = new Map([...shown].filter(([, slots]) => [...slots].some((slot) => IMAGE_SLOTS[slot].widths.length > 0)));
   const images = new Map(content.images);
   const files = new Map<string, string>();
   const stats: ImageStats = { photos: photos.size, processed: 0, encoded: 0, bytesIn: 0, bytesOut: 0, seconds: 0 };
@@ -131,7 +133,7 @@ export async function processImages({ contentRoot, content, cacheDir, concurrenc
   }
   for (const cached of files.values()) stats.bytesOut += statSync(cached).size;
   stats.seconds = (performance.now() - started) / 1000;
-  return { ok: true, images, files, originals: new Set(photos.keys()), stats };
+  return { ok: true, images, files, originals: new Set(shown.keys()), stats };
 }
 
 /** One photo: its variants from the cache, the missing ones made (decoded once, at the largest width missing). */
@@ -228,14 +230,14 @@ function readEntry(file: string): Entry | undefined {
 }
 
 /** Written beside and renamed into place: another build reading the cache meanwhile sees a whole file or none. */
-function writeAtomically(file: string, data: string | Uint8Array): void {
+export function writeAtomically(file: string, data: string | Uint8Array): void {
   const temporary = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   writeFileSync(temporary, data);
   renameSync(temporary, file);
 }
 
 /** sharp's message, without its stack: "VipsJpeg: Premature end of input file". */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]!.replace(/^Error: /, '').trim() || 'unknown error';
 }
@@ -244,7 +246,7 @@ function reasonOf(error: unknown): string {
  * The hash of an original's bytes, read again only when its size, modification time or inode changed
  * (like the content store of src/content/cache.ts): a rebuild reads no photo.
  */
-class HashMemo {
+export class HashMemo {
   private readonly file: string;
   private entries: Record<string, { size: number; mtimeMs: number; ino: number; hash: string }> = {};
   private changed = false;
@@ -288,10 +290,10 @@ function pruneCache(cacheDir: string): void {
   }
 }
 
-type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
+export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
 /** Runs at most `count` tasks at a time, in the order they were asked for. */
-function limiter(count: number): Limiter {
+export function limiter(count: number): Limiter {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async (task) => {

@@ -9,7 +9,7 @@ import { ContentCache } from '../../src/content/cache';
 import { loadContent, type Content } from '../../src/content/load';
 import type { Site } from '../../src/content/site-schema';
 import type { OutputRecord, OutputWriter } from './build-cache';
-import { importServer, planPages, renderJobs, type PageJob, type Template } from './prerender';
+import { importServer, planPages, renderJobs, type PageJob, type PlanOptions, type Template } from './prerender';
 
 /** A worker thread's share: the pages to render and where to write them. */
 export type WorkerTask = { serverDir: string; template: Template; jobs: PageJob[]; staging: string; base: string };
@@ -74,7 +74,7 @@ export async function prerenderFast(
   site: Site,
   content: Pick<Content, 'pages' | 'redirects' | 'images' | 'menu'>,
   out: OutputWriter,
-  options: { notFound?: boolean } = {},
+  options: PlanOptions = {},
 ): Promise<void> {
   const jobs = planPages(template, site, content, out, options);
   if (jobs.length === 0) return;

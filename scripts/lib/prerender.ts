@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderData } from '../../src/app/data';
+import type { RenderData, SharedMedia } from '../../src/app/data';
 import type { Head } from '../../src/app/head';
 import { imageSizesOf, type Content, type PageEntry } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
@@ -13,7 +13,7 @@ import { outputPathOf } from './output-folder';
 /** What the server bundle (src/entry-server.tsx) exports. */
 export interface ServerEntry {
   render(data: RenderData): string;
-  headOf(site: Site, route: string, page: RenderData['page'], images: RenderData['images']): Head;
+  headOf(site: Site, route: string, page: RenderData['page'], images: RenderData['images'], shared: RenderData['shared']): Head;
   headHtml(head: Head, siteName: string): string;
   /** The page's JSON-LD block (src/app/structured-data.ts), kept out of the client bundle. */
   structuredDataHtml(site: Site, route: string, page: RenderData['page'], images: RenderData['images'], menu: RenderData['menu']): string;
@@ -34,6 +34,13 @@ export interface PageJob {
   key: string;
 }
 
+export interface PlanOptions {
+  /** Plan the 404 page too. */
+  notFound?: boolean;
+  /** Each route's card and icons (the 404 page's under /404), from scripts/lib/social.ts. */
+  shared?: ReadonlyMap<string, SharedMedia>;
+}
+
 /**
  * Each page's HTML job; with `notFound`, the 404 page's job too. A page's HTML is a function of its
  * data, the template and the code, so its key is the hash of those: a page whose key is unchanged is
@@ -45,13 +52,14 @@ export function planPages(
   site: Site,
   content: Pick<Content, 'pages' | 'redirects' | 'images' | 'menu'>,
   out: OutputWriter,
-  options: { notFound?: boolean } = {},
+  options: PlanOptions = {},
 ): PageJob[] {
   const templateKey = sha1(template.html, JSON.stringify(template.partChunks));
   const jobs: PageJob[] = [];
   const plan = (route: string, entry: PageEntry | null, file: string) => {
     const page = entry?.page ?? null;
-    const data: RenderData = { route, site, menu: content.menu, page, images: imageSizesOf(content.images, { site, page }) };
+    const shared = options.shared?.get(route);
+    const data: RenderData = { route, site, menu: content.menu, page, images: imageSizesOf(content.images, { site, page }), ...(shared ? { shared } : {}) };
     const key = sha1(out.base, templateKey, JSON.stringify(data));
     if (!out.reuse(file, key)) jobs.push({ route, file, data, key });
   };
@@ -69,7 +77,7 @@ export function renderHtml(server: ServerEntry, template: Template, data: Render
   const body = server.render(data);
   const head = [
     // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
-    server.headHtml(server.headOf(data.site, data.route, data.page, data.images), data.site.name),
+    server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name),
     server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu),
     ...preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}">`),
   ].join('\n    ');

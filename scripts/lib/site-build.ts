@@ -10,13 +10,15 @@ import { defaultCacheDir } from '../../src/content/cache';
 import type { ContentError } from '../../src/content/errors';
 import { summariseCourse } from '../../src/content/course-summary';
 import type { Content } from '../../src/content/load';
-import { htmlFileOf } from '../../src/content/routes';
+import { htmlFileOf, ICON_FILES } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
 import { writeJsonSchemas } from './json-schema';
 import { lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
 import { loadContentCached, prerenderFast } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, sha1, writeManifest } from './build-cache';
 import { imageCacheDir, processImages } from './images';
+import { lastModified } from './last-modified';
+import { makeSharedMedia, socialCacheDir } from './social';
 import { speculationRulesFile } from './speculation';
 import { readTemplate } from './prerender';
 
@@ -68,6 +70,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const photos = await processImages({ contentRoot, content, cacheDir: imageCacheDir(root) });
     if (!photos.ok) return { ok: false, errors: photos.errors };
     const shown: Content = { ...content, images: photos.images };
+    // What shared links and home screens show: a card per page, the icons (scripts/lib/social.ts).
+    const shared = await makeSharedMedia({ root, contentRoot, content: { ...shown, site }, cacheDir: socialCacheDir(root) });
+    if (!shared.ok) return { ok: false, errors: shared.errors };
     writeJsonSchemas(root);
 
     // Only the work the inputs require: the bundles of unchanged code, and every file whose inputs are
@@ -80,9 +85,10 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     linkClientFiles(bundles.client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
     copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
-    writeImageFiles(photos.files, out);
-    await prerenderFast(bundles.server, template, site, shown, out, { notFound: true });
-    writeExtras(site, shown, out);
+    writeCachedFiles(new Map([...photos.files].map(([relative, cached]) => [relative, { cached, key: relative }])), out);
+    writeCachedFiles(shared.files, out);
+    await prerenderFast(bundles.server, template, site, shown, out, { notFound: true, shared: shared.pages });
+    writeExtras(site, shown, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, shown.pages.map((entry) => entry.file)) });
     await writeBrochure(site, shown, out);
 
     dropManifest(root, outDir);
@@ -142,20 +148,21 @@ function copyPublicFiles(publicDir: string, out: OutputWriter, except: ReadonlyS
 }
 
 /**
- * The processed photos (`_img/<id>-<width>.<format>`), linked from the image cache, whose files are
- * never changed in place (copied where it is on another file system). A name is its content's hash,
- * so it is its own key.
+ * Files made from the content and kept in a cache, whose files are never changed in place: the
+ * processed photos (`_img/<id>-<width>.<format>`), the cards of shared links (`_social/<id>.png`), the
+ * icons. Linked from the cache (copied where it is on another file system), under the key of their
+ * content (a content-hashed name is its own key).
  */
-function writeImageFiles(files: ReadonlyMap<string, string>, out: OutputWriter): void {
-  for (const [relative, cached] of files) {
-    if (out.reuse(relative, relative)) continue;
+function writeCachedFiles(files: ReadonlyMap<string, { cached: string; key: string }>, out: OutputWriter): void {
+  for (const [relative, { cached, key }] of files) {
+    if (out.reuse(relative, key)) continue;
     const target = outputPathOf(out.staging, relative);
     try {
       linkSync(cached, target);
     } catch {
       copyFileSync(cached, target, constants.COPYFILE_FICLONE);
     }
-    out.record(relative, relative);
+    out.record(relative, key);
   }
 }
 
@@ -188,8 +195,11 @@ async function writeBrochure(site: Site, content: Content, out: OutputWriter): P
   out.write(relative, key, await buildBrochure(site, content.pages, { date }));
 }
 
-/** Redirect pages for aliases (for plain static hosts), their list for servers, sitemap, robots and the speculation rules. */
-function writeExtras(site: Site, content: Content, out: OutputWriter): void {
+/**
+ * Redirect pages for aliases (for plain static hosts), their list for servers, the sitemap (with each
+ * page's last change, `lastModified` by page file), robots, the speculation rules and the web app manifest.
+ */
+function writeExtras(site: Site, content: Content, out: OutputWriter, { manifest, lastModified }: { manifest: string; lastModified: ReadonlyMap<string, string> }): void {
   const put = (relative: string, text: string) => out.put(relative, sha1(text), () => text);
   for (const [alias, target] of content.redirects) {
     const url = new URL(target, site.url).href;
@@ -205,7 +215,10 @@ function writeExtras(site: Site, content: Content, out: OutputWriter): void {
     '_redirects.json',
     JSON.stringify([...content.redirects].map(([from, to]) => ({ from, to })), null, 2),
   );
-  const urls = content.pages.map((entry) => `  <url><loc>${new URL(entry.route, site.url).href}</loc></url>`);
+  const urls = content.pages.map((entry) => {
+    const lastmod = lastModified.get(entry.file);
+    return `  <url><loc>${new URL(entry.route, site.url).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  });
   put(
     'sitemap.xml',
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
@@ -213,5 +226,6 @@ function writeExtras(site: Site, content: Content, out: OutputWriter): void {
   // Named by every page's Speculation-Rules header: the browser prefetches the page a visitor is about to open.
   const rules = speculationRulesFile();
   put(rules.path.replace(/^\/+/, ''), rules.text);
+  put(ICON_FILES.manifest, manifest);
   put('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
 }

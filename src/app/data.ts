@@ -12,4 +12,23 @@ export interface RenderData {
   page: Page | null;
   /** Width and height of the images the site document and the page show (and no others), by site path. */
   images: ImageSizes;
+  /** What the build made for shared links and home screens (scripts/lib/social.ts); none in the dev server. */
+  shared?: SharedMedia | undefined;
+}
+
+/** The picture a shared link to the page shows: a 1200 × 630 PNG or JPEG under /_social/. */
+export interface SocialCard {
+  /** Site path, e.g. /_social/0123456789abcdef0123.png. */
+  src: string;
+  width: number;
+  height: number;
+  type: 'image/png' | 'image/jpeg';
+  /** What the picture shows, for people who cannot see it. */
+  alt: string;
+}
+
+export interface SharedMedia {
+  card: SocialCard;
+  /** The PNG icons and the web app manifest were made (ICON_FILES in src/content/routes.ts). */
+  icons: boolean;
 }

@@ -4,10 +4,10 @@
  * the breadcrumb trail on a nested page. Pure (no React, no DOM): only the prerenderer loads it,
  * so it adds nothing to the JavaScript a visitor downloads.
  */
-import { summariseCourse } from '../content/course-summary';
+import { findFields } from '../content/field-kinds';
 import { DurationSchema } from '../content/fields';
 import { singleSrc } from '../content/images';
-import type { Page } from '../content/page-schema';
+import { PageSchema, type Page } from '../content/page-schema';
 import type { Branch, MenuItem, Site } from '../content/site-schema';
 import type { ImageSizes } from './image-sizes';
 
@@ -29,27 +29,38 @@ export interface PostalAddress {
   '@type': 'PostalAddress';
   streetAddress: string;
   addressLocality: string;
+  /** Two-letter country code (ISO 3166-1), the site document's `country`. */
+  addressCountry: string;
 }
 
 export interface LocalBusiness {
   '@type': 'LocalBusiness';
   '@id': string;
   name: string;
-  branchOf: Reference;
+  /** The academy (schema.org's `branchOf` is superseded by this). */
+  parentOrganization: Reference;
   address: PostalAddress;
   telephone?: string | string[];
   email?: string | string[];
 }
 
-/** How the academy teaches: "Every course is taught in the classroom and live online" (pages/index.yaml). */
-export const COURSE_MODES = ['onsite', 'online'] as const;
+/**
+ * How a course is taught, in the words of Google's course rich results: what a page's facts labelled
+ * as its mode say ("Mode: Classroom and instructor-led online" → Onsite and Online).
+ */
+export const COURSE_MODES = {
+  Onsite: /\b(classroom|offline|on-?site|in[- ]person|face[- ]to[- ]face)\b/i,
+  Online: /\bonline\b/i,
+  Blended: /\b(blended|hybrid)\b/i,
+} as const;
 
+export type CourseMode = keyof typeof COURSE_MODES;
+
+/** The course as taught in one mode (Google: one instance per mode). */
 export interface CourseInstance {
   '@type': 'CourseInstance';
-  courseMode: (typeof COURSE_MODES)[number][];
-  /** The duration as the page states it, e.g. "50 hours / 8 days". */
-  description: string;
-  /** ISO 8601, e.g. PT45H: only when the page gives the course's hours. */
+  courseMode: CourseMode;
+  /** ISO 8601, e.g. PT45H: only when the course's duration is a number of hours. */
   courseWorkload?: string;
 }
 
@@ -60,6 +71,8 @@ export interface Course {
   description: string;
   url: string;
   provider: Reference;
+  /** ISO 8601, e.g. PT45H: only when the course's duration (meta.course.duration) is a number of hours. */
+  timeRequired?: string;
   hasCourseInstance?: CourseInstance[];
 }
 
@@ -131,37 +144,49 @@ function branchesOf(site: Site, organization: EducationalOrganization): LocalBus
       '@type': 'LocalBusiness',
       '@id': id,
       name: `${site.name}, ${branchTitle(branch)}`,
-      branchOf: { '@id': organization['@id'] },
-      address: { '@type': 'PostalAddress', streetAddress: branch.address.join(', '), addressLocality: branch.city },
+      parentOrganization: { '@id': organization['@id'] },
+      address: { '@type': 'PostalAddress', streetAddress: branch.address.join(', '), addressLocality: branch.city, addressCountry: site.country },
       ...(telephone ? { telephone } : {}),
       ...(email ? { email } : {}),
     };
   });
 }
 
+/**
+ * A course page as a Course: its name, description and provider; its duration only when the page gives
+ * the course's hours (`meta.course.duration`: "45", "50 hours / 8 days"; not "15, 25 or 45 hours");
+ * an instance per mode its facts state, with that workload. Nothing the page does not say.
+ */
 function courseOf(site: Site, route: string, page: Page, organization: EducationalOrganization): Course | null {
-  const summary = summariseCourse(route, page);
-  if (!summary) return null;
+  const course = page.meta.course;
+  if (!course) return null;
   const url = absolute(site, route);
-  const instances = summary.durations.map((text): CourseInstance => {
-    const workload = workloadOf(text);
-    return { '@type': 'CourseInstance', courseMode: [...COURSE_MODES], description: text, ...(workload ? { courseWorkload: workload } : {}) };
-  });
+  const workload = course.duration ? workloadOf(course.duration.text) : undefined;
+  const instances = modesOf(page).map((mode): CourseInstance => ({ '@type': 'CourseInstance', courseMode: mode, ...(workload ? { courseWorkload: workload } : {}) }));
   return {
     '@type': 'Course',
     '@id': `${url}#course`,
-    name: summary.name,
+    name: course.name,
     description: page.meta.description,
     url,
     provider: { '@id': organization['@id'] },
+    ...(workload ? { timeRequired: workload } : {}),
     ...(instances.length > 0 ? { hasCourseInstance: instances } : {}),
   };
 }
 
+/** The modes the page's facts labelled as a mode state ("Mode", "Mode of training"), in the order of COURSE_MODES. */
+export function modesOf(page: Page): CourseMode[] {
+  const stated = findFields(PageSchema, page, ['fact'])
+    .filter((field) => /\bmode\b/i.test(field.value.label))
+    .map((field) => field.value.value);
+  return (Object.keys(COURSE_MODES) as CourseMode[]).filter((mode) => stated.some((text) => COURSE_MODES[mode].test(text)));
+}
+
 /**
- * The course's hours as an ISO 8601 duration ("50 hours / 8 days" → PT50H), read the way the
+ * A course's hours as an ISO 8601 duration ("50 hours / 8 days" → PT50H), read the way the
  * content schema reads durations. None for a rate ("5 hours per module": not the whole course)
- * or for text without a number of hours ("45 to 50 hours").
+ * or for text that gives no one number of hours ("45 to 50 hours", "15, 25 or 45 hours").
  */
 export function workloadOf(text: string): string | undefined {
   if (/\bper\b/i.test(text)) return undefined;

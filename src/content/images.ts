@@ -43,7 +43,10 @@ export interface SlotSpec {
    * screen (CSS pixels), so the photo is never enlarged there. Narrower photos are refused.
    */
   minWidth: number;
-  /** The widths made of a photo in this slot (only those narrower than the photo, and the photo's own width up to the largest). */
+  /**
+   * The widths made of a photo in this slot (only those narrower than the photo, and the photo's own
+   * width up to the largest). None: the photo is not shown in pages, only the build reads it.
+   */
   widths: readonly number[];
   /** The `sizes` attribute: how wide the slot is shown at each screen width (the browser then picks a width). */
   sizes: string | ((aspect: number) => string);
@@ -109,6 +112,21 @@ export const IMAGE_SLOTS = {
     widths: [160, 320, 480],
     sizes: '10rem',
   },
+  social: {
+    label: 'the picture of a shared link',
+    // Never shown in a page: the build crops it to the 1200 × 630 card that link previews show
+    // (scripts/lib/social.ts), so it is made into no other width.
+    minWidth: 1200,
+    widths: [],
+    sizes: '100vw',
+  },
+  icon: {
+    label: 'the site icon',
+    // Never shown in a page: the build makes the PNG icons of phones' home screens from it, up to 512 px.
+    minWidth: 512,
+    widths: [],
+    sizes: '100vw',
+  },
 } as const satisfies Record<string, SlotSpec>;
 
 export type ImageSlot = keyof typeof IMAGE_SLOTS;
@@ -159,7 +177,8 @@ export function singleSrc(src: string, variants: ImageVariants | undefined): str
 export function variantWidths(width: number, slots: Iterable<ImageSlot>): number[] {
   const widths = new Set<number>();
   for (const slot of slots) {
-    const wanted = IMAGE_SLOTS[slot].widths;
+    const wanted: readonly number[] = IMAGE_SLOTS[slot].widths;
+    if (wanted.length === 0) continue;
     for (const candidate of wanted) if (candidate < width) widths.add(candidate);
     if (wanted[wanted.length - 1]! >= width) widths.add(width);
   }

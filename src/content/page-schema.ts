@@ -1,6 +1,6 @@
 /** A page document: meta + a list of sections, each tagged by `type`. */
 import * as z from 'zod';
-import { DurationSchema, RouteSchema, TextSchema } from './fields';
+import { DurationSchema, ImageSchema, inSlot, RouteSchema, TextSchema } from './fields';
 import { MenuGroupIdSchema } from './site-schema';
 import { sectionSchemas } from '../sections/schemas.gen';
 
@@ -38,8 +38,13 @@ export const PageMetaSchema = z.strictObject({
     .strictObject({
       title: TextSchema.describe('The title of the shared link; default: meta.title.').optional(),
       description: TextSchema.describe('The text under the shared link; default: meta.description.').optional(),
+      image: inSlot(ImageSchema, 'social')
+        .describe(
+          'The picture of the shared link, e.g. { src: /images/etabs-class.jpg, alt: Students modelling a building in ETABS }: a photo at least 1200 px wide (the build crops it to 1200 × 630), or an SVG. Default: the hero photo, else a card with the page title and the logo.',
+        )
+        .optional(),
     })
-    .describe('Title and description when the page is shared on social media; defaults to title and description.')
+    .describe('What a shared link to this page shows (WhatsApp, Facebook, LinkedIn, X): its title, text and picture; defaults to the page title, description and a card the build makes.')
     .optional(),
   course: z
     .strictObject({

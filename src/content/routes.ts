@@ -5,8 +5,23 @@ export function isPageFile(relativePath: string): boolean {
   return /\.ya?ml$/.test(relativePath) && !relativePath.split('/').some((part) => part.startsWith('_'));
 }
 
+/**
+ * The icons the build makes from the site icon (scripts/lib/social.ts), at the top of the output folder:
+ * phones look for /apple-touch-icon.png there even when a page names none.
+ */
+export const ICON_FILES = {
+  appleTouchIcon: 'apple-touch-icon.png',
+  icon32: 'icon-32.png',
+  icon192: 'icon-192.png',
+  icon512: 'icon-512.png',
+  manifest: 'manifest.webmanifest',
+} as const;
+
+/** Where the build writes the cards that shared links show, named by their content's hash. */
+export const SOCIAL_DIR = '_social';
+
 /** Files the build writes at the top of the output folder, beside the pages. */
-export const BUILD_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap.xml', '_redirects.json', 'speculation-rules.json'] as const;
+export const BUILD_FILES = ['index.html', '404.html', 'robots.txt', 'sitemap.xml', '_redirects.json', 'speculation-rules.json', ...Object.values(ICON_FILES)] as const;
 /** Folders the build fills: Vite's scripts and styles. */
 export const BUILD_DIRS = ['assets'] as const;
 

@@ -95,6 +95,16 @@ export const SiteSchema = z
     shortName: TextSchema.describe('Short name, e.g. CESA.'),
     url: z.url({ protocol: /^https$/, message: 'must be the https:// address the site is served from' }).describe('Address of the live site, for canonical links and the sitemap.'),
     logo: inSlot(ImageSchema, 'logo'),
+    icon: inSlot(ImageSchema, 'icon')
+      .describe(
+        'A square picture of the brand, e.g. /favicon.svg: the build makes from it the icons phones show for the site on their home screen (PNG, 32 to 512 px). An SVG, or a photo at least 512 px wide. Default: the logo, centred on white.',
+      )
+      .optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, { message: 'must be a two-letter country code in capitals, e.g. IN for India' })
+      .describe('The country of the branches, as its two-letter code (ISO 3166-1), e.g. IN for India: search engines read it in each branch\'s address. Default: IN.')
+      .default('IN'),
     menu: z
       .array(MenuEntrySchema)
       .min(1)

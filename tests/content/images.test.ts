@@ -131,8 +131,12 @@ describe('what a slot makes of a photo', () => {
     expect(variantWidths(1000, ['hero'])).toEqual([480, 800, 1000]);
     expect(variantWidths(960, ['cover'])).toEqual([960]);
     expect(variantWidths(4000, ['hero', 'avatar'])).toEqual([112, 168, 480, 800, 1200, 1600]);
-    // Every slot's minimum gets at least one width.
-    for (const [slot, spec] of Object.entries(IMAGE_SLOTS)) expect(variantWidths(spec.minWidth, [slot as keyof typeof IMAGE_SLOTS]).length, slot).toBeGreaterThan(0);
+    // Every slot shown in pages gets at least one width at its minimum; one only the build reads (a shared link's picture, the site icon) none.
+    for (const [slot, spec] of Object.entries(IMAGE_SLOTS)) {
+      const widths = variantWidths(spec.minWidth, [slot as keyof typeof IMAGE_SLOTS]);
+      if (spec.widths.length > 0) expect(widths.length, slot).toBeGreaterThan(0);
+      else expect(widths, slot).toEqual([]);
+    }
   });
 
   it('URLs under /_img/, by id and width; one URL where no srcset can be', () => {
@@ -144,5 +148,24 @@ describe('what a slot makes of a photo', () => {
     expect(tintOf([158, 128, 108])).toBe('443');
     expect(tintClasses('534')).toBe('tint tr5 tg3 tb4');
     expect(tintClasses(undefined)).toBeUndefined();
+  });
+});
+
+describe('the picture a page names for its shared link (meta.social.image)', () => {
+  const shared = (image: string) => `meta:\n  title: Home\n  description: d\n  keywords: [k]\n  social:\n    image: ${image}\nsections:\n  - type: hero\n    title: Home\n`;
+
+  it('must exist in public/', () => {
+    const content = loadContent({ root: project({ 'index.yaml': shared('{ src: /images/missing.jpg, alt: Students }') }) });
+    expect(content.errors).toMatchObject([{ code: 'missing-file', path: 'meta.social.image.src', line: 6, message: '/images/missing.jpg is not in public/' }]);
+  });
+
+  it('must be wide enough for the 1200 px card, and is made into no page width (only the card is made of it)', async () => {
+    const narrow = loadContent({ root: project({ 'index.yaml': shared('/images/narrow.jpg') }, { 'images/narrow.jpg': await photo(900, 500) }) });
+    expect(narrow.errors).toMatchObject([{ code: 'image-too-small', path: 'meta.social.image', message: stringContaining('the picture of a shared link needs a photo at least 1200 px wide') }]);
+    rmSync(root, { recursive: true, force: true });
+    const wide = loadContent({ root: project({ 'index.yaml': shared('/images/wide.jpg') }, { 'images/wide.jpg': await photo(1600, 900) }) });
+    expect(wide.errors).toEqual([]);
+    expect(photosShown(wide).get('/images/wide.jpg')).toEqual(new Set(['social']));
+    expect(variantWidths(1600, ['social'])).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   structuredData,
   structuredDataHtml,
+  modesOf,
   workloadOf,
   type BreadcrumbList,
   type Course,
@@ -53,7 +54,7 @@ const site = SiteSchema.parse({
 
 const meta = { title: 'ETABS course | CESA', description: 'ETABS in 15, 25 and 45 hour packages.', keywords: 'etabs' };
 
-function page(input: { course?: { name: string; group: string }; sections?: unknown[] } = {}): Page {
+function page(input: { course?: { name: string; group: string; duration?: string }; sections?: unknown[] } = {}): Page {
   return PageSchema.parse({
     meta: { ...meta, ...(input.course ? { course: input.course } : {}) },
     sections: input.sections ?? [{ type: 'hero', title: 'A page' }],
@@ -81,14 +82,14 @@ describe('structured data on every page', () => {
     });
   });
 
-  it('describes each branch as a LocalBusiness, a branch of the academy, with only the contacts it has', () => {
+  it('describes each branch as a LocalBusiness whose parent organisation is the academy, in the site\'s country, with only the contacts it has', () => {
     expect(branches).toEqual([
       {
         '@type': 'LocalBusiness',
         '@id': 'https://www.cesa.example.com/#branch-pune-head-office',
         name: 'Civil Engineering Software Academy, Pune, Head office',
-        branchOf: { '@id': organization!['@id'] },
-        address: { '@type': 'PostalAddress', streetAddress: '1 Example Road, Example Nagar, Pune', addressLocality: 'Pune' },
+        parentOrganization: { '@id': organization!['@id'] },
+        address: { '@type': 'PostalAddress', streetAddress: '1 Example Road, Example Nagar, Pune', addressLocality: 'Pune', addressCountry: 'IN' },
         telephone: ['+91 00000 00001', '+91 00000 00009'],
         email: 'pune@cesa.example.com',
       },
@@ -96,8 +97,8 @@ describe('structured data on every page', () => {
         '@type': 'LocalBusiness',
         '@id': 'https://www.cesa.example.com/#branch-nagpur',
         name: 'Civil Engineering Software Academy, Nagpur',
-        branchOf: { '@id': organization!['@id'] },
-        address: { '@type': 'PostalAddress', streetAddress: '2 Example Road', addressLocality: 'Nagpur' },
+        parentOrganization: { '@id': organization!['@id'] },
+        address: { '@type': 'PostalAddress', streetAddress: '2 Example Road', addressLocality: 'Nagpur', addressCountry: 'IN' },
       },
     ]);
   });
@@ -118,21 +119,18 @@ describe('structured data on every page', () => {
 });
 
 describe('a course page', () => {
-  const etabs = page({
-    course: { name: 'ETABS', group: 'structure' },
-    sections: [
-      { type: 'hero', title: 'ETABS V-22' },
-      { type: 'packages', cards: [{ title: 'Basic', duration: 15 }, { title: 'Advance', duration: '45 to 50 hours' }] },
-      {
-        type: 'facts',
-        items: [
-          { label: 'Duration per module', value: '5 hours per module' },
-          { label: 'Total duration', value: '50 hours / 8 days' },
-          { label: 'Mode', value: 'Classroom and online' },
-        ],
-      },
-    ],
-  });
+  const sections = [
+    { type: 'hero', title: 'ETABS V-22' },
+    { type: 'packages', cards: [{ title: 'Basic', duration: 15 }, { title: 'Advance', duration: '45 to 50 hours' }] },
+    {
+      type: 'facts',
+      items: [
+        { label: 'Duration per module', value: '5 hours per module' },
+        { label: 'Mode', value: 'Classroom and instructor-led online' },
+      ],
+    },
+  ];
+  const etabs = page({ course: { name: 'ETABS', group: 'structure', duration: '50 hours / 8 days' }, sections });
   const [course] = ofType<Course>(structuredData(site, '/etabs', etabs), 'Course');
 
   it('is a Course named as in meta.course, described by meta.description, provided by the academy', () => {
@@ -146,19 +144,35 @@ describe('a course page', () => {
     });
   });
 
-  it('has an instance per stated duration, taught on site and online, with a workload only where the hours are the course’s', () => {
+  it('states the course\'s hours as an ISO 8601 duration, and an instance per mode its facts state, with that workload', () => {
+    expect(course!.timeRequired).toBe('PT50H');
     expect(course!.hasCourseInstance).toEqual([
-      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '15 hours', courseWorkload: 'PT15H' },
-      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '45 to 50 hours' },
-      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '5 hours per module' },
-      { '@type': 'CourseInstance', courseMode: ['onsite', 'online'], description: '50 hours / 8 days', courseWorkload: 'PT50H' },
+      { '@type': 'CourseInstance', courseMode: 'Onsite', courseWorkload: 'PT50H' },
+      { '@type': 'CourseInstance', courseMode: 'Online', courseWorkload: 'PT50H' },
     ]);
   });
 
-  it('has no instances when the page states no duration', () => {
+  it('states no duration when the course\'s is not one number of hours, whatever its packages say', () => {
+    for (const duration of ['15, 25 or 45 hours', '45 to 50 hours', '5 hours per module', '8 weeks']) {
+      const [stated] = ofType<Course>(structuredData(site, '/etabs', page({ course: { name: 'ETABS', group: 'structure', duration }, sections })), 'Course');
+      expect(stated, duration).not.toHaveProperty('timeRequired');
+      for (const instance of stated!.hasCourseInstance ?? []) expect(instance, duration).not.toHaveProperty('courseWorkload');
+    }
+  });
+
+  it('has neither duration nor instances when the page states no duration and no mode', () => {
     const [plain] = ofType<Course>(structuredData(site, '/safe', page({ course: { name: 'SAFE', group: 'structure' } })), 'Course');
     expect(plain).toBeDefined();
+    expect(plain).not.toHaveProperty('timeRequired');
     expect(plain).not.toHaveProperty('hasCourseInstance');
+  });
+
+  it('takes the modes from a fact labelled as the mode only', () => {
+    const modes = (facts: { label: string; value: string }[]) => modesOf(page({ course: { name: 'X', group: 'other' }, sections: [{ type: 'hero', title: 'X' }, { type: 'facts', items: facts }] }));
+    expect(modes([{ label: 'Mode', value: 'Online only' }])).toEqual(['Online']);
+    expect(modes([{ label: 'Mode of training', value: 'Offline (classroom)' }])).toEqual(['Onsite']);
+    expect(modes([{ label: 'Mode', value: 'Blended: weekdays online, Saturdays in the classroom' }])).toEqual(['Onsite', 'Online', 'Blended']);
+    expect(modes([{ label: 'Software', value: 'Online licence included' }])).toEqual([]);
   });
 
   it('reads workloads as ISO 8601 durations', () => {
@@ -234,10 +248,13 @@ describe('on the project’s content', () => {
     (route, coursePage) => {
       const [course] = ofType<Course>(structuredData(projectSite, route, coursePage), 'Course');
       expect(course!.name).toBe(coursePage.meta.course!.name);
-      const source = JSON.stringify(coursePage);
+      const source = JSON.stringify(coursePage).toLowerCase();
+      // A duration only from the course's own, as hours; a mode only where a fact names it.
+      const hours = course!.timeRequired && /^PT(\d+(?:\.\d+)?)H$/.exec(course!.timeRequired)?.[1];
+      if (course!.timeRequired) expect(coursePage.meta.course!.duration?.hours, route).toBe(Number(hours));
       for (const instance of course!.hasCourseInstance ?? []) {
-        expect(source).toContain(JSON.stringify(instance.description));
-        if (instance.courseWorkload) expect(instance.courseWorkload).toMatch(/^PT\d+(\.\d+)?H$/);
+        expect(instance.courseWorkload).toBe(course!.timeRequired);
+        expect(source).toMatch(instance.courseMode === 'Onsite' ? /classroom|offline|on-?site/ : new RegExp(instance.courseMode.toLowerCase()));
       }
     },
   );

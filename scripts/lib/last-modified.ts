@@ -1,0 +1,62 @@
+/**
+ * When each page last changed, for the sitemap's <lastmod>: the date of the last commit that touched
+ * its file, or the file's modification time where git knows nothing better (content outside a
+ * repository, git not installed, a file not committed yet or changed since its last commit).
+ *
+ * Git is asked once for the whole history of the files (one `git log`, read in one pass) and once for
+ * what is uncommitted, however many pages there are: a call per page would cost seconds on a large site.
+ */
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+/** `files` (relative to `contentRoot`, e.g. pages/etabs.yaml) → when each last changed, as a W3C date-time in UTC. */
+export function lastModified(contentRoot: string, files: readonly string[]): Map<string, string> {
+  const committed = committedDates(contentRoot, files);
+  const dates = new Map<string, string>();
+  for (const file of files) {
+    const seconds = committed.get(file);
+    dates.set(file, w3cDate(seconds !== undefined ? seconds * 1000 : statSync(path.join(contentRoot, file)).mtimeMs));
+  }
+  return dates;
+}
+
+/** `2025-03-04T05:06:07Z`: the form sitemaps take, to the second. */
+function w3cDate(milliseconds: number): string {
+  return new Date(Math.floor(milliseconds / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+const git = (cwd: string, args: string[]) => spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+
+/**
+ * The commit time (seconds) of each file's last commit, for the files that are committed and unchanged
+ * since; none when the folder is in no repository or git cannot run.
+ */
+function committedDates(contentRoot: string, files: readonly string[]): Map<string, number> {
+  const dates = new Map<string, number>();
+  // Where the content is inside its repository (`` at its top): git names files from the top.
+  const prefix = git(contentRoot, ['rev-parse', '--show-prefix']);
+  if (prefix.error || prefix.status !== 0) return dates;
+  const fromTop = new Map(files.map((file) => [`${prefix.stdout.trim()}${file}`, file]));
+
+  // Newest first: a line `\x01<seconds>` per commit, then the files it touched.
+  const log = git(contentRoot, ['-c', 'core.quotePath=false', 'log', '--format=%x01%ct', '--name-only', '--no-renames', '--', ...new Set(files.map((file) => path.posix.dirname(file)))]);
+  if (log.error || log.status !== 0) return dates;
+  let seconds = 0;
+  for (const line of log.stdout.split('\n')) {
+    if (line.startsWith('\x01')) seconds = Number(line.slice(1));
+    else {
+      const file = fromTop.get(line);
+      if (file !== undefined && !dates.has(file)) dates.set(file, seconds);
+    }
+  }
+
+  // Changed or new since the last commit: its own time says when.
+  const status = git(contentRoot, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', '.']);
+  if (status.error || status.status !== 0) return new Map();
+  for (const entry of status.stdout.split('\0')) {
+    const file = fromTop.get(entry.slice(3));
+    if (file !== undefined) dates.delete(file);
+  }
+  return dates;
+}

@@ -1,0 +1,438 @@
+/**
+ * What a shared link and a phone's home screen show, made by the build with sharp:
+ *
+ * - a card for every page, 1200 × 630 (the size Facebook, LinkedIn, WhatsApp and X show above a
+ *   link): the picture the page names in `meta.social.image`, else its hero photo, cropped to fill
+ *   the card; else a card in the site's colours with the logo and the page's title (a course page:
+ *   the course's name and duration). A JPEG for a photo, a PNG for a title card; never over 300 KB.
+ * - the PNG icons (32 px for old browsers, 180 px for iPhones' home screens, 192 and 512 px for the
+ *   web app manifest), from the site's icon, or its logo centred on white; and the manifest itself.
+ *
+ * Each file is named by the hash of everything it is made from and kept under
+ * node_modules/.cache/cesa-social/, like the processed photos: a rebuild makes only the cards whose
+ * page changed, and a new title is a new file name, so a link previewer's copy of the old card is never
+ * mistaken for the new one. Text is laid out by Pango (sharp's text input) in the system's sans-serif
+ * font: wrapped at word boundaries, made smaller until it fits its box, and never drawn outside it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import type { SharedMedia, SocialCard } from '../../src/app/data';
+import type { ContentError } from '../../src/content/errors';
+import { PROCESSED_IMAGE } from '../../src/content/images';
+import { errorsWhereShown, type Content } from '../../src/content/load';
+import type { Page } from '../../src/content/page-schema';
+import { ICON_FILES, SOCIAL_DIR } from '../../src/content/routes';
+import type { Site } from '../../src/content/site-schema';
+import { HashMemo, limiter, reasonOf, writeAtomically, type Limiter } from './images';
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+/** What a card may weigh: WhatsApp leaves out a preview picture over about 300 KB. */
+export const MAX_CARD_BYTES = 300 * 1024;
+
+/**
+ * Everything that decides what a file holds besides its inputs (and LAYOUT): a change here makes every
+ * file again. A change to how a card or an icon is drawn must bump `version`.
+ */
+const SETTINGS = { version: 2, sharp: sharp.versions.sharp, jpeg: { quality: 82, minQuality: 50, step: 8 } };
+
+/** Cached files unused this long are removed. */
+const UNUSED_DAYS = 30;
+
+export function socialCacheDir(root: string): string {
+  return path.join(root, 'node_modules/.cache/cesa-social');
+}
+
+/** The site's colours: the design tokens of src/styles/base.css, read so that the card and the pages agree. */
+export interface SiteColours {
+  brand: string;
+  brandDark: string;
+  accent: string;
+}
+
+export function siteColours(root: string): SiteColours {
+  const css = readFileSync(path.join(root, 'src/styles/base.css'), 'utf8');
+  const token = (name: string) => {
+    const value = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})\\s*;`).exec(css)?.[1];
+    if (!value) throw new Error(`src/styles/base.css declares no --${name} colour (#rrggbb): the social cards and the manifest need it`);
+    return value.toLowerCase();
+  };
+  return { brand: token('brand'), brandDark: token('brand-dark'), accent: token('accent') };
+}
+
+/** What a page's card shows: a picture of the content, or the page's title on the site's colours. */
+export type CardSpec =
+  | { kind: 'picture'; src: string; alt: string }
+  | { kind: 'title'; title: string; subtitle?: string | undefined; alt: string };
+
+/**
+ * The card of a page (null: the 404 page, which gets the site's name). A picture the page names
+ * for its shared link comes first (any image: an SVG is drawn); then its hero's photo (a drawing in
+ * SVG is an illustration, not a photo: the title says more).
+ */
+export function cardSpecOf(site: Site, page: Page | null): CardSpec {
+  if (!page) return { kind: 'title', title: site.name, alt: site.name };
+  const { meta } = page;
+  const linkTitle = meta.social?.title ?? meta.title;
+  const chosen = meta.social?.image;
+  if (chosen) return { kind: 'picture', src: chosen.src, alt: chosen.alt || linkTitle };
+  const hero = page.sections[0]?.type === 'hero' ? page.sections[0] : undefined;
+  const photo = [hero?.image, hero?.video?.poster].find((image) => image && PROCESSED_IMAGE.test(image.src));
+  if (photo) return { kind: 'picture', src: photo.src, alt: photo.alt || linkTitle };
+  const title = meta.course?.name ?? hero?.title ?? meta.title;
+  const subtitle = meta.course?.duration?.text;
+  return { kind: 'title', title, subtitle, alt: `${title}${subtitle ? `, ${subtitle}` : ''}: ${site.name}` };
+}
+
+export interface SharedStepOptions {
+  /** The project: its styles give the colours. */
+  root: string;
+  /** Where pages/ and public/ are. */
+  contentRoot: string;
+  content: Pick<Content, 'site' | 'pages'> & { site: Site };
+  cacheDir: string;
+  concurrency?: number;
+}
+
+export type SharedStepResult =
+  | {
+      ok: true;
+      /** Route → its card and icons; the 404 page's under /404. */
+      pages: Map<string, SharedMedia>;
+      /** Path in the output → the file in the cache, and the key it is written under (its content's hash). */
+      files: Map<string, { cached: string; key: string }>;
+      /** The web app manifest's text (ICON_FILES.manifest). */
+      manifest: string;
+      /** Cards made now (not found in the cache). */
+      made: number;
+    }
+  | { ok: false; errors: ContentError[] };
+
+/** Every page's card, the icons and the manifest, from the cache where they were made before. */
+export async function makeSharedMedia({ root, contentRoot, content, cacheDir, concurrency = availableParallelism() }: SharedStepOptions): Promise<SharedStepResult> {
+  const { site, pages } = content;
+  const publicDir = path.join(contentRoot, 'public');
+  const fileOf = (src: string) => path.join(publicDir, ...src.split('/').slice(1));
+  mkdirSync(cacheDir, { recursive: true });
+  const colours = siteColours(root);
+  const hashes = new HashMemo(cacheDir);
+  const used = new UseLog(cacheDir);
+  const run = limiter(Math.max(1, concurrency));
+  const failures = new Map<string, string>();
+  const stats = { made: 0 };
+
+  const hashOf = (src: string) => {
+    const file = fileOf(src);
+    return hashes.of(file, statSync(file));
+  };
+  const tryOn = async <T,>(src: string, make: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await make();
+    } catch (error) {
+      if (!failures.has(src)) failures.set(src, reasonOf(error));
+      return undefined;
+    }
+  };
+
+  // The logo, drawn once for every title card.
+  const logoSrc = site.logo.src;
+  const logo = await tryOn(logoSrc, () => run(() => logoLayer(fileOf(logoSrc))));
+  const host = new URL(site.url).host;
+
+  // One job per different card: pages that would show the same card share its file.
+  const jobs = new Map<string, Promise<SocialCard | undefined>>();
+  const cardOf = (spec: CardSpec): Promise<SocialCard | undefined> => {
+    const inputs = spec.kind === 'picture' ? { kind: spec.kind, src: hashOf(spec.src) } : { kind: spec.kind, title: spec.title, subtitle: spec.subtitle, colours, host, logo: hashOf(logoSrc) };
+    const extension = spec.kind === 'picture' ? 'jpg' : 'png';
+    const id = createHash('sha256').update(JSON.stringify({ SETTINGS, LAYOUT, inputs })).digest('hex').slice(0, 20);
+    let job = jobs.get(id);
+    if (!job) {
+      const cached = path.join(cacheDir, `${id}.${extension}`);
+      job = (async () => {
+        if (!existsSync(cached)) {
+          if (spec.kind === 'title' && !logo) return undefined; // the logo failed: reported
+          const data = await tryOn(spec.kind === 'picture' ? spec.src : logoSrc, () =>
+            run(() => (spec.kind === 'picture' ? pictureCard(fileOf(spec.src)) : titleCard(spec, { colours, host, logo: logo! }))),
+          );
+          if (!data) return undefined;
+          writeAtomically(cached, data);
+          stats.made++;
+        }
+        used.mark(cached);
+        return { src: `/${SOCIAL_DIR}/${id}.${extension}`, width: CARD_WIDTH, height: CARD_HEIGHT, type: extension === 'jpg' ? 'image/jpeg' : 'image/png', alt: '' } satisfies SocialCard;
+      })();
+      jobs.set(id, job);
+    }
+    return job;
+  };
+
+  const routes: [string, Page | null][] = [...pages.map((entry): [string, Page] => [entry.route, entry.page]), ['/404', null]];
+  const cards = await Promise.all(
+    routes.map(async ([route, page]) => {
+      const spec = cardSpecOf(site, page);
+      if (spec.kind === 'picture' && !existsSync(fileOf(spec.src))) throw new Error(`${spec.src} is not in public/: the content check should have said so`);
+      const card = await cardOf(spec);
+      return [route, card && { ...card, alt: spec.alt }] as const;
+    }),
+  );
+
+  const iconSrc = site.icon?.src ?? logoSrc;
+  const icons = await tryOn(iconSrc, () => makeIcons(fileOf(iconSrc), { hash: hashOf(iconSrc), padded: !site.icon }, cacheDir, run, used));
+  hashes.save();
+  used.save();
+
+  if (failures.size > 0 || !icons) {
+    const errors = [...failures]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([src, reason]) =>
+        errorsWhereShown({ root: contentRoot }, content, src, {
+          code: 'image-unreadable',
+          message: `${src} cannot be read as an image (${reason})`,
+          hint: 'The file is damaged or not what its name says: open it in an image editor and save it again.',
+        }),
+      );
+    return { ok: false, errors };
+  }
+
+  const files = new Map<string, { cached: string; key: string }>();
+  const shared = new Map<string, SharedMedia>();
+  for (const [route, card] of cards) {
+    if (!card) continue; // its picture failed: reported above
+    shared.set(route, { card, icons: true });
+    files.set(card.src.slice(1), { cached: path.join(cacheDir, path.basename(card.src)), key: card.src });
+  }
+  for (const [name, icon] of icons) files.set(name, icon);
+  return { ok: true, pages: shared, files, manifest: manifestText(site, colours), made: stats.made };
+}
+
+/** The web app manifest: what a phone names and shows for the site saved to its home screen. */
+export function manifestText(site: Site, colours: SiteColours): string {
+  const manifest = {
+    name: site.name,
+    short_name: site.shortName,
+    start_url: '/',
+    // Opened like any page, with the browser's address bar: the site links to forms and other sites.
+    display: 'browser',
+    theme_color: colours.brand,
+    background_color: '#ffffff',
+    icons: [
+      { src: `/${ICON_FILES.icon192}`, sizes: '192x192', type: 'image/png' },
+      { src: `/${ICON_FILES.icon512}`, sizes: '512x512', type: 'image/png' },
+    ],
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** sharp's input for an image file; an SVG drawn at `density` (dots per inch: 72 draws it at its own size). */
+function input(file: string, density?: number): Sharp {
+  return sharp(file, { failOn: 'error', ...(density ? { density } : {}) });
+}
+
+/** The density that draws an SVG at least `pixels` wide and high (1 for other images, which ignore it). */
+async function densityFor(file: string, pixels: number): Promise<number | undefined> {
+  if (!/\.svg$/i.test(file)) return undefined;
+  const { width = pixels, height = pixels } = await input(file).metadata();
+  return Math.min(2400, Math.ceil((72 * pixels) / Math.min(width, height)));
+}
+
+/** A picture cropped to fill the card (around what draws the eye), as a JPEG of at most MAX_CARD_BYTES. */
+async function pictureCard(file: string): Promise<Buffer> {
+  const density = await densityFor(file, CARD_WIDTH);
+  const pixels = await input(file, density)
+    .rotate()
+    .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } } as const;
+  const { quality, minQuality, step } = SETTINGS.jpeg;
+  for (let q = quality; ; q = Math.max(minQuality, q - step)) {
+    const data = await sharp(pixels.data, raw).jpeg({ quality: q, mozjpeg: true }).toBuffer();
+    if (data.length <= MAX_CARD_BYTES || q === minQuality) return data;
+  }
+}
+
+/** Where the title card's parts go (pixels). */
+const LAYOUT = {
+  margin: 80,
+  band: 150, // the white band with the logo
+  logo: { width: 640, height: 90 },
+  // The title and subtitle are centred between the band and the footer, the title as large as fits.
+  text: { top: 190, bottom: 520 },
+  title: { sizes: [96, 84, 76, 68, 60, 54, 48, 42] },
+  subtitle: { height: 56, gap: 16, sizes: [40, 34, 28] },
+  footer: { size: 28, bottom: 48 },
+};
+
+/** The logo, drawn to fit the white band of a title card. */
+async function logoLayer(file: string): Promise<{ data: Buffer; width: number; height: number }> {
+  const density = await densityFor(file, LAYOUT.logo.height * 2);
+  const { data, info } = await input(file, density)
+    .resize(LAYOUT.logo.width, LAYOUT.logo.height, { fit: 'inside' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Pango markup for a line of text: content text is escaped, never read as markup. */
+export function markup(text: string, colour: string): string {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return `<span foreground="${colour}">${escaped}</span>`;
+}
+
+/**
+ * Text drawn in a box `width` wide and at most `height` high: at the first of `sizes` (pixels) at which
+ * it fits, wrapped at word boundaries (inside a word too long for a line); if none fits, as large as
+ * fits (Pango picks the size). Whatever the text, the layer is never larger than the box.
+ */
+export async function textLayer(text: string, { colour, width, height, sizes, bold }: { colour: string; width: number; height: number; sizes: readonly number[]; bold: boolean }): Promise<{ data: Buffer; width: number; height: number }> {
+  const font = `sans-serif${bold ? ' bold' : ''}`;
+  const draw = (options: { dpi?: number; height?: number; size?: number }) =>
+    sharp({
+      text: {
+        text: markup(text, colour),
+        font: options.size ? `${font} ${options.size}` : font,
+        ...(options.dpi ? { dpi: options.dpi } : {}),
+        ...(options.height ? { height: options.height } : {}),
+        width,
+        wrap: 'word-char',
+        rgba: true,
+      },
+    })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+  for (const size of sizes) {
+    // At 72 dots per inch a point is a pixel.
+    const { data, info } = await draw({ size, dpi: 72 });
+    if (info.height <= height && info.width <= width) return { data, width: info.width, height: info.height };
+  }
+  const fitted = await draw({ height });
+  // Pango fits the box; a layer a pixel over it would stop the composite, so it is made to fit whatever happens.
+  if (fitted.info.width <= width && fitted.info.height <= height) return { data: fitted.data, width: fitted.info.width, height: fitted.info.height };
+  const { data, info } = await sharp(fitted.data).resize(width, height, { fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** A card in the site's colours: the logo on a white band, the title (and a course's duration) below it, the site's address at the foot. */
+export async function titleCard(
+  spec: Extract<CardSpec, { kind: 'title' }>,
+  { colours, host, logo }: { colours: SiteColours; host: string; logo: { data: Buffer; width: number; height: number } },
+): Promise<Buffer> {
+  const { margin, band } = LAYOUT;
+  const width = CARD_WIDTH - 2 * margin;
+  const light = '#dbe8f5';
+  const background = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">` +
+      `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${colours.brand}"/>` +
+      `<path d="M${CARD_WIDTH - 330} ${CARD_HEIGHT}L${CARD_WIDTH} ${CARD_HEIGHT - 330}V${CARD_HEIGHT}Z" fill="${colours.brandDark}"/>` +
+      `<rect width="${CARD_WIDTH}" height="${band}" fill="#ffffff"/>` +
+      `<rect y="${band}" width="${CARD_WIDTH}" height="8" fill="${colours.accent}"/>` +
+      `</svg>`,
+  );
+  const area = LAYOUT.text.bottom - LAYOUT.text.top;
+  const subtitle = spec.subtitle ? await textLayer(spec.subtitle, { colour: light, width, height: LAYOUT.subtitle.height, sizes: LAYOUT.subtitle.sizes, bold: false }) : undefined;
+  const below = subtitle ? LAYOUT.subtitle.gap + subtitle.height : 0;
+  const title = await textLayer(spec.title, { colour: '#ffffff', width, height: area - below, sizes: LAYOUT.title.sizes, bold: true });
+  const top = LAYOUT.text.top + Math.floor((area - title.height - below) / 2);
+  const layers: OverlayOptions[] = [
+    { input: logo.data, left: margin, top: Math.round((band - logo.height) / 2) },
+    { input: title.data, left: margin, top },
+  ];
+  if (subtitle) layers.push({ input: subtitle.data, left: margin, top: top + title.height + LAYOUT.subtitle.gap });
+  const footer = await textLayer(host, { colour: light, width: width - 360, height: LAYOUT.footer.size * 2, sizes: [LAYOUT.footer.size], bold: false });
+  layers.push({ input: footer.data, left: margin, top: CARD_HEIGHT - LAYOUT.footer.bottom - footer.height });
+  const card = sharp(background).composite(layers).flatten({ background: colours.brand });
+  // A few flat colours and the edges of letters: a palette PNG is sharp and light.
+  return card.png({ palette: true, quality: 90, effort: 7, compressionLevel: 9 }).toBuffer();
+}
+
+const ICON_SIZES: [keyof typeof ICON_FILES, number][] = [
+  ['icon32', 32],
+  ['appleTouchIcon', 180],
+  ['icon192', 192],
+  ['icon512', 512],
+];
+
+/**
+ * The PNG icons, on white (a phone paints a transparent corner black). A logo that is no icon is
+ * centred with a margin, as home screens crop icons to a rounded square.
+ */
+async function makeIcons(
+  file: string,
+  { hash, padded }: { hash: string; padded: boolean },
+  cacheDir: string,
+  run: Limiter,
+  used: UseLog,
+): Promise<Map<string, { cached: string; key: string }>> {
+  const id = createHash('sha256').update(JSON.stringify({ SETTINGS, hash, padded, sizes: ICON_SIZES })).digest('hex').slice(0, 20);
+  const dir = path.join(cacheDir, `icons-${id}`);
+  const icons = new Map<string, { cached: string; key: string }>();
+  const density = await densityFor(file, 512);
+  await Promise.all(
+    ICON_SIZES.map(async ([name, size]) => {
+      const cached = path.join(dir, `${size}.png`);
+      if (!existsSync(cached)) {
+        const inner = padded ? Math.round(size * 0.8) : size;
+        const border = (size - inner) / 2;
+        const data = await run(() =>
+          input(file, density)
+            .resize(inner, inner, { fit: 'contain', background: '#ffffff' })
+            .extend({ top: Math.floor(border), bottom: Math.ceil(border), left: Math.floor(border), right: Math.ceil(border), background: '#ffffff' })
+            .flatten({ background: '#ffffff' })
+            .png({ compressionLevel: 9 })
+            .toBuffer(),
+        );
+        mkdirSync(dir, { recursive: true });
+        writeAtomically(cached, data);
+      }
+      used.mark(cached);
+      icons.set(ICON_FILES[name], { cached, key: `${id}-${size}` });
+    }),
+  );
+  return icons;
+}
+
+/**
+ * When each cached file was last used, kept beside them: the files themselves are never touched, as
+ * the output folder holds hard links to them, and a changed time would make the next build take its
+ * files for changed ones. On saving, files no build used for UNUSED_DAYS are removed (cards of pages
+ * since changed or removed).
+ */
+class UseLog {
+  private readonly file: string;
+  private used: Record<string, number> = {};
+
+  constructor(private readonly cacheDir: string) {
+    this.file = path.join(cacheDir, 'used.json');
+    try {
+      this.used = JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, number>;
+    } catch {
+      this.used = {};
+    }
+  }
+
+  mark(file: string): void {
+    this.used[path.relative(this.cacheDir, file).split(path.sep).join('/')] = Date.now();
+  }
+
+  save(): void {
+    const oldest = Date.now() - UNUSED_DAYS * 24 * 3600 * 1000;
+    const kept: Record<string, number> = {};
+    for (const name of readdirSync(this.cacheDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'))) {
+      if (!/\.(png|jpg)$/.test(name)) continue;
+      const file = path.join(this.cacheDir, name);
+      try {
+        const last = this.used[name] ?? statSync(file).mtimeMs;
+        if (last < oldest) rmSync(file, { force: true });
+        else kept[name] = last;
+      } catch {
+        // Being written or removed by another build: left alone.
+      }
+    }
+    writeAtomically(this.file, JSON.stringify(kept));
+  }
+}
