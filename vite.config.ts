@@ -22,8 +22,23 @@ const noPreloadHelper = (): Plugin => ({
   load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null),
 });
 
+/**
+ * The page's one script, and the behaviours it preloads (prerender.ts), at low fetch priority: the
+ * page is whole without them, so on a slow network the stylesheet and the first photo come first.
+ * (A module script is fetched at high priority by default, which also makes Lighthouse count it as
+ * render-blocking in its simulated LCP.) Vite writes the script tag itself, so the attribute is added after.
+ */
+const lowPriorityScript = (): Plugin => ({
+  name: 'cesa-low-priority-script',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"'),
+  },
+});
+
 export default defineConfig({
-  plugins: [sectionIndex(), noPreloadHelper(), react()],
+  plugins: [sectionIndex(), noPreloadHelper(), lowPriorityScript(), react()],
   build: {
     // One small stylesheet in the <head> styles every prerendered part before any script runs (no shift).
     cssCodeSplit: false,

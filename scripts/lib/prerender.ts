@@ -79,7 +79,7 @@ export function renderHtml(server: ServerEntry, template: Template, data: Render
     // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
     server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name),
     server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu),
-    ...preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}">`),
+    ...preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
   ].join('\n    ');
   return template.html.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
 }
