@@ -1,5 +1,5 @@
 /**
- * The hero video: plays it unless the visitor prefers reduced motion, and shows its button, whose
+ * The hero video: plays it once the page has loaded, unless the visitor prefers reduced motion, and shows its button, whose
  * label follows the video's own play and pause events (so it is right when the browser refuses to
  * play: autoplay policy, data saver).
  */
@@ -19,8 +19,14 @@ const hero: Behaviour = (root) => {
   video.addEventListener('pause', label);
   button.addEventListener('click', toggle);
   button.hidden = false;
-  if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) play();
+  // Once the page has loaded: the video's bytes then never compete with the first paint (the poster, the text).
+  const autoplay = () => {
+    if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) play();
+  };
+  if (document.readyState === 'complete') autoplay();
+  else window.addEventListener('load', autoplay, { once: true });
   return () => {
+    window.removeEventListener('load', autoplay);
     video.removeEventListener('play', label);
     video.removeEventListener('pause', label);
     button.removeEventListener('click', toggle);
