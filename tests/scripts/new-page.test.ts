@@ -1,7 +1,7 @@
 /** `npm run new`: an editor starts a page from a template or from an existing page, and it validates. */
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,10 +38,29 @@ describe('npm run new', { timeout: 60_000 }, () => {
     expect(loadContent({ root: project }).errors).toEqual([]);
   });
 
-  it('refuses a route that exists, an unknown source and a bad route, writing nothing', () => {
-    expect(newPage('/etabs').stderr).toContain('/etabs already exists');
-    expect(newPage('/x-new', '--from', '/nope').stderr).toContain('no page or template by that name');
-    expect(newPage('/Bad Route').stderr).toContain('is not a route for a new page');
+  it('keeps the comments and layout of the copied page, as New page in the visual editor does', () => {
+    const original = readFileSync(path.join(project, 'pages/etabs.yaml'), 'utf8');
+    const withComment = original.replace(/^meta:/m, '# Course fees change every June: check them then.\nmeta:');
+    writeFileSync(path.join(project, 'pages/etabs.yaml'), withComment);
+    expect(newPage('/etabs-weekend', '--from', '/etabs').status).toBe(0);
+    const copy = readFileSync(path.join(project, 'pages/etabs-weekend.yaml'), 'utf8');
+    expect(copy).toContain('# Course fees change every June: check them then.\nmeta:');
+    // Only the aliases (if any) go: every other line is the original's.
+    const kept = withComment.split('\n').filter((line) => !/^\s+(aliases:|- \/)/.test(line));
+    for (const line of kept) expect(copy.split('\n')).toContain(line);
+  });
+
+  it('refuses a route that is a page or an alias, an unknown source and a bad route, saying what to do, writing nothing', () => {
+    const page = newPage('/etabs');
+    expect(page.status).toBe(1);
+    expect(page.stderr).toContain('The address /etabs is already taken: it is the page pages/etabs.yaml');
+    expect(page.stderr).toContain('Choose another address');
+    expect(newPage('/autocad').stderr).toContain('The address /autocad is already taken: it leads to /structural-autocad');
+    const unknown = newPage('/x-new', '--from', '/nope');
+    expect(unknown.stderr).toContain('There is no page at /nope to copy, and no template by that name');
+    expect(unknown.stderr).toMatch(/start from a template: .*course/);
+    expect(newPage('/Bad Route').stderr).toContain('"/Bad Route" cannot be the address of a new page');
     expect(existsSync(path.join(project, 'pages/x-new.yaml'))).toBe(false);
+    expect(existsSync(path.join(project, 'pages/Bad Route.yaml'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * POST /_editor/api/create: a new page, as `npm run new` makes it (scripts/new-page.ts): the route
+ * A new page, for the editor (POST /_editor/api/create) and for `npm run new` (scripts/new-page.ts)
+ * alike, so both make the same file and refuse the same things: the route
  * must be one links can name, not the home page, and not taken by a page or an alias; the page starts
  * from a template (its text as it is) or as a copy of a page (without the original's aliases, which
  * would claim its old addresses twice).
@@ -22,6 +23,13 @@ function taken(route: string, where: string): Refusal {
 /** The text of the page to copy: named by its file (`pages/etabs.yaml`) or its route (`/etabs`). */
 function copiedText(paths: ContentPaths, copy: string): string {
   const relative = copy.startsWith('/') ? listPageFiles(paths.pagesDir).find((file) => routeOf(file) === copy) : undefined;
+  if (copy.startsWith('/') && relative === undefined) {
+    const templates = templatesOf(paths.pagesDir).map((template) => template.name);
+    throw new Refusal(404, {
+      error: `There is no page at ${copy} to copy, and no template by that name.`,
+      hint: `Name a page by its address, such as /etabs, or start from a template: ${templates.join(', ')}.`,
+    });
+  }
   const source = resolvePageFile(paths, relative === undefined ? copy : `pages/${relative}`, { mustExist: true });
   // As the editor reads a page: a file that is not UTF-8 would be copied with � for what it cannot read.
   const { text, data } = readPageFile(source);
