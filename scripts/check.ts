@@ -1,7 +1,9 @@
 /**
  * `npm run check`: validates every content file, prints every error, builds nothing. Updates the
- * files derived from the schemas (schemas/), the editor's schemas that also know the content's routes
- * and public files (schemas/editor/, git-ignored) and, when the content is valid, firebase.json.
+ * editor's schemas that also know the content's routes and public files (schemas/editor/,
+ * git-ignored) and, when the content is valid, firebase.json (the only committed file the content
+ * decides). The committed files made from the code (schemas/*.json, README's section catalogue) it
+ * only names when they are out of date: `npm run codegen` writes them.
  *
  * `--content <dir>` (for tests and tools): checks the pages/ and public/ of another folder, and
  * then writes nothing: the derived files describe the project's own content.
@@ -13,7 +15,7 @@ import { isDemoProject } from '../src/auth/config';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
-import { writeEditorSchemas, writeJsonSchemas } from './lib/json-schema';
+import { staleGeneratedFiles, writeEditorSchemas } from './lib/json-schema';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });
 const root = process.cwd();
@@ -27,7 +29,7 @@ const started = performance.now();
 const content = loadContent({ root: contentRoot });
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 if (own) {
-  for (const file of writeJsonSchemas(root)) console.log(`Updated ${file} (editor autocompletion) from the schemas.`);
+  for (const file of staleGeneratedFiles(root)) console.log(`${file} is out of date with the code: run npm run codegen and commit it.`);
   // Even with errors: the editor then flags links to missing pages and missing images as they are fixed.
   writeEditorSchemas(root, content);
 }

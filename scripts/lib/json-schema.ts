@@ -384,7 +384,7 @@ export function editorJsonSchema(schema: z.ZodType, name: string, content?: Edit
   const { $schema, ...rest } = reshape(zodJsonSchema(schema), options);
   return {
     $schema,
-    $comment: `${name}: generated from the zod schemas by scripts/lib/json-schema.ts (npm run check); do not edit.${
+    $comment: `${name}: generated from the zod schemas by scripts/lib/json-schema.ts (npm run codegen); do not edit.${
       content ? ' It knows the routes and the files of public/ as they were when it was written (npm run check, dev and new rewrite it).' : ''
     }`,
     ...rest,
@@ -404,7 +404,7 @@ const NAMES: Record<string, string> = {
 };
 
 export const README = 'README.md';
-const CATALOGUE_START = '<!-- section-types: generated from src/sections/<type>/example.yaml by npm run check -->';
+const CATALOGUE_START = '<!-- section-types: generated from src/sections/<type>/example.yaml by npm run codegen -->';
 const CATALOGUE_END = '<!-- /section-types -->';
 
 /**
@@ -438,7 +438,21 @@ function writeIfChanged(file: string, text: string): boolean {
   return true;
 }
 
-/** Writes the committed schema files and README's section catalogue if they differ; returns the ones that changed. */
+/**
+ * The committed files made from the code (the schemas' JSON and README's section catalogue) that
+ * differ from what the code gives now: `npm run check` names them, `npm run codegen` writes them.
+ */
+export function staleGeneratedFiles(root: string): string[] {
+  const stale: string[] = [];
+  if (readmeWithCatalogue(root, sectionTypesOf(SectionSchema)) !== readFileSync(path.join(root, README), 'utf8')) stale.push(README);
+  for (const [file, schema] of Object.entries(SCHEMA_FILES)) {
+    const target = path.join(root, file);
+    if (!existsSync(target) || readFileSync(target, 'utf8') !== jsonSchemaText(schema, NAMES[file]!)) stale.push(file);
+  }
+  return stale;
+}
+
+/** Writes the committed schema files and README's section catalogue if they differ (`npm run codegen`); returns the ones that changed. */
 export function writeJsonSchemas(root: string): string[] {
   const changed: string[] = [];
   const readme = readmeWithCatalogue(root, sectionTypesOf(SectionSchema));

@@ -12,7 +12,6 @@ import { summariseCourse } from '../../src/content/course-summary';
 import type { Content } from '../../src/content/load';
 import { htmlFileOf, ICON_FILES } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
-import { writeJsonSchemas } from './json-schema';
 import { lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
 import { loadContentCached, prerenderFast } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, sha1, writeManifest } from './build-cache';
@@ -73,7 +72,6 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // What shared links and home screens show: a card per page, the icons (scripts/lib/social.ts).
     const shared = await makeSharedMedia({ root, contentRoot, content: { ...shown, site }, cacheDir: socialCacheDir(root) });
     if (!shared.ok) return { ok: false, errors: shared.errors };
-    writeJsonSchemas(root);
 
     // Only the work the inputs require: the bundles of unchanged code, and every file whose inputs are
     // unchanged, come from the last build (scripts/lib/build-cache.ts).

@@ -13,12 +13,12 @@ import { readdirSync } from 'node:fs';
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('committed files', () => {
-  it.each(Object.entries(SCHEMA_FILES))('%s matches the zod schemas (run npm run check to update it)', (file, schema) => {
+  it.each(Object.entries(SCHEMA_FILES))('%s matches the zod schemas (run npm run codegen to update it)', (file, schema) => {
     const committed = readFileSync(path.join(root, file), 'utf8');
     expect(committed).toBe(jsonSchemaText(schema, file.includes('site') ? 'CESA site document' : 'CESA page'));
   });
 
-  it("README's catalogue of section types is made from the folders' examples (run npm run check to update it)", () => {
+  it("README's catalogue of section types is made from the folders' examples (run npm run codegen to update it)", () => {
     const committed = readFileSync(path.join(root, README), 'utf8');
     expect(committed).toContain('**faq**: questions that open one at a time');
     expect(committed).toBe(readmeWithCatalogue(root, sectionTypesOf(SectionSchema)));
