@@ -150,11 +150,11 @@ export default defineConfig([
   globalIgnores([
     'dist/',
     'node_modules/',
-    // Written by scripts/lib/section-index.mjs from the section folders.
+    // Written by scripts/codegen/section-index.mjs from the section folders.
     'src/sections/*.gen.ts',
     // A stand-in for Google's api.js served to the browser in the browser tests, not part of the project.
     'tests/browser/gapi-stub.js',
-    // A build's lock and temporary folders beside dist/ (scripts/lib/output-folder.ts) and caches.
+    // A build's lock and temporary folders beside dist/ (scripts/build/output-folder.ts) and caches.
     'dist.*/',
     '.dist-*/',
     '.cache/',

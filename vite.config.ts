@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { writeSectionIndex } from './scripts/lib/section-index.mjs';
+import { writeSectionIndex } from './scripts/codegen/section-index.mjs';
 
 /** The modules that list the section folders and the parts' browser code are written before anything imports them. */
 const sectionIndex = (): Plugin => ({ name: 'cesa-section-index', config: () => void writeSectionIndex() });
@@ -9,7 +9,7 @@ const sectionIndex = (): Plugin => ({ name: 'cesa-section-index', config: () => 
 /**
  * Vite wraps every dynamic import() of the client in a preload helper that fetches the imported
  * chunk's own imports and CSS alongside it. With one stylesheet, and the page's behaviours preloaded
- * by its HTML (scripts/lib/prerender.ts), it would have little to fetch, yet its code (0.9 KB gzip)
+ * by its HTML (scripts/build/prerender.ts), it would have little to fetch, yet its code (0.9 KB gzip)
  * would sit in src/site.ts's chunk, the one script of every page, whose budget is 2 KB. Here the
  * helper is only the import itself (a failed import still rejects, as before).
  */

@@ -12,7 +12,7 @@
  * that the JavaScript delays shows up as a ratio above 1.
  *
  * Before Lighthouse, it measures the JavaScript every route (and the 404 page, at an unknown URL)
- * fetches from the site with no interaction, in plain Chromium (scripts/lib/page-scripts.ts: load
+ * fetches from the site with no interaction, in plain Chromium (scripts/bench/page-scripts.ts: load
  * plus 2 s of network quiet, phone and desktop screens, gzip -9 of the served files), and marks
  * the routes over the goals: at most 2 KB on a course page (`meta.course`) and on the 404 page, 3 KB
  * on every route, and no React before the visitor does something. `--js-only` prints only that
@@ -24,7 +24,7 @@
  * It reports; it does not gate: the exit code is 0 whatever the scores (1 only when it cannot
  * run at all). Nothing is installed at run time: Lighthouse is a dev dependency and Chromium is
  * the system's (CHROME_PATH, default /usr/bin/chromium). Builds dist/ if it is missing, serves a
- * snapshot of it with scripts/serve.ts on 127.0.0.1, and Chromium resolves no host name but
+ * snapshot of it with scripts/hosting/serve.ts on 127.0.0.1, and Chromium resolves no host name but
  * 127.0.0.1, so no request leaves the machine (any that tried is listed).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -37,9 +37,9 @@ import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { loadContent } from '../src/content/load';
 import { htmlFileOf } from '../src/content/routes';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
-import { mapLimited, pageScripts, QUIET_MS, SCREENS, type PageScripts, type Screen } from './lib/page-scripts';
-import { serve, type RunningServer } from './serve';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/chromium';
+import { mapLimited, pageScripts, QUIET_MS, SCREENS, type PageScripts, type Screen } from './bench/page-scripts';
+import { serve, type RunningServer } from './hosting/serve';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');

@@ -1,16 +1,16 @@
 /**
  * `npm run bench [-- 60 1000 5000]`: the real `npm run build` on N synthetic pages (about 18 KB of YAML
- * each, scripts/lib/synthetic.ts), timed as a user waits for it (the whole command, start-up included):
+ * each, scripts/bench/synthetic.ts), timed as a user waits for it (the whole command, start-up included):
  * - cold: everything made (`--cold`: no bundle or file of an earlier build reused);
  * - nothing changed: the same build again;
  * - one page changed: a title edited, then the build;
  * - peak memory of the cold build;
- * - Hugo's cold build of the same pages (scripts/lib/hugo-twin.ts), when `hugo` is on the PATH, run in
+ * - Hugo's cold build of the same pages (scripts/bench/hugo-twin.ts), when `hugo` is on the PATH, run in
  *   alternation with ours (two pairs; the faster of each tool's two runs is shown) and the ratio.
- * - the dev server at 1,000 pages: a save → the new text in Chromium (scripts/lib/dev-bench.ts).
- * - the visual editor (/_editor): a key press in a field → the preview shows it (scripts/lib/editor-bench.ts).
+ * - the dev server at 1,000 pages: a save → the new text in Chromium (scripts/bench/dev-bench.ts).
+ * - the visual editor (/_editor): a key press in a field → the preview shows it (scripts/bench/editor-bench.ts).
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
- *   cold and cached (scripts/lib/image-bench.ts); CESA_BENCH_PHOTOS=N for another count, 0 for none.
+ *   cold and cached (scripts/bench/image-bench.ts); CESA_BENCH_PHOTOS=N for another count, 0 for none.
  * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,11 +19,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
-import { median, pageFile, saveToBrowser } from './lib/dev-bench';
-import { keystrokeToPreview } from './lib/editor-bench';
-import { hugoBinary, writeHugoTwin } from './lib/hugo-twin';
-import { measurePhotos } from './lib/image-bench';
-import { writeSyntheticProject } from './lib/synthetic';
+import { median, pageFile, saveToBrowser } from './bench/dev-bench';
+import { keystrokeToPreview } from './bench/editor-bench';
+import { hugoBinary, writeHugoTwin } from './bench/hugo-twin';
+import { measurePhotos } from './bench/image-bench';
+import { writeSyntheticProject } from './bench/synthetic';
 
 interface BuildStats {
   seconds: number;
@@ -174,7 +174,7 @@ console.log(
     `Each figure is the whole \`npm run build\` command as a user waits for it (Node start-up included), ${rows[0]?.kbPerPage.toFixed(0) ?? '?'} KB of YAML a page.`,
     'cold       = --cold: bundles, every page, the brochure made again. no change = the same build again.',
     'one page   = after a heading of one page changed (that page is rendered again; the rest is linked from the last output).',
-    hugo ? 'Hugo cold  = Debian\'s hugo on the same pages (scripts/lib/hugo-twin.ts), alternating with ours, faster of two each; HTML KB/page: ours / Hugo\'s.' : 'Hugo cold  = hugo is not on the PATH (apt-get install hugo), so no comparison.',
+    hugo ? 'Hugo cold  = Debian\'s hugo on the same pages (scripts/bench/hugo-twin.ts), alternating with ours, faster of two each; HTML KB/page: ours / Hugo\'s.' : 'Hugo cold  = hugo is not on the PATH (apt-get install hugo), so no comparison.',
   ].join('\n'),
 );
 for (const row of rows) {
@@ -193,7 +193,7 @@ console.log(
     `(${editorTimes.length} keys of a hero's title on /etabs, about six a second).`,
 );
 
-// Photos: the image step alone (scripts/lib/images.ts), on this thread with one sharp operation per core.
+// Photos: the image step alone (scripts/images/images.ts), on this thread with one sharp operation per core.
 const photoCount = Number(process.env.CESA_BENCH_PHOTOS ?? 50);
 if (photoCount > 0) {
   console.log(`\nThe image step, ${photoCount} camera photos (made once into node_modules/.cache/cesa-bench-photos: the first run takes a few minutes more)…`);

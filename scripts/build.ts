@@ -14,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
 import { defaultCacheDir } from '../src/content/cache';
 import { formatReport } from '../src/content/errors';
-import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './lib/deploy-config';
-import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
-import { loadContentCached } from './lib/parallel';
-import { BuildStoppedError, buildSite } from './lib/site-build';
+import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './hosting/deploy-config';
+import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';
+import { loadContentCached } from './build/parallel';
+import { BuildStoppedError, buildSite } from './build/site-build';
 
 const { values } = parseArgs({
   options: {

@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 import { isDemoProject } from '../src/auth/config';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
-import { FIREBASE_JSON_FILE, writeFirebaseJson } from './lib/firebase-json';
-import { staleGeneratedFiles, writeEditorSchemas } from './lib/json-schema';
+import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';
+import { staleGeneratedFiles, writeEditorSchemas } from './codegen/json-schema';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });
 const root = process.cwd();

@@ -5,9 +5,9 @@
  * README's catalogue of section types. Builds and checks never write them; a test fails while any
  * of them is out of date (tests/content/committed.test.ts).
  */
-import { writeJsonSchemas } from './lib/json-schema';
+import { writeJsonSchemas } from './codegen/json-schema';
 
 const root = process.cwd();
-// The section index (node scripts/lib/section-index.mjs) ran before this, as before every npm script.
+// The section index (node scripts/codegen/section-index.mjs) ran before this, as before every npm script.
 const changed = writeJsonSchemas(root);
 console.log(changed.length === 0 ? 'Generated files are up to date.' : `Updated ${changed.join(', ')}.`);

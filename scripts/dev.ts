@@ -4,8 +4,8 @@
  * the other pages carry a notice linking to every mistake (/_errors); the terminal prints them too.
  */
 import { createServer } from 'vite';
-import { DEV_HOST, devPort } from './lib/dev-address';
-import { devServerConfig } from './lib/dev-plugin';
+import { DEV_HOST, devPort } from './dev/dev-address';
+import { devServerConfig } from './dev/dev-plugin';
 import { EDITOR_ROUTE } from '../src/editor/protocol';
 
 let port: number;

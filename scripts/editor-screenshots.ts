@@ -11,8 +11,8 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createServer } from 'vite';
 import { fieldId } from '../src/editor/form/contract';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
-import { devServerConfig } from './lib/dev-plugin';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/chromium';
+import { devServerConfig } from './dev/dev-plugin';
 
 const root = process.cwd();
 const out = path.join(root, 'docs/editor');

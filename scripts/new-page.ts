@@ -1,18 +1,18 @@
 /**
  * `npm run new -- <route> [--from <route or template>]`: starts pages/<route>.yaml from a template
  * (pages/_templates/*.yaml, `basic` by default) or as a copy of an existing page. The page is made
- * exactly as the visual editor's "New page" makes it (scripts/lib/editor/create-page.ts): a copy
+ * exactly as the visual editor's "New page" makes it (scripts/editor-server/create-page.ts): a copy
  * keeps the original's text and comments but not its aliases, and a route that is a page or an
  * alias already is refused.
  */
 import { loadContent } from '../src/content/load';
 import { EDITOR_ROUTE } from '../src/editor/protocol';
-import { devUrl } from './lib/dev-address';
-import { createPage } from './lib/editor/create-page';
-import { Refusal } from './lib/editor/http';
-import { contentPaths } from './lib/editor/page-files';
-import { templatesOf } from './lib/editor/schema-info';
-import { writeEditorSchemas } from './lib/json-schema';
+import { devUrl } from './dev/dev-address';
+import { createPage } from './editor-server/create-page';
+import { Refusal } from './editor-server/http';
+import { contentPaths } from './editor-server/page-files';
+import { templatesOf } from './editor-server/schema-info';
+import { writeEditorSchemas } from './codegen/json-schema';
 
 function fail(message: string): never {
   console.error(message);

@@ -12,9 +12,9 @@ import {
   FIREBASE_QUIET_ENV,
   ROOT,
   authEmulatorAnswers as emulatorAnswers,
-} from './lib/auth-emulator';
-import { isEmulatorBuild, readSiteFirebase } from './lib/deploy-config';
-import { serve, type RunningServer } from './serve';
+} from './hosting/auth-emulator';
+import { isEmulatorBuild, readSiteFirebase } from './hosting/deploy-config';
+import { serve, type RunningServer } from './hosting/serve';
 
 const EMULATOR_START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;

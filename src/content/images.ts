@@ -1,6 +1,6 @@
 /**
  * How images are served, the parts that need no Node and no React: shared by the content check
- * (src/content/load.ts), the build's image step (scripts/lib/images.ts) and the pages (src/ui/Img.tsx).
+ * (src/content/load.ts), the build's image step (scripts/images/images.ts) and the pages (src/ui/Img.tsx).
  *
  * Photos (JPEG, PNG, WebP, AVIF) are never served as they are: the build writes AVIF and WebP copies
  * at the widths their slots need, never wider than the original, under /_img/, and the pages pick one
@@ -115,7 +115,7 @@ export const IMAGE_SLOTS = {
   social: {
     label: 'the picture of a shared link',
     // Never shown in a page: the build crops it to the 1200 × 630 card that link previews show
-    // (scripts/lib/social.ts), so it is made into no other width.
+    // (scripts/build/social.ts), so it is made into no other width.
     minWidth: 1200,
     widths: [],
     sizes: '100vw',

@@ -1,5 +1,5 @@
 /**
- * The dev server reloads every open page when a content file changes (scripts/lib/dev-plugin.ts sends
+ * The dev server reloads every open page when a content file changes (scripts/dev/dev-plugin.ts sends
  * Vite's `full-reload` with path `*`), including after this editor's own save. For the editor and its
  * preview that reload would only throw away what is on screen (unsaved edits, focus, scroll): they
  * learn of content changes themselves (use-disk-watch.ts). So such a reload is turned into a

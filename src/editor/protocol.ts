@@ -1,6 +1,6 @@
 /**
  * The visual editor's API (`npm run dev` serves it under /_editor/api/, loopback only): what the
- * browser app (src/editor/) and the dev server (scripts/lib/editor/) say to each other. JSON both ways.
+ * browser app (src/editor/) and the dev server (scripts/editor-server/) say to each other. JSON both ways.
  *
  * A page is edited as its raw YAML data (the input side: what the file says, before zod's defaults
  * and transforms), so that what is not changed is written back exactly as it was.

@@ -1,4 +1,4 @@
-// Generated from the part folders (src/sections/*/, src/layout/*/) by scripts/lib/section-index.mjs.
+// Generated from the part folders (src/sections/*/, src/layout/*/) by scripts/codegen/section-index.mjs.
 // Do not edit: add a behaviour.ts or an island.tsx beside a component instead.
 /** Each behaviour (plain DOM code, `behaviour.ts`), loaded when the page holds its part: `data-behaviour="<name>"`. */
 export const behaviourLoaders = {

@@ -1,4 +1,4 @@
-// Generated from the folders of src/sections/ by scripts/lib/section-index.mjs (npm run check, build,
+// Generated from the folders of src/sections/ by scripts/codegen/section-index.mjs (npm run check, build,
 // dev, typecheck and the tests write it). Do not edit: add a folder instead.
 import brochureSection from './brochure/schema';
 import contactSection from './contact/schema';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { ViteDevServer } from 'vite';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/chromium';
 import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
 import { ACTION_TIMEOUT_MS, ROOT } from './harness';
 import { waitForBehaviours } from './site';

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { ViteDevServer } from 'vite';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/chromium';
 import { fieldId } from '../../src/editor/form/contract';
 import { EDITOR_API } from '../../src/editor/protocol';
 import { startDevServer } from '../helpers/dev-content';

@@ -16,13 +16,13 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { serve, type RunningServer } from '../../scripts/serve';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { serve, type RunningServer } from '../../scripts/hosting/serve';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/chromium';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The build under test; TEST_DIST serves another one (e.g. a build made with other content). */
 export const DIST = process.env.TEST_DIST ? resolve(process.env.TEST_DIST) : join(ROOT, 'dist');
-export { CHROMIUM_PATH } from '../../scripts/lib/chromium';
+export { CHROMIUM_PATH } from '../../scripts/bench/chromium';
 export const LAUNCH_ARGS = CHROMIUM_FLAGS;
 /** Playwright's wait for one element, navigation or event. */
 export const ACTION_TIMEOUT_MS = 15_000;

@@ -16,7 +16,7 @@ import {
   FIREBASE_BIN,
   FIREBASE_QUIET_ENV,
   authEmulatorAnswers,
-} from '../../scripts/lib/auth-emulator';
+} from '../../scripts/hosting/auth-emulator';
 import { CHROMIUM_PATH, DIST, ROOT } from './harness';
 
 const TSX_BIN = join(ROOT, 'node_modules/.bin/tsx');

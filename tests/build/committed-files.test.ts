@@ -16,7 +16,7 @@ let project: string;
 const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: project, encoding: 'utf8' });
 /** What the npm script runs (package.json): the section index, then the command. */
 const run = (script: string) => {
-  const index = spawnSync(process.execPath, ['scripts/lib/section-index.mjs'], { cwd: project, encoding: 'utf8' });
+  const index = spawnSync(process.execPath, ['scripts/codegen/section-index.mjs'], { cwd: project, encoding: 'utf8' });
   expect(index.status, index.stderr).toBe(0);
   return spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: project, encoding: 'utf8' });
 };

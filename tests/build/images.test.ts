@@ -14,8 +14,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VARIANT_BYTES } from '../../src/content/images';
-import { cameraPhoto } from '../../scripts/lib/image-bench';
-import { imageCacheDir } from '../../scripts/lib/images';
+import { cameraPhoto } from '../../scripts/bench/image-bench';
+import { imageCacheDir } from '../../scripts/images/images';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'cesa-photos-'));

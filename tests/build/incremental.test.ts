@@ -9,8 +9,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symli
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFingerprint } from '../../scripts/lib/build-cache';
-import { writeSyntheticProject } from '../../scripts/lib/synthetic';
+import { codeFingerprint } from '../../scripts/build/build-cache';
+import { writeSyntheticProject } from '../../scripts/bench/synthetic';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'cesa-incremental-'));

@@ -9,8 +9,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSyntheticProject } from '../../scripts/lib/synthetic';
-import { OutputLock, tryLockOutput } from '../../scripts/lib/output-folder';
+import { writeSyntheticProject } from '../../scripts/bench/synthetic';
+import { OutputLock, tryLockOutput } from '../../scripts/build/output-folder';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cache = path.join(root, 'node_modules/.cache');

@@ -1,5 +1,5 @@
 /**
- * The output folder under interrupted and overlapping builds (scripts/lib/output-folder.ts): one
+ * The output folder under interrupted and overlapping builds (scripts/build/output-folder.ts): one
  * build at a time, stale locks taken over, what a killed build left repaired or removed, and
  * writes confined to the folder. Fast: no real build here (see interrupted-build.test.ts).
  */
@@ -21,8 +21,8 @@ import {
   removeDeadServerDirs,
   stagingOf,
   tryLockOutput,
-} from '../../scripts/lib/output-folder';
-import { writeOutput } from '../../scripts/lib/prerender';
+} from '../../scripts/build/output-folder';
+import { writeOutput } from '../../scripts/build/prerender';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'cesa-output-folder-'));

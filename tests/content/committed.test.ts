@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load';
 import { PageSchema } from '../../src/content/page-schema';
 import { validateYaml } from '../../src/content/validate';
-import { jsonSchemaText, readmeWithCatalogue, README, SCHEMA_FILES, sectionTypesOf } from '../../scripts/lib/json-schema';
+import { jsonSchemaText, readmeWithCatalogue, README, SCHEMA_FILES, sectionTypesOf } from '../../scripts/codegen/json-schema';
 import { SectionSchema } from '../../src/content/page-schema';
 import { readdirSync } from 'node:fs';
 

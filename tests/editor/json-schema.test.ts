@@ -22,7 +22,7 @@ import {
   shortDescription,
   writeEditorSchemas,
   type JsonSchema,
-} from '../../scripts/lib/json-schema';
+} from '../../scripts/codegen/json-schema';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const schemas = { page: editorJsonSchema(PageSchema, 'page'), site: editorJsonSchema(SiteSchema, 'site') };

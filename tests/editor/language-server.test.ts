@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMap, isScalar, parseDocument, visit } from 'yaml';
 import { PageSchema, SectionSchema } from '../../src/content/page-schema';
-import { editorContentOf, editorJsonSchema, sectionTypesOf, writeEditorSchemas, type JsonSchema } from '../../scripts/lib/json-schema';
+import { editorContentOf, editorJsonSchema, sectionTypesOf, writeEditorSchemas, type JsonSchema } from '../../scripts/codegen/json-schema';
 import { documentationOf, positionOf, vscodeYamlSettings, YamlLanguageServer, type Diagnostic, type Position } from './lsp';
 
 const root = path.resolve(import.meta.dirname, '../..');

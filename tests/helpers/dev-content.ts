@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { devServerConfig } from '../../scripts/lib/dev-plugin';
+import { devServerConfig } from '../../scripts/dev/dev-plugin';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 

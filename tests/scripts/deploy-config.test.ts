@@ -9,10 +9,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deployProblems, formatDeployProblems, isEmulatorBuild, readSiteFirebase, type DeployProblem } from '../../scripts/lib/deploy-config';
-import { DEPLOY_BUILD_COMMAND, firebaseJson, firebaseJsonText } from '../../scripts/lib/firebase-json';
-import { headerMatcher, readFirebaseConfig, type HeaderRule } from '../../scripts/lib/hosting';
-import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../scripts/lib/speculation';
+import { deployProblems, formatDeployProblems, isEmulatorBuild, readSiteFirebase, type DeployProblem } from '../../scripts/hosting/deploy-config';
+import { DEPLOY_BUILD_COMMAND, firebaseJson, firebaseJsonText } from '../../scripts/hosting/firebase-json';
+import { headerMatcher, readFirebaseConfig, type HeaderRule } from '../../scripts/hosting/hosting';
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../scripts/build/speculation';
 import { loadContent } from '../../src/content/load';
 
 const root = path.resolve(import.meta.dirname, '../..');

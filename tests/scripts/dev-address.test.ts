@@ -5,8 +5,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DEV_PORT, DEV_HOST, devPort, devUrl } from '../../scripts/lib/dev-address';
-import { devServerConfig } from '../../scripts/lib/dev-plugin';
+import { DEFAULT_DEV_PORT, DEV_HOST, devPort, devUrl } from '../../scripts/dev/dev-address';
+import { devServerConfig } from '../../scripts/dev/dev-plugin';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

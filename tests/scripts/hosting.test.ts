@@ -1,7 +1,7 @@
 /**
  * The hosting rules of firebase.json on a real build: status codes, clean URLs, the alias
  * redirects, the 404 page, caching per kind of path and the security headers. The same checks
- * run against scripts/serve.ts (what `npm start`, the browser tests and the audit use) and the
+ * run against scripts/hosting/serve.ts (what `npm start`, the browser tests and the audit use) and the
  * Firebase Hosting emulator (what `firebase deploy` will do), so the two cannot drift apart.
  */
 // @vitest-environment node
@@ -11,10 +11,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIREBASE_BIN, FIREBASE_QUIET_ENV } from '../../scripts/lib/auth-emulator';
-import { allowOrigin, globToRegExp, headerMatcher, readFirebaseConfig, withLocalEmulator } from '../../scripts/lib/hosting';
-import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/lib/speculation';
-import { serve } from '../../scripts/serve';
+import { FIREBASE_BIN, FIREBASE_QUIET_ENV } from '../../scripts/hosting/auth-emulator';
+import { allowOrigin, globToRegExp, headerMatcher, readFirebaseConfig, withLocalEmulator } from '../../scripts/hosting/hosting';
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/build/speculation';
+import { serve } from '../../scripts/hosting/serve';
 import { isDemoProject } from '../../src/auth/config';
 import { loadContent } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
@@ -117,7 +117,7 @@ describe('the build needs no inline script or style', () => {
 });
 
 describe('the speculation rules', () => {
-  it('are in the build, at the path every page names (scripts/lib/speculation.ts)', () => {
+  it('are in the build, at the path every page names (scripts/build/speculation.ts)', () => {
     const { path: sitePath, text } = speculationRulesFile();
     expect(readFileSync(path.join(dist, sitePath), 'utf8')).toBe(text);
   });
@@ -257,7 +257,7 @@ function hostingChecks(name: string, start: () => Promise<Host>, { localPolicy }
   });
 }
 
-hostingChecks('scripts/serve.ts', () => serve({ root: dist, host: '127.0.0.1', port: 0 }), { localPolicy: true });
+hostingChecks('scripts/hosting/serve.ts', () => serve({ root: dist, host: '127.0.0.1', port: 0 }), { localPolicy: true });
 
 hostingChecks('the Firebase Hosting emulator', () => startHostingEmulator(), { localPolicy: false });
 

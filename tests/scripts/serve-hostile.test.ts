@@ -1,5 +1,5 @@
 /**
- * scripts/serve.ts against request targets no browser sends: ones that would make it redirect
+ * scripts/hosting/serve.ts against request targets no browser sends: ones that would make it redirect
  * off the site, malformed ones, traversal through `..`, encoded separators and symlinks, and
  * very long ones. Sent byte for byte over a raw socket, since fetch would clean the URL first
  * (resolve `..`, refuse CR/LF) and never let the server see them.
@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { serve, type RunningServer } from '../../scripts/serve';
+import { serve, type RunningServer } from '../../scripts/hosting/serve';
 
 const SECRET = 'TOP SECRET, outside dist';
 

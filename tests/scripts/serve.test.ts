@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/lib/speculation';
-import { serve, type RunningServer } from '../../scripts/serve';
+import { SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/build/speculation';
+import { serve, type RunningServer } from '../../scripts/hosting/serve';
 
 let root: string;
 let server: RunningServer;

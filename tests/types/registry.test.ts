@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sectionFolders } from '../../scripts/lib/section-index.mjs';
+import { sectionFolders } from '../../scripts/codegen/section-index.mjs';
 import { SectionSchema } from '../../src/content/page-schema';
 import { sectionTypes } from '../../src/sections/registry';
 

@@ -15,8 +15,8 @@ import { parse } from 'yaml';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
-import { refusalReason } from '../../scripts/lib/editor/guard';
-import { slugify } from '../../scripts/lib/editor/upload';
+import { refusalReason } from '../../scripts/editor-server/guard';
+import { slugify } from '../../scripts/editor-server/upload';
 import type { ContentError } from '../../src/content/errors';
 import {
   EDITOR_API,

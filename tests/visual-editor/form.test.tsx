@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useState } from 'react';
 import { parse } from 'yaml';
-import { schemaResponse } from '../../scripts/lib/editor/schema-info';
+import { schemaResponse } from '../../scripts/editor-server/schema-info';
 import type { ContentError } from '../../src/content/errors';
 import { fieldId, PageForm, revealField, type FormContext } from '../../src/editor/form';
 import type { Json } from '../../src/editor/protocol';

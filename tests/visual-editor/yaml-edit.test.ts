@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isScalar, parse, parseDocument } from 'yaml';
-import { applyData } from '../../scripts/lib/editor/yaml-edit';
+import { applyData } from '../../scripts/editor-server/yaml-edit';
 import type { Json } from '../../src/editor/protocol';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as z from 'zod';
-import type { ApiError } from '../../../src/editor/protocol';
+import type { ApiError } from '../../src/editor/protocol';
 
 /** A page's YAML is at most 1 MB (src/content/source.ts); its data as JSON is about as large. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;

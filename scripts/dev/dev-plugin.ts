@@ -13,14 +13,14 @@ import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import type { RenderData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { ContentCache, defaultCacheDir } from '../../src/content/cache';
-import { writeEditorSchemas } from './json-schema';
+import { writeEditorSchemas } from '../codegen/json-schema';
 import { imageSizesOf, loadContent, type Content } from '../../src/content/load';
 import { normaliseRoute } from '../../src/content/routes';
 import { DEV_HOST } from './dev-address';
 import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
-import { renderHtml, type ServerEntry } from './prerender';
-import { CONTENT_TYPES } from './content-types';
-import { mountEditor } from './editor/api';
+import { renderHtml, type ServerEntry } from '../build/prerender';
+import { CONTENT_TYPES } from '../hosting/content-types';
+import { mountEditor } from '../editor-server/api';
 
 export interface ContentDevOptions {
   /** The folder that holds the content (pages/ and public/); default: the project root. */

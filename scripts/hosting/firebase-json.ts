@@ -16,14 +16,14 @@ import path from 'node:path';
 import type { Content } from '../../src/content/load';
 import { ICON_FILES, SOCIAL_DIR } from '../../src/content/routes';
 import type { HeaderRule } from './hosting';
-import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './speculation';
+import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../build/speculation';
 
 export const FIREBASE_JSON_FILE = 'firebase.json';
 
 /** What `firebase deploy` runs before it uploads dist/ (from the project directory). */
 export const DEPLOY_BUILD_COMMAND = 'npm run build -- --deploy';
 
-/** The Auth emulator `npm start` and the browser tests run; scripts/lib/hosting.ts admits it locally. */
+/** The Auth emulator `npm start` and the browser tests run; scripts/hosting/hosting.ts admits it locally. */
 const AUTH_EMULATOR = { host: '127.0.0.1', port: 9099 };
 
 /**
@@ -74,7 +74,7 @@ function headerRules(policy: string): HeaderRule[] {
     // The cards of shared links, named by their content's hash: a changed page's card is a new URL.
     { source: `/${SOCIAL_DIR}/**`, headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     // Pages (clean URLs have no dot) and HTML: revalidated on every use, and naming the speculation
-    // rules, which prefetch the page a visitor is about to open (scripts/lib/speculation.ts).
+    // rules, which prefetch the page a visitor is about to open (scripts/build/speculation.ts).
     {
       regex: '^[^.]*$|\\.html$',
       headers: [{ key: 'Cache-Control', value: 'no-cache' }, SPECULATION_RULES_HEADER],

@@ -1,5 +1,5 @@
 /**
- * Photos for measuring and testing the image step (scripts/lib/images.ts): camera-like JPEGs, and
+ * Photos for measuring and testing the image step (scripts/images/images.ts): camera-like JPEGs, and
  * the step timed on N of them, cold (empty cache) and cached (every file already made).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { loadContent } from '../../src/content/load';
-import { processImages, type ImageStats } from './images';
+import { processImages, type ImageStats } from '../images/images';
 import { writeSyntheticProject } from './synthetic';
 
 /**

@@ -384,7 +384,7 @@ export function editorJsonSchema(schema: z.ZodType, name: string, content?: Edit
   const { $schema, ...rest } = reshape(zodJsonSchema(schema), options);
   return {
     $schema,
-    $comment: `${name}: generated from the zod schemas by scripts/lib/json-schema.ts (npm run codegen); do not edit.${
+    $comment: `${name}: generated from the zod schemas by scripts/codegen/json-schema.ts (npm run codegen); do not edit.${
       content ? ' It knows the routes and the files of public/ as they were when it was written (npm run check, dev and new rewrite it).' : ''
     }`,
     ...rest,

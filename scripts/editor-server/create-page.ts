@@ -7,10 +7,10 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RouteSchema } from '../../../src/content/fields';
-import { listPageFiles, type Content } from '../../../src/content/load';
-import { fileNameProblem, routeOf } from '../../../src/content/routes';
-import type { CreateRequest, CreateResponse, Json } from '../../../src/editor/protocol';
+import { RouteSchema } from '../../src/content/fields';
+import { listPageFiles, type Content } from '../../src/content/load';
+import { fileNameProblem, routeOf } from '../../src/content/routes';
+import type { CreateRequest, CreateResponse, Json } from '../../src/editor/protocol';
 import { applyData } from './yaml-edit';
 import { Refusal } from './http';
 import { createAtomically, readPageFile, resolvePageFile, type ContentPaths } from './page-files';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
-import { devServerConfig } from './dev-plugin';
+import { devServerConfig } from '../dev/dev-plugin';
 
 export async function saveToBrowser(project: string, contentRoot: string, route: string, file: string, saves = 7): Promise<number[]> {
   const server = await createServer({ ...devServerConfig(project, { port: 0, contentRoot }), logLevel: 'silent' });

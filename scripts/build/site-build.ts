@@ -2,7 +2,7 @@
  * The production build as a function: validate content → Vite client + server bundles →
  * prerender every route → swap into place. Used by `npm run build`, `npm start`, the bench and tests.
  * One build at a time per output folder; what an interrupted build left is repaired or removed
- * first (scripts/lib/output-folder.ts).
+ * first (scripts/build/output-folder.ts).
  */
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import type { Site } from '../../src/content/site-schema';
 import { lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
 import { loadContentCached, prerenderFast } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, sha1, writeManifest } from './build-cache';
-import { imageCacheDir, processImages } from './images';
+import { imageCacheDir, processImages } from '../images/images';
 import { lastModified } from './last-modified';
 import { makeSharedMedia, socialCacheDir } from './social';
 import { speculationRulesFile } from './speculation';
@@ -65,16 +65,16 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     if (content.errors.length > 0 || !content.site) return { ok: false, errors: content.errors };
     const site = content.site;
     // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
-    // (scripts/lib/images.ts). A photo only the decoder finds damaged stops the build here, located.
+    // (scripts/images/images.ts). A photo only the decoder finds damaged stops the build here, located.
     const photos = await processImages({ contentRoot, content, cacheDir: imageCacheDir(root) });
     if (!photos.ok) return { ok: false, errors: photos.errors };
     const shown: Content = { ...content, images: photos.images };
-    // What shared links and home screens show: a card per page, the icons (scripts/lib/social.ts).
+    // What shared links and home screens show: a card per page, the icons (scripts/build/social.ts).
     const shared = await makeSharedMedia({ root, contentRoot, content: { ...shown, site }, cacheDir: socialCacheDir(root) });
     if (!shared.ok) return { ok: false, errors: shared.errors };
 
     // Only the work the inputs require: the bundles of unchanged code, and every file whose inputs are
-    // unchanged, come from the last build (scripts/lib/build-cache.ts).
+    // unchanged, come from the last build (scripts/build/build-cache.ts).
     mkdirSync(staging, { recursive: true });
     const fingerprint = codeFingerprint(root);
     const out = new OutputWriter(staging, fingerprint, outDir, cold ? {} : readManifest(root, outDir));
@@ -189,7 +189,7 @@ async function writeBrochure(site: Site, content: Content, out: OutputWriter): P
   const relative = site.brochure.file.replace(/^\/+/, '');
   if (out.reuse(relative, key)) return;
   // Loaded only when the brochure changed: pdf-lib's import alone costs 0.2 s.
-  const { buildBrochure } = await import('../brochure');
+  const { buildBrochure } = await import('./brochure');
   out.write(relative, key, await buildBrochure(site, content.pages, { date }));
 }
 

@@ -7,8 +7,8 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../../src/content/images';
-import type { UploadResponse } from '../../../src/editor/protocol';
+import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../src/content/images';
+import type { UploadResponse } from '../../src/editor/protocol';
 import { Refusal } from './http';
 import { createAtomically, type ContentPaths } from './page-files';
 

@@ -7,14 +7,14 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ContentError } from '../../../src/content/errors';
-import { assembleContent, listPageFiles, strayPageFiles, type Content, type ValidatedPage } from '../../../src/content/load';
-import { PageSchema } from '../../../src/content/page-schema';
-import { SiteSchema } from '../../../src/content/site-schema';
-import { SITE_DOCUMENT_FILE } from '../../../src/editor/protocol';
-import { routeOf } from '../../../src/content/routes';
-import { decodeSource } from '../../../src/content/source';
-import { validateYaml } from '../../../src/content/validate';
+import type { ContentError } from '../../src/content/errors';
+import { assembleContent, listPageFiles, strayPageFiles, type Content, type ValidatedPage } from '../../src/content/load';
+import { PageSchema } from '../../src/content/page-schema';
+import { SiteSchema } from '../../src/content/site-schema';
+import { SITE_DOCUMENT_FILE } from '../../src/editor/protocol';
+import { routeOf } from '../../src/content/routes';
+import { decodeSource } from '../../src/content/source';
+import { validateYaml } from '../../src/content/validate';
 import { fileName } from './content-info';
 import type { ContentPaths, PageFile } from './page-files';
 

@@ -1,7 +1,7 @@
 /**
  * The response headers of firebase.json's `hosting.headers`, applied the way Firebase Hosting
- * applies them, so that the local server (scripts/serve.ts) and the CDN send the same ones from
- * one source of truth. firebase.json itself is generated (scripts/lib/firebase-json.ts).
+ * applies them, so that the local server (scripts/hosting/serve.ts) and the CDN send the same ones from
+ * one source of truth. firebase.json itself is generated (scripts/hosting/firebase-json.ts).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

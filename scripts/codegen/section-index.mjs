@@ -5,7 +5,7 @@
  * and example.yaml (documentation that is also a test fixture). This writes the two modules that list
  * them (src/sections/schemas.gen.ts and components.gen.ts), so nothing else is edited to add a type.
  *
- * Plain JavaScript so that Node runs it before anything else (`node scripts/lib/section-index.mjs`
+ * Plain JavaScript so that Node runs it before anything else (`node scripts/codegen/section-index.mjs`
  * in the npm scripts): the content checker imports the generated module, so it must be current first.
  * Vite's config (dev server, build, Vitest) runs it too.
  */
@@ -158,12 +158,12 @@ const identifier = (type) => `${type.replace(/-([a-z0-9])/g, (_, /** @type {stri
 const key = (type) => (/-/.test(type) ? `'${type}'` : type);
 
 const HEADER_PARTS = [
-  '// Generated from the part folders (src/sections/*/, src/layout/*/) by scripts/lib/section-index.mjs.',
+  '// Generated from the part folders (src/sections/*/, src/layout/*/) by scripts/codegen/section-index.mjs.',
   '// Do not edit: add a behaviour.ts or an island.tsx beside a component instead.',
 ];
 
 const HEADER = [
-  '// Generated from the folders of src/sections/ by scripts/lib/section-index.mjs (npm run check, build,',
+  '// Generated from the folders of src/sections/ by scripts/codegen/section-index.mjs (npm run check, build,',
   '// dev, typecheck and the tests write it). Do not edit: add a folder instead.',
 ];
 
@@ -219,7 +219,7 @@ export class SectionFolderError extends Error {
   }
 }
 
-// `node scripts/lib/section-index.mjs`: before the content checker, the build or the typecheck.
+// `node scripts/codegen/section-index.mjs`: before the content checker, the build or the typecheck.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     writeSectionIndex();

@@ -9,10 +9,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isNode, parseDocument, visit } from 'yaml';
-import type { ContentError } from '../../../src/content/errors';
-import { isPageFile, routeOf } from '../../../src/content/routes';
-import { decodeSource } from '../../../src/content/source';
-import { SITE_DOCUMENT_FILE, type Json } from '../../../src/editor/protocol';
+import type { ContentError } from '../../src/content/errors';
+import { isPageFile, routeOf } from '../../src/content/routes';
+import { decodeSource } from '../../src/content/source';
+import { SITE_DOCUMENT_FILE, type Json } from '../../src/editor/protocol';
 import { Refusal } from './http';
 
 /** Where the content is: pages/ and public/ of the content root. */

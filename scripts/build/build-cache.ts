@@ -28,6 +28,13 @@ export const sha1 = (...parts: (string | Uint8Array)[]): string => {
   return hash.digest('hex');
 };
 
+/**
+ * The folders of scripts/ whose code shapes the output: the build itself, the photos' processing,
+ * and the code generation Vite runs. Not the dev server, the editor's server, hosting, benchmarks or
+ * the command-line entry points: changing those leaves every bundle and page as it was.
+ */
+export const OUTPUT_CODE_DIRS = ['scripts/build', 'scripts/images', 'scripts/codegen'];
+
 /** The files the bundles and the renderer are made from, relative to the project. */
 function codeFiles(root: string): string[] {
   const walk = (dir: string): string[] =>
@@ -38,7 +45,7 @@ function codeFiles(root: string): string[] {
       : [];
   return [
     ...walk('src'),
-    ...walk('scripts'),
+    ...OUTPUT_CODE_DIRS.flatMap(walk),
     ...['index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'].filter((file) => existsSync(path.join(root, file))),
   ].sort();
 }

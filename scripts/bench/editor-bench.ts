@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { fieldId } from '../../src/editor/form/contract';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
-import { devServerConfig } from './dev-plugin';
+import { devServerConfig } from '../dev/dev-plugin';
 
 /** Milliseconds from each key press to its text on screen in the preview. */
 export async function keystrokeToPreview(project: string, contentRoot: string, file: string, text = 'A new course title'): Promise<number[]> {

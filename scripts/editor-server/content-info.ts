@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findFields } from '../../../src/content/field-kinds';
-import { PROCESSED_IMAGE, SERVED_AS_IS_IMAGE } from '../../../src/content/images';
-import { listPageFiles, SITE_FILE, type Content, type PageEntry } from '../../../src/content/load';
-import { PageSchema } from '../../../src/content/page-schema';
-import { normaliseRoute, routeOf } from '../../../src/content/routes';
-import { SiteSchema } from '../../../src/content/site-schema';
-import type { ContentResponse, LinksResponse, PageListEntry } from '../../../src/editor/protocol';
-import { publicFilesOf } from '../json-schema';
+import { findFields } from '../../src/content/field-kinds';
+import { PROCESSED_IMAGE, SERVED_AS_IS_IMAGE } from '../../src/content/images';
+import { listPageFiles, SITE_FILE, type Content, type PageEntry } from '../../src/content/load';
+import { PageSchema } from '../../src/content/page-schema';
+import { normaliseRoute, routeOf } from '../../src/content/routes';
+import { SiteSchema } from '../../src/content/site-schema';
+import type { ContentResponse, LinksResponse, PageListEntry } from '../../src/editor/protocol';
+import { publicFilesOf } from '../codegen/json-schema';
 import { dataOf, type ContentPaths } from './page-files';
 
 /** `pages/etabs.yaml` for `etabs.yaml`: how errors name a page file. */

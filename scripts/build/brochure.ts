@@ -4,9 +4,9 @@
  * the branches and contacts. The build writes the result at `site.brochure.file`.
  */
 import { PDFDocument, PageSizes, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
-import { groupCourses, summariseCourse, type CourseChapter, type CourseSummary } from '../src/content/course-summary';
-import type { Page } from '../src/content/page-schema';
-import type { Branch, Site } from '../src/content/site-schema';
+import { groupCourses, summariseCourse, type CourseChapter, type CourseSummary } from '../../src/content/course-summary';
+import type { Page } from '../../src/content/page-schema';
+import type { Branch, Site } from '../../src/content/site-schema';
 import { toWinAnsi, wrapText } from './brochure-text';
 
 export interface BrochureOptions {

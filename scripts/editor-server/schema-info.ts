@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { PageSchema, SectionSchema } from '../../../src/content/page-schema';
-import { SiteSchema } from '../../../src/content/site-schema';
-import type { FormSchema, Json, SchemaResponse, SectionTypeInfo } from '../../../src/editor/protocol';
-import { formJsonSchema, sectionTypesOf, shortDescription } from '../json-schema';
+import { PageSchema, SectionSchema } from '../../src/content/page-schema';
+import { SiteSchema } from '../../src/content/site-schema';
+import type { FormSchema, Json, SchemaResponse, SectionTypeInfo } from '../../src/editor/protocol';
+import { formJsonSchema, sectionTypesOf, shortDescription } from '../codegen/json-schema';
 
 /** The leading comment of a YAML file, as one paragraph: what a template or an example is for. */
 export function leadingComment(text: string): string {

@@ -1,5 +1,5 @@
 /**
- * The benchmark's twin in Hugo: the same synthetic pages (scripts/lib/synthetic.ts) as a Hugo site
+ * The benchmark's twin in Hugo: the same synthetic pages (scripts/bench/synthetic.ts) as a Hugo site
  * whose templates print the same sections as ours (head, menu, hero, prose, modules, packages, FAQ,
  * table, footer), so the two tools are timed on the same content and HTML of about the same size.
  */

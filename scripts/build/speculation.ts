@@ -3,7 +3,7 @@
  * link, so a full page load between the site's pages starts from a response already in memory.
  *
  * They reach the page without any inline script: every HTML response carries a `Speculation-Rules`
- * header (firebase.json, scripts/lib/firebase-json.ts; scripts/serve.ts sends the same) naming a
+ * header (firebase.json, scripts/hosting/firebase-json.ts; scripts/hosting/serve.ts sends the same) naming a
  * same-origin JSON file, which the build writes into its output (`speculationRulesFile()`), served
  * with the MIME type browsers require of it. A browser without speculation rules ignores both.
  *

@@ -1,7 +1,7 @@
 /**
  * The visual editor's side of `npm run dev`: its two pages (/_editor, /_editor/preview) and its API
  * (/_editor/api/*, as typed in src/editor/protocol.ts), for this computer only (./guard.ts). Mounted
- * by the dev plugin (scripts/lib/dev-plugin.ts) before everything else; the build never sees it.
+ * by the dev plugin (scripts/dev/dev-plugin.ts) before everything else; the build never sees it.
  *
  * The API answers from the content the dev server loaded (the same errors as `npm run check`), and
  * after each of its own writes loads it again, without waiting for the file watcher, so an answer
@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import { Document, parseDocument } from 'yaml';
 import * as z from 'zod';
-import type { Content } from '../../../src/content/load';
+import type { Content } from '../../src/content/load';
 import {
   EDITOR_API,
   EDITOR_ROUTE,
@@ -27,7 +27,7 @@ import {
   type SaveResponse,
   type ValidateRequest,
   type ValidateResponse,
-} from '../../../src/editor/protocol';
+} from '../../src/editor/protocol';
 import { contentResponse, linksTo, pageList } from './content-info';
 import { createPage } from './create-page';
 import { DraftChecker } from './draft-check';

@@ -4,7 +4,7 @@
  * firebase.json (caching, security, Content-Security-Policy) the way Hosting does: used by
  * `npm start`, the browser tests and `npm run audit`.
  *
- *   tsx scripts/serve.ts [--root dist] [--host 127.0.0.1] [--port 4173]
+ *   tsx scripts/hosting/serve.ts [--root dist] [--host 127.0.0.1] [--port 4173]
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -14,8 +14,8 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { CONTENT_TYPES } from './lib/content-types';
-import { FIREBASE_JSON, headerMatcher, readFirebaseConfig, withLocalEmulator, type HeaderMatcher } from './lib/hosting';
+import { CONTENT_TYPES } from './content-types';
+import { FIREBASE_JSON, headerMatcher, readFirebaseConfig, withLocalEmulator, type HeaderMatcher } from './hosting';
 
 export interface ServeOptions {
   /** Folder to serve (the build output). */

@@ -37,7 +37,7 @@ export interface PageJob {
 export interface PlanOptions {
   /** Plan the 404 page too. */
   notFound?: boolean;
-  /** Each route's card and icons (the 404 page's under /404), from scripts/lib/social.ts. */
+  /** Each route's card and icons (the 404 page's under /404), from scripts/build/social.ts. */
   shared?: ReadonlyMap<string, SharedMedia>;
 }
 

@@ -26,7 +26,7 @@ import { errorsWhereShown, type Content } from '../../src/content/load';
 import type { Page } from '../../src/content/page-schema';
 import { ICON_FILES, SOCIAL_DIR } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
-import { HashMemo, limiter, reasonOf, writeAtomically, type Limiter } from './images';
+import { HashMemo, limiter, reasonOf, writeAtomically, type Limiter } from '../images/images';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -26,8 +26,8 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
-import type { Json } from '../../../src/editor/protocol';
-import { assertNever } from '../../../src/lib/assert-never';
+import type { Json } from '../../src/editor/protocol';
+import { assertNever } from '../../src/lib/assert-never';
 
 type JsonMap = { [key: string]: Json };
 

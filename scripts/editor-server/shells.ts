@@ -2,7 +2,7 @@
  * The two HTML pages of the editor: the editor itself (/_editor) and the preview it shows beside the
  * form (/_editor/preview, in a frame). Each is an empty page that loads its app; Vite adds its client.
  */
-import { EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../../../src/editor/protocol';
+import { EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../../src/editor/protocol';
 
 function shell(title: string, root: string, entry: string): string {
   return `<!doctype html>
