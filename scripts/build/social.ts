@@ -20,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { SharedMedia, SocialCard } from '../../src/app/data';
+import { problem } from '../../src/content/error-codes';
 import type { ContentError } from '../../src/content/errors';
 import { PROCESSED_IMAGE } from '../../src/content/images';
 import { errorsWhereShown, type Content } from '../../src/content/load';
@@ -188,11 +189,7 @@ export async function makeSharedMedia({ root, contentRoot, content, cacheDir, co
     const errors = [...failures]
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([src, reason]) =>
-        errorsWhereShown({ root: contentRoot }, content, src, {
-          code: 'image-unreadable',
-          message: `${src} cannot be read as an image (${reason})`,
-          hint: 'The file is damaged or not what its name says: open it in an image editor and save it again.',
-        }),
+        errorsWhereShown({ root: contentRoot }, content, src, problem('image-unreadable', { case: 'card-picture', src, reason })),
       );
     return { ok: false, errors };
   }

@@ -12,7 +12,9 @@ import { DEMO_API_KEY, DEMO_APP_ID, authConfig, isDemoProject } from '../../src/
 import { formatError, type ContentError } from '../../src/content/errors';
 import { SITE_FILE } from '../../src/content/load';
 import { SiteSchema, type FirebaseWebConfig } from '../../src/content/site-schema';
-import { validateYaml, type Locator } from '../../src/content/validate';
+import { problem, type ErrorParams } from '../../src/content/error-codes';
+import type { Locator } from '../../src/content/locate';
+import { validateYaml } from '../../src/content/validate';
 
 /** The sign-in configuration of a content tree, with a way to point at its lines. */
 export interface SiteFirebase {
@@ -36,8 +38,6 @@ export interface EnvProblem {
 }
 
 export type DeployProblem = ContentError | EnvProblem;
-
-const WHAT_TO_DO = "Replace it with your Firebase project's web configuration from the Firebase console → Project settings → Your apps.";
 
 /** A browser API key of Google Cloud: "AIza" and 35 more characters. */
 const API_KEY = /^AIza[0-9A-Za-z_-]{35}$/;
@@ -65,28 +65,18 @@ export function isEmulatorBuild(firebase: FirebaseWebConfig, env: BuildEnv): boo
 /** Everything that stops this configuration from being deployed; empty when it may be. */
 export function deployProblems({ firebase, written, locate }: SiteFirebase, env: BuildEnv): DeployProblem[] {
   const problems: DeployProblem[] = [];
-  const at = (field: keyof FirebaseWebConfig, message: string, hint = WHAT_TO_DO) =>
-    problems.push(locate('invalid-value', ['firebase', field], message, hint));
+  const at = (field: keyof FirebaseWebConfig, params: ErrorParams<'invalid-value'>) => problems.push(locate(['firebase', field], problem('invalid-value', params)));
 
   if (!written) {
-    problems.push(
-      locate(
-        'missing-field',
-        ['firebase'],
-        'there is no firebase block, so the site is built for the local sign-in emulator (an example project)',
-        "Add a firebase: block with your Firebase project's web configuration (apiKey, authDomain, projectId, appId) from the Firebase console → Project settings → Your apps.",
-      ),
-    );
+    problems.push(locate(['firebase'], problem('missing-field', { case: 'firebase' })));
   } else {
     const { apiKey, authDomain, projectId, appId } = firebase;
-    if (isDemoProject(projectId)) {
-      at('projectId', `"${projectId}" is an example project for the local sign-in emulator (its id starts with demo-): a deployed site could not sign anyone in`);
-    }
-    if (apiKey === DEMO_API_KEY || /^demo-|example/i.test(apiKey)) at('apiKey', `"${apiKey}" is an example API key`);
-    else if (!API_KEY.test(apiKey)) at('apiKey', `"${apiKey}" does not look like a Firebase web API key (those start with AIza and are 39 characters long)`, 'Copy it again from the Firebase console → Project settings → Your apps.');
+    if (isDemoProject(projectId)) at('projectId', { case: 'firebase-demo-project', projectId });
+    if (apiKey === DEMO_API_KEY || /^demo-|example/i.test(apiKey)) at('apiKey', { case: 'firebase-example-api-key', apiKey });
+    else if (!API_KEY.test(apiKey)) at('apiKey', { case: 'firebase-api-key', apiKey });
     // Not compared with projectId: any Hosting site of the project (<site>.firebaseapp.com) or a custom domain may serve sign-in.
-    if (/^demo-|(^|\.)example\.(com|org|net)$/i.test(authDomain)) at('authDomain', `"${authDomain}" is an example sign-in domain`);
-    if (appId === DEMO_APP_ID || (appId && /^\d+:0+:web:0+$/.test(appId))) at('appId', `"${appId}" is an example app id`);
+    if (/^demo-|(^|\.)example\.(com|org|net)$/i.test(authDomain)) at('authDomain', { case: 'firebase-example-auth-domain', authDomain });
+    if (appId === DEMO_APP_ID || (appId && /^\d+:0+:web:0+$/.test(appId))) at('appId', { case: 'firebase-example-app-id', appId });
   }
 
   problems.sort((a, b) => ('line' in a && 'line' in b ? a.line - b.line || a.column - b.column : 0));

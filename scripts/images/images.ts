@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { problem } from '../../src/content/error-codes';
 import type { ContentError } from '../../src/content/errors';
 import type { ImageSize } from '../../src/content/fields';
 import { IMAGE_DIR, IMAGE_SLOTS, MAX_VARIANT_BYTES, tintOf, variantWidths, type ImageFormat, type ImageSlot, type ImageVariants } from '../../src/content/images';
@@ -123,11 +124,7 @@ export async function processImages({ contentRoot, content, cacheDir, concurrenc
     const errors = failures
       .sort((a, b) => a.src.localeCompare(b.src))
       .flatMap(({ src, reason }) =>
-        errorsWhereShown({ root: contentRoot }, content, src, {
-          code: 'image-unreadable',
-          message: `${src} cannot be read as an image (${reason})`,
-          hint: 'The file is damaged or not what its name says: open it in an image editor and save it again as JPEG, PNG, WebP or AVIF.',
-        }),
+        errorsWhereShown({ root: contentRoot }, content, src, problem('image-unreadable', { case: 'photo', src, reason })),
       );
     return { ok: false, errors };
   }

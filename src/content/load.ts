@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, r
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import type * as z from 'zod';
+import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import { findFields } from './field-kinds';
 import type { ImageSize } from './fields';
@@ -17,7 +18,8 @@ import { assembleMenu } from './menu';
 import { SiteSchema, type MenuItem, type Site } from './site-schema';
 import type { ContentCache } from './cache';
 import { decodeSource } from './source';
-import { lazyLocator, validateYaml, type Locator } from './validate';
+import { lazyLocator, locateFile, type Locator } from './locate';
+import { validateYaml } from './validate';
 
 export const SITE_FILE = '_site.yaml';
 
@@ -88,22 +90,17 @@ export function strayPageFiles(root: string, pagesDir: string): ContentError[] {
     const parts = entry.relative.split('/');
     if (parts.some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
     const file = displayPath(root, pagesDir, entry.relative);
-    const at = { file, line: 1, column: 1, path: '(document)' };
     if (entry.kind === 'link') {
-      errors.push({ ...at, code: 'ignored-file', message: `${file} is a link to another file, and links are not read`, hint: 'Put the file itself here instead of a link to it.' });
+      errors.push(locateFile(file, problem('ignored-file', { case: 'link', file })));
     } else if (!isPageFile(entry.relative)) {
       const yaml = /\.ya?ml$/i.test(entry.relative);
-      errors.push({
-        ...at,
-        code: 'ignored-file',
-        message: yaml ? `${file} is not read: page files end in .yaml, in lowercase` : `${file} is not a page: only .yaml files are read in pages/`,
-        hint: yaml
-          ? `Rename it to ${entry.relative.replace(/\.ya?ml$/i, '.yaml')}.`
-          : 'Move it out of pages/ (images, videos and PDFs go in public/), or delete it.',
-      });
+      const ignored = yaml
+        ? problem('ignored-file', { case: 'uppercase-extension', file, renamed: entry.relative.replace(/\.ya?ml$/i, '.yaml') })
+        : problem('ignored-file', { case: 'not-yaml', file });
+      errors.push(locateFile(file, ignored));
     } else {
-      const problem = fileNameProblem(entry.relative);
-      if (problem) errors.push({ ...at, code: 'bad-file-name', message: `${file} would be the address ${routeOf(entry.relative)}, which ${problem}`, hint: `Rename it to pages/${suggestFileName(entry.relative)}: letters, digits, dots, dashes and underscores, starting with a letter or digit.` });
+      const why = fileNameProblem(entry.relative);
+      if (why) errors.push(locateFile(file, problem('bad-file-name', { file, route: routeOf(entry.relative), problem: why, suggestion: suggestFileName(entry.relative) })));
     }
   }
   return errors;
@@ -171,15 +168,7 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
   let site: Site | undefined;
   let siteLocate: Locator | undefined;
   if (siteSource === undefined && !existsSync(path.join(pagesDir, SITE_FILE))) {
-    errors.push({
-      code: 'missing-site',
-      message: `the site document ${siteFile} does not exist`,
-      hint: 'Create it: it holds the brand, menu, footer, branches and the external form.',
-      file: siteFile,
-      line: 1,
-      column: 1,
-      path: '(document)',
-    });
+    errors.push(locateFile(siteFile, problem('missing-site', { file: siteFile })));
   } else {
     const read = siteSource === undefined ? readSource(root, pagesDir, SITE_FILE) : ({ ok: true, text: siteSource } as const);
     const result = read.ok ? validateYaml(SiteSchema, siteFile, read.text) : ({ ok: false, errors: [read.error] } as const);
@@ -205,7 +194,7 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
     });
     const other = claimed.get(route);
     if (other) {
-      errors.push(locate('duplicate-route', [], `${file} and ${other} are both the page ${route}`, 'Delete or rename one of them.'));
+      errors.push(locate([], problem('duplicate-route', { case: 'two-files', file, other, route })));
       continue;
     }
     claimed.set(route, file);
@@ -222,11 +211,9 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
     for (const { entry, index } of claims) {
       const others = claims.filter((claim) => claim.entry !== entry).map((claim) => claim.entry.file);
       if (page) {
-        errors.push(entry.locate('duplicate-route', ['meta', 'aliases', index], `the alias ${alias} is already the page of ${page}`, 'Remove the alias, or rename or delete that page.'));
+        errors.push(entry.locate(['meta', 'aliases', index], problem('duplicate-route', { case: 'alias-is-a-page', alias, page })));
       } else if (others.length > 0) {
-        errors.push(
-          entry.locate('duplicate-route', ['meta', 'aliases', index], `the alias ${alias} is claimed by ${others.join(' and ')} too`, `An address can lead to one page only: keep the alias in one of ${[entry.file, ...others].join(', ')}.`),
-        );
+        errors.push(entry.locate(['meta', 'aliases', index], problem('duplicate-route', { case: 'alias-twice', alias, file: entry.file, others })));
       } else redirects.set(alias, entry.route);
     }
   }
@@ -237,10 +224,10 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
   const outputsButBrochure = new OutputMap(files.list(), undefined);
   for (const entry of pages) {
     const clash = outputs.clash(entry.route);
-    if (clash) errors.push(entry.locate('route-collision', [], `the address ${entry.route} is already ${clash}`, 'Rename the page file.'));
+    if (clash) errors.push(entry.locate([], problem('route-collision', { case: 'page', route: entry.route, clash })));
     entry.page.meta.aliases.forEach((alias, index) => {
       const aliasClash = outputs.clash(alias);
-      if (aliasClash) errors.push(entry.locate('route-collision', ['meta', 'aliases', index], `the alias ${alias} is already ${aliasClash}`, 'Choose another alias.'));
+      if (aliasClash) errors.push(entry.locate(['meta', 'aliases', index], problem('route-collision', { case: 'alias', alias, clash: aliasClash })));
     });
   }
   if (site && siteLocate) errors.push(...checkBrochureFile(site.brochure.file, siteLocate, outputsButBrochure, routes));
@@ -371,20 +358,17 @@ class OutputMap {
 /** The brochure is written into the output: a PDF, at a path no page, public file or build file uses. */
 function checkBrochureFile(file: string, locate: Locator, outputs: OutputMap, routes: ReadonlySet<string>): ContentError[] {
   const at = ['brochure', 'file'];
-  if (!/\.pdf$/i.test(file)) return [locate('invalid-format', at, `${file} is not a PDF file name`, 'End it with .pdf, e.g. /downloads/cesa-brochure.pdf.')];
+  if (!/\.pdf$/i.test(file)) return [locate(at, problem('invalid-format', { case: 'brochure', file }))];
   const parts = file.slice(1).split('/');
   for (let length = 1; length <= parts.length; length++) {
     const route = `/${parts.slice(0, length).join('/')}`;
-    if (routes.has(route)) return [locate('route-collision', at, `${file} would be written inside the page ${route}`, 'Put the brochure in a folder of its own, e.g. /downloads/cesa-brochure.pdf.')];
+    if (routes.has(route)) return [locate(at, problem('route-collision', { case: 'brochure-in-page', file, route }))];
   }
   const clash = outputs.clash(file);
-  return clash ? [locate('route-collision', at, `${file} is already ${clash}`, 'Choose another path, e.g. /downloads/cesa-brochure.pdf.')] : [];
+  return clash ? [locate(at, problem('route-collision', { case: 'brochure', file, clash }))] : [];
 }
 
 const IMAGE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
-
-const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
 /**
  * The fields of a validated document that point elsewhere, found by the kind their schema declares
@@ -407,7 +391,7 @@ function checkReferences(
       if (!field.value.startsWith('/')) continue;
       const route = normaliseRoute(field.value);
       if (!routes.has(route)) {
-        errors.push(locate('broken-link', field.path, `the link goes to ${route}, which is not a page of this site`, hintForRoute(route, routes)));
+        errors.push(locate(field.path, problem('broken-link', { route, suggestion: nearest(route, [...routes]) })));
       }
     } else if (field.kind === 'public-file') {
       errors.push(...checkFile(field.value, field.path, locate, files, images, field.slot));
@@ -425,48 +409,25 @@ function checkReferences(
  * image served as it is (SVG, GIF) at most 400 KB.
  */
 function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileChecker, images: Map<string, ImageSize>, slot: ImageSlot = DEFAULT_SLOT): ContentError[] {
-  if (!files.exists(src)) return [locate('missing-file', at, `${src} is not in public/`, `Put the file at public${src}, or correct the path.`)];
+  if (!files.exists(src)) return [locate(at, problem('missing-file', { src }))];
   if (!IMAGE.test(src)) return [];
   const photo = PROCESSED_IMAGE.test(src);
   const bytes = files.bytes(src);
   if (photo && bytes > MAX_PHOTO_BYTES) {
-    return [
-      locate(
-        'image-too-heavy',
-        at,
-        `${src} weighs ${megabytes(bytes)}: a photo may weigh at most ${megabytes(MAX_PHOTO_BYTES)}`,
-        'Export it again from the camera or editor at a lower size or quality: the site serves it at most 1,600 px wide, so 4,000 px and a JPEG quality of 90 are plenty.',
-      ),
-    ];
+    return [locate(at, problem('image-too-heavy', { case: 'photo', src, bytes, maxBytes: MAX_PHOTO_BYTES }))];
   }
   if (!photo && bytes > MAX_SERVED_AS_IS_BYTES) {
-    return [
-      locate(
-        'image-too-heavy',
-        at,
-        `${src} weighs ${kilobytes(bytes)}: an image served as it is (SVG, GIF) may weigh at most ${kilobytes(MAX_SERVED_AS_IS_BYTES)}, or the page is slow to load on phones`,
-        'Simplify the drawing, or save a photo as JPEG, PNG, WebP or AVIF: those the build resizes and compresses.',
-      ),
-    ];
+    return [locate(at, problem('image-too-heavy', { case: 'served-as-is', src, bytes, maxBytes: MAX_SERVED_AS_IS_BYTES }))];
   }
   const size = files.size(src);
   if (!size) {
     // An SVG without a size is still shown (the browser gives it one); a photo the build cannot read is not.
-    return photo
-      ? [locate('image-unreadable', at, `${src} cannot be read as an image: the file is damaged or not what its name says`, 'Open it in an image editor and save it again as JPEG, PNG, WebP or AVIF.')]
-      : [];
+    return photo ? [locate(at, problem('image-unreadable', { case: 'header', src }))] : [];
   }
   images.set(src, size);
   const spec = IMAGE_SLOTS[slot];
   if (photo && size.width < spec.minWidth) {
-    return [
-      locate(
-        'image-too-small',
-        at,
-        `${src} is ${size.width} × ${size.height} px: ${spec.label} needs a photo at least ${spec.minWidth} px wide, or it shows blurred`,
-        `Use a larger original (the build makes the smaller sizes), or an SVG for a drawing or a logo.`,
-      ),
-    ];
+    return [locate(at, problem('image-too-small', { src, width: size.width, height: size.height, slot: spec.label, minWidth: spec.minWidth }))];
   }
   return [];
 }
@@ -524,7 +485,7 @@ export function errorsWhereShown(
   { root, pagesDir = path.join(root, 'pages') }: LoadOptions,
   { site, pages }: Pick<Content, 'site' | 'pages'>,
   src: string,
-  error: { code: ContentError['code']; message: string; hint: string },
+  error: Problem,
 ): ContentError[] {
   const errors: ContentError[] = [];
   const documents: { schema: z.core.$ZodType; document: unknown; relative: string }[] = [
@@ -539,7 +500,7 @@ export function errorsWhereShown(
     });
     for (const field of findFields(schema, document, ['public-file', 'image'])) {
       if (field.kind === 'image' ? field.value.src !== src : field.value !== src) continue;
-      errors.push(locate(error.code, field.kind === 'image' ? [...field.path, 'src'] : field.path, error.message, error.hint));
+      errors.push(locate(field.kind === 'image' ? [...field.path, 'src'] : field.path, error));
     }
   }
   return errors;
@@ -563,18 +524,8 @@ function checkBranches(page: Page, locate: Locator, site: Site): ContentError[] 
     section.type === 'contact' && section.branches
       ? section.branches.flatMap((city, position) => {
           if (cities.includes(city)) return [];
-          const suggestion = nearest(city, cities);
-          return [
-            locate('invalid-value', ['sections', index, 'branches', position], `"${city}" is not a branch in _site.yaml`, `${suggestion ? `Did you mean "${suggestion}"? ` : ''}Branches: ${cities.join(', ')}.`),
-          ];
+          return [locate(['sections', index, 'branches', position], problem('invalid-value', { case: 'branch', city, cities, suggestion: nearest(city, cities) }))];
         })
       : [],
   );
-}
-
-function hintForRoute(route: string, routes: ReadonlySet<string>): string {
-  const suggestion = nearest(route, [...routes]);
-  return suggestion
-    ? `Did you mean ${suggestion}? Routes come from the files in pages/.`
-    : 'Routes come from the files in pages/: create the page, or link to an existing one.';
 }

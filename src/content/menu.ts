@@ -7,10 +7,11 @@
  * (`Content.menu`) and reaches the header through the page's data (`RenderData.menu`).
  * Pure: no file system, no React.
  */
+import { problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import type { Page } from './page-schema';
 import type { MenuEntry, MenuItem, Site } from './site-schema';
-import type { Locator } from './validate';
+import type { Locator } from './locate';
 
 /** A validated page, where it is served, and how to locate an error in its file. */
 export interface MenuPage {
@@ -47,14 +48,7 @@ export function assembleMenu(site: Site, siteLocate: Locator, pages: readonly Me
       if (entry.group !== undefined) {
         const first = groups.get(entry.group);
         if (first) {
-          errors.push(
-            siteLocate(
-              'invalid-value',
-              [...path, 'group'],
-              `the group "${entry.group}" is already an entry of the menu (${labelAt(site.menu, first.path)})`,
-              'Give each group of courses its own id: course pages name the group they are listed in by it.',
-            ),
-          );
+          errors.push(siteLocate([...path, 'group'], problem('invalid-value', { case: 'menu-group-twice', group: entry.group, first: labelAt(site.menu, first.path) })));
         } else {
           const group: Group = { path: [...path, 'group'], courses: [] };
           groups.set(entry.group, group);
@@ -66,35 +60,20 @@ export function assembleMenu(site: Site, siteLocate: Locator, pages: readonly Me
   collect(site.menu, ['menu']);
 
   const ids = [...groups.keys()];
-  const listing = ids.length > 0 ? `Groups of the menu in _site.yaml: ${ids.join(', ')}.` : 'The menu in _site.yaml has no groups of courses (an entry with a `group` id).';
   for (const { route, page, locate } of pages) {
     const course = page.meta.course;
     if (!course || course.menu === false) continue;
     if (course.menu === undefined) {
       // A site without groups of courses (no Our Courses menu) lists no course: nothing to say.
       if (ids.length > 0) {
-        errors.push(
-          locate(
-            'missing-field',
-            ['meta', 'course', 'menu'],
-            '"menu" is missing: say which group of the menu lists this course, or that none does',
-            `Add \`menu: { group: ${nearest(course.group, ids) ?? '…'} }\` under course, with a group of the menu in _site.yaml (${ids.join(', ')}), or \`menu: false\` to leave the course out of the menu.`,
-          ),
-        );
+        errors.push(locate(['meta', 'course', 'menu'], problem('missing-field', { case: 'course-menu', groups: ids, suggestion: nearest(course.group, ids) })));
       }
       continue;
     }
     const group = groups.get(course.menu.group);
     if (!group) {
       const suggestion = nearest(course.menu.group, ids);
-      errors.push(
-        locate(
-          'invalid-value',
-          ['meta', 'course', 'menu', 'group'],
-          `"${course.menu.group}" is not a group of the menu`,
-          `${suggestion ? `Did you mean "${suggestion}"? ` : ''}${listing}`,
-        ),
-      );
+      errors.push(locate(['meta', 'course', 'menu', 'group'], problem('invalid-value', { case: 'menu-group-unknown', group: course.menu.group, groups: ids, suggestion })));
       continue;
     }
     group.courses.push({ label: course.menu.label ?? course.name, href: route, order: course.menu.order });

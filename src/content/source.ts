@@ -3,6 +3,7 @@
  * characters that would publish something other than what the editor sees in their editor.
  * Every check here is a single linear pass, so no file can stall the build.
  */
+import { problem, type Problem } from './error-codes';
 import { codeFrame, type ContentError } from './errors';
 
 /** A page is 5–20 KB of YAML; a file fifty times larger is a mistake (a pasted export, a binary). */
@@ -16,15 +17,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Bytes read from disk → the file's text, or the located reason it cannot be read as UTF-8. */
 export function decodeSource(file: string, bytes: Uint8Array): Decoded {
-  const fail = (code: ContentError['code'], message: string, hint: string, line = 1, column = 1, text?: string): Decoded => ({
+  const fail = (found: Problem, line = 1, column = 1, text?: string): Decoded => ({
     ok: false,
-    error: { code, message, hint, file, line, column, path: '(document)', frame: text === undefined ? undefined : codeFrame(text, line, column) },
+    error: { ...found, file, line, column, path: '(document)', frame: text === undefined ? undefined : codeFrame(text, line, column) },
   });
   if (bytes.length > MAX_SOURCE_BYTES) {
-    return fail('file-too-large', `the file is ${Math.ceil(bytes.length / 1024).toLocaleString('en-US')} KB; a content file may be at most ${MAX_SOURCE_BYTES / 1024} KB`, 'Split it into several pages, or check that it is the file you meant to save here.');
+    return fail(problem('file-too-large', { bytes: bytes.length, maxBytes: MAX_SOURCE_BYTES }));
   }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return fail('not-utf8', 'the file is saved as UTF-16, not UTF-8', 'Save it again as UTF-8 (in VS Code: click "UTF-16" in the status bar → Save with Encoding → UTF-8).');
+    return fail(problem('not-utf8', { case: 'utf-16' }));
   }
   try {
     return { ok: true, text: utf8.decode(bytes) };
@@ -33,15 +34,7 @@ export function decodeSource(file: string, bytes: Uint8Array): Decoded {
     // Decode what comes before the bad byte to find its line and column.
     const before = new TextDecoder('utf-8').decode(bytes.subarray(0, bad));
     const { line, column } = lineColumnAt(before, before.length);
-    const shown = `0x${(bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
-    return fail(
-      'not-utf8',
-      `the file is not UTF-8 text: the byte ${shown} here cannot be read (the page would show � instead of a character)`,
-      'Save the file as UTF-8 (in VS Code: click the encoding in the status bar → Save with Encoding → UTF-8), then check the characters around this point.',
-      line,
-      column,
-      before + '\n',
-    );
+    return fail(problem('not-utf8', { case: 'bad-byte', byte: bytes[bad] ?? 0 }), line, column, before + '\n');
   }
 }
 
@@ -87,22 +80,14 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd\u202a-\u202e\u2066-\u2069]/;
 
-const NAMES: Record<string, string> = { '\ufffd': 'the replacement character �' };
-
 /** Checks on the decoded text: hidden characters and nesting depth. One pass each. */
 export function checkText(file: string, text: string): ContentError[] {
   const errors: ContentError[] = [];
   const hidden = HIDDEN.exec(text);
   if (hidden) {
-    const char = hidden[0];
     const { line, column } = lineColumnAt(text, hidden.index);
-    const code = `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
     errors.push({
-      code: 'hidden-character',
-      message: `the text contains ${NAMES[char] ?? `an invisible control character (${code})`}, which would be published as it is`,
-      hint: char === '\ufffd'
-        ? 'The text was garbled before it was pasted here: type the character again.'
-        : 'Delete it: it usually comes from copying text out of a PDF or a chat. If the file came from another program, save it as UTF-8 text.',
+      ...problem('hidden-character', { char: hidden[0] }),
       file,
       line,
       column,
@@ -114,9 +99,7 @@ export function checkText(file: string, text: string): ContentError[] {
   if (deep !== undefined) {
     const { line, column } = lineColumnAt(text, deep);
     errors.push({
-      code: 'too-deep',
-      message: `the document is nested more than ${MAX_DEPTH} levels deep here`,
-      hint: 'No page needs that many levels: check the indentation and the [ ] and { } brackets.',
+      ...problem('too-deep', { maxDepth: MAX_DEPTH }),
       file,
       line,
       column,
