@@ -128,10 +128,12 @@ function menuHrefs(items: readonly MenuItem[]): string[] {
   return items.flatMap((item) => [...(item.href ? [item.href] : []), ...menuHrefs(item.items)]);
 }
 
-describe.each([
+const CONTENTS: [name: string, pagesDir: string | undefined, extra: string[], extraStructure: string[]][] = [
   ['as committed', undefined, [], []],
   ['with a course page, a placed course page and a plain page added', added.pagesDir, added.routes, added.structureEntries],
-] as const)('the site %s', (_, pagesDir, extra, extraStructure) => {
+];
+
+describe.each(CONTENTS)('the site %s', (_, pagesDir, extra, extraStructure) => {
   beforeAll(() => {
     content = loadContent({ root, pagesDir });
   });
