@@ -70,7 +70,7 @@ async function fresh() {
   vi.resetModules();
   vi.doMock('../../src/auth/firebase', importChunk);
   const [{ useAuth }, session] = await Promise.all([import('../../src/auth/use-auth'), import('../../src/auth/session')]);
-  return { useAuth, SIGNED_IN_HINT: session.SIGNED_IN_HINT };
+  return { useAuth, SIGNED_IN_HINT: session.SIGNED_IN_HINT, startSession: session.startSession };
 }
 
 beforeEach(() => {
@@ -92,11 +92,25 @@ afterEach(() => {
 
 describe('useAuth before Firebase has loaded', () => {
   it('starts signed out and not ready, and loads nothing until asked', async () => {
-    const { useAuth } = await fresh();
-    const { result } = renderHook(() => useAuth(web));
-    expect(result.current).toMatchObject({ ready: false, pending: false, failed: false, user: null });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { useAuth, startSession } = await fresh();
+    // Fake timers: whatever the hook might schedule (a load once idle, after a delay) runs below, at once.
+    vi.useFakeTimers();
+    try {
+      const { result } = renderHook(() => useAuth(web));
+      expect(result.current).toMatchObject({ ready: false, pending: false, failed: false, user: null });
+      await act(() => vi.runAllTimersAsync());
+    } finally {
+      vi.useRealTimers();
+    }
     expect(chunk.imports).toBe(0);
+    // A load is started at once when asked (the chunk's import itself comes later), and the page has
+    // one: had the hook started one, this ask would start none and the client made would be the
+    // hook's. The ask's is the only one.
+    const asked: FirebaseWebConfig = { ...web, projectId: 'asked-for' };
+    startSession(asked);
+    await waitFor(() => expect(chunk.created).toHaveLength(1));
+    expect(chunk.created).toEqual([asked]);
+    expect(chunk.imports).toBe(1);
   });
 
   it('login() is remembered as pending and loads Firebase at once; it signs in only on the next call', async () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run dev` in a real browser, as an editor uses it: a page whose file has a mistake shows it
- * in plain words; the other pages hydrate as usual with a notice; saving the fixed file brings the
+ * in plain words; the other pages work as usual, with a notice; saving the fixed file brings the
  * page back without anyone pressing reload, and breaking it again shows the mistake again. The
  * dev server (the project's Vite config and content plugin) runs on a throwaway content folder.
  */
@@ -49,7 +49,7 @@ after(async () => {
   rmSync(content, { recursive: true, force: true });
 });
 
-/** Whether the page shows its content, hydrated, with the notice or not. */
+/** Whether the page shows its content, its behaviours attached, with the notice or not. */
 async function expectPage(tab: Page, heading: string, notice: boolean): Promise<void> {
   await tab.getByRole('heading', { level: 1, name: heading }).waitFor();
   await waitForBehaviours(tab);
@@ -66,16 +66,16 @@ test('a broken page shows its mistake, the others keep working, and a save recov
   const problems: string[] = [];
   tab.on('pageerror', (error) => problems.push(error.stack ?? error.message));
   tab.on('console', (message) => {
-    // The browser logs the error page's status (500) and the refused page data as failed loads.
+    // The browser logs the error page's status (500) as a failed load.
     if (message.type() === 'error' && !message.text().includes('status of 500')) problems.push(message.text());
   });
   try {
-    // Another page: shown, hydrated, with the notice.
+    // Another page: shown, its behaviours attached, with the notice.
     await tab.goto(`${base}/contact`);
     await expectPage(tab, 'Contact heading', true);
     assert.match(await tab.locator('#cesa-dev-errors').innerText(), /^1 file has errors — see it$/);
 
-    // Client-side navigation to the broken page ends on its error page.
+    // A link to the broken page ends on its error page.
     await tab.getByRole('link', { name: 'See the ETABS course' }).click();
     await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
     assert.equal(new URL(tab.url()).pathname, '/etabs');
@@ -85,7 +85,7 @@ test('a broken page shows its mistake, the others keep working, and a save recov
     assert.match(shown, /> 8 \| {5}subtilte: Six weeks, live projects/);
     assert.equal(await tab.locator('vite-error-overlay').count(), 0, "Vite's overlay is not shown");
 
-    // The editor saves the fixed file: the page comes back by itself, hydrated, without the notice.
+    // The editor saves the fixed file: the page comes back by itself (the dev server tells it to reload), without the notice.
     write('pages/etabs.yaml', goodCourse);
     await expectPage(tab, 'ETABS heading', false);
     assert.equal(await tab.getByText('Six weeks, live projects').count(), 1);

@@ -476,7 +476,7 @@ describe('floating call and chat buttons', () => {
       async ({ page }) => {
         const quick = page.getByRole('complementary', { name: 'Quick contact' });
         const call = quick.getByRole('link', { name: `Call ${site.shortName}` });
-        // Hydrated first: removing a node React has yet to hydrate is a hydration error, not what a visitor sees.
+        // The page as its script leaves it (behaviours attached) first: a node removed under a behaviour still attaching is not what a visitor sees.
         await waitForBehaviours(page);
         const withBoth = await call.boundingBox();
         // What the browser shows if it paints while the HTML stream has reached only the first button.

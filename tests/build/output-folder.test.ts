@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BuildStoppedError,
   displayName,
@@ -52,12 +52,19 @@ describe('one build at a time per output folder', () => {
     const first = await lockOutput(out);
     const lines: string[] = [];
     let second: OutputLock | undefined;
-    const waiting = lockOutput(out, { onWait: (line) => lines.push(line), pollMs: 10 }).then((lock) => (second = lock));
-    await sleep(150);
-    expect(second).toBeUndefined();
-    expect(lines).toEqual([`Waiting for another build of ${out}/ (pid ${process.pid}) to finish…`]);
-    first.release();
-    await waiting;
+    // The waiting build's clock is the test's (fake timers): fifteen of its looks at the lock run here, each exactly.
+    vi.useFakeTimers();
+    try {
+      const waiting = lockOutput(out, { onWait: (line) => lines.push(line), pollMs: 10 }).then((lock) => (second = lock));
+      await vi.advanceTimersByTimeAsync(150);
+      expect(second).toBeUndefined();
+      expect(lines).toEqual([`Waiting for another build of ${out}/ (pid ${process.pid}) to finish…`]);
+      first.release();
+      await vi.advanceTimersByTimeAsync(10);
+      await waiting;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(JSON.parse(readFileSync(lockFileOf(out), 'utf8'))).toMatchObject({ pid: process.pid, token: second!.owner.token });
     expect(second!.owner.token).not.toBe(first.owner.token);
     second!.release();

@@ -95,6 +95,21 @@ function deferred() {
 
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Resolves once a MutationObserver made now has been told of the next change under `root`. Observers
+ * are told in the order they were made, so watchBehaviours' own observer (made earlier) has handled
+ * the change by then, and what it started at once (a loaded behaviour's run, a cleanup) has run.
+ */
+function changeSeen(root: Node): Promise<void> {
+  return new Promise((seen) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      seen();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+  });
+}
+
 beforeEach(() => {
   window.localStorage.clear();
   fake.holding = false;
@@ -319,8 +334,9 @@ describe('attachBehaviours and watchBehaviours', () => {
 
     // Moved within the page: removed and added back before the observer looks.
     const first = root.firstElementChild!;
+    const moved = changeSeen(root);
     root.append(first);
-    await tick();
+    await moved;
     expect(stats.cleanup).not.toHaveBeenCalled();
     expect(stats.run).toHaveBeenCalledTimes(2);
 
@@ -328,8 +344,9 @@ describe('attachBehaviours and watchBehaviours', () => {
     await waitFor(() => expect(stats.cleanup).toHaveBeenCalledTimes(1));
 
     stop();
+    const inserted = changeSeen(root);
     root.insertAdjacentHTML('beforeend', '<div data-behaviour="stats">after stop</div>');
-    await tick(20);
+    await inserted;
     expect(screen.getByText('after stop')).toBeInTheDocument();
     expect(stats.run).toHaveBeenCalledTimes(2);
   });
@@ -342,10 +359,12 @@ describe('attachBehaviours and watchBehaviours', () => {
     watchBehaviours(root, { stats: slow });
     root.insertAdjacentHTML('beforeend', '<div data-behaviour="stats">gone</div>');
     await waitFor(() => expect(slow).toHaveBeenCalledTimes(1));
+    const removed = changeSeen(root);
     root.firstElementChild!.remove();
-    await tick();
+    await removed;
     gate.open();
-    await tick(20);
+    // The code arrives: what the watcher does with it was set up before this await, so has run after it.
+    await (slow.mock.results[0]!.value as Promise<unknown>);
     expect(stats.run).not.toHaveBeenCalled();
   });
 });
@@ -386,8 +405,16 @@ describe('startIslands (the scheduler)', () => {
   });
 
   it('with data-when="interaction", loads nothing until the pointer comes over the island, then hydrates it with its props', async () => {
-    const { gate, loadIsland, hydrate, island } = await scheduler();
-    await tick(300);
+    // Fake timers: whatever the scheduler set for later (a load once the page is idle) runs here, at once.
+    vi.useFakeTimers();
+    let started: Awaited<ReturnType<typeof scheduler>>;
+    try {
+      started = await scheduler();
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
+    const { gate, loadIsland, hydrate, island } = started;
     expect(loadIsland).not.toHaveBeenCalled();
 
     fireEvent.pointerOver(screen.getByRole('button', { name: 'Login' }));

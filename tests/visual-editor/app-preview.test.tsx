@@ -84,7 +84,11 @@ describe('the preview', () => {
   it('says it is ready, draws what the editor posts, answers with the change’s id, and ignores other origins', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(content), { status: 200 })));
     // In jsdom the preview has no parent frame: window.parent is the window itself.
-    const post = vi.spyOn(window, 'postMessage').mockImplementation(() => {});
+    // What the page showed each time it said it had drawn a change.
+    const drawn: (string | null | undefined)[] = [];
+    const post = vi.spyOn(window, 'postMessage').mockImplementation((message: unknown) => {
+      if ((message as { type?: string } | null)?.type === 'cesa-preview-rendered') drawn.push(document.querySelector('h1')?.textContent);
+    });
     render(<PreviewApp />);
     expect(post).toHaveBeenCalledWith({ type: 'cesa-preview-ready' }, window.location.origin);
 
@@ -98,14 +102,16 @@ describe('the preview', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'cesa-preview-rendered', id: 1, at: expect.any(Number) as number }, window.location.origin));
     expect(document.title).toBe('Preview: ETABS | CESA');
 
-    const retitled = { ...(page as object), sections: [{ type: 'hero', title: 'ETABS V-23' }] };
-    send(2, retitled, 'http://elsewhere.example');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const retitled = (title: string) => ({ ...(page as object), sections: [{ type: 'hero', title }] });
+    send(2, retitled('ETABS from elsewhere'), 'http://elsewhere.example');
     expect(screen.getByRole('heading', { level: 1, name: 'ETABS V-22' })).toBeInTheDocument();
-    send(3, retitled);
+    // Messages are handled in the order they come: once the next one is drawn, the one from
+    // elsewhere would have been drawn before it, and said so.
+    send(3, retitled('ETABS V-23'));
     expect(await screen.findByRole('heading', { level: 1, name: 'ETABS V-23' })).toBeInTheDocument();
     await waitFor(() => expect(post).toHaveBeenCalledWith(expect.objectContaining({ type: 'cesa-preview-rendered', id: 3 }), window.location.origin));
     expect(post).not.toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), expect.anything());
+    expect(drawn).toEqual(['ETABS V-22', 'ETABS V-23']);
   });
 
   it('opens links in a new tab instead of leaving the preview; links within the page still work', async () => {

@@ -5,7 +5,7 @@
  * a change on disk, and the live preview's messages. The generated form is another part's: a
  * one-field stand-in edits meta.title here.
  */
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
@@ -15,6 +15,7 @@ import { titleOf } from '../../src/editor/json';
 import { SaveWarningDialog } from '../../src/editor/SaveWarningDialog';
 import type { PreviewData } from '../../src/editor/preview-protocol';
 import type { Json, PageListEntry, PageResponse } from '../../src/editor/protocol';
+import { VALIDATE_DELAY_MS } from '../../src/editor/use-validation';
 
 vi.mock('../../src/editor/form', async () => {
   const { titleOf } = await import('../../src/editor/json');
@@ -206,6 +207,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -442,11 +444,24 @@ describe('the page editor', () => {
   });
 
   it('checks the page once the typing rests, and only its newest data', async () => {
-    const user = await openEditor();
-    await user.type(screen.getByLabelText('Title'), ' V-22');
-    await waitFor(() => expect(server.requestsTo('validate')).toHaveLength(1));
+    await openEditor();
+    // The clock is the test's from here (fake timers): each wait below is exact, and "nothing more is
+    // sent" is checked once every timer that could send it has run, not after a guessed sleep.
+    // Keystrokes are change events, half the delay apart (user-event and Testing Library's async
+    // helpers wait on real timers).
+    vi.useFakeTimers();
+    const title = screen.getByLabelText('Title');
+    for (const typed of [' ', ' V', ' V-', ' V-2', ' V-22']) {
+      fireEvent.change(title, { target: { value: `Études ETABS${typed}` } });
+      await act(() => vi.advanceTimersByTimeAsync(VALIDATE_DELAY_MS / 2));
+    }
+    await act(() => vi.advanceTimersByTimeAsync(VALIDATE_DELAY_MS / 2 - 1));
+    expect(server.requestsTo('validate')).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(server.requestsTo('validate')).toHaveLength(1);
     expect(server.requestsTo('validate')[0]!.body).toMatchObject({ file: 'pages/etabs.yaml', data: { meta: { title: 'Études ETABS V-22' } } });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    await act(() => vi.runOnlyPendingTimersAsync());
+    await act(() => vi.advanceTimersByTimeAsync(10 * VALIDATE_DELAY_MS));
     expect(server.requestsTo('validate')).toHaveLength(1);
   });
 
