@@ -16,7 +16,7 @@ import { editorContentOf, editorJsonSchema, sectionTypesOf, writeEditorSchemas, 
 import { documentationOf, positionOf, vscodeYamlSettings, YamlLanguageServer, type Diagnostic, type Position } from './lsp';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const FIXTURES = 'tests/editor/fixtures/pages';
+const FIXTURES = 'tests/language-server/fixtures/pages';
 const course = readFileSync(path.join(root, FIXTURES, 'course.yaml'), 'utf8');
 const sectionTypes = sectionTypesOf(SectionSchema);
 
@@ -207,7 +207,7 @@ describe('errors while typing, in words, on their line', { timeout: 60_000 }, ()
     const site = readFileSync(path.join(root, 'pages/_site.yaml'), 'utf8');
     const href = /href: (\/[a-z][\w-]*)\s*}/.exec(site)!;
     const text = site.replace(href[0], href[0].replace(href[1]!, `${href[1]}-nowhere`));
-    const uri = server.open('tests/editor/fixtures/pages/_site.yaml', text);
+    const uri = server.open('tests/language-server/fixtures/pages/_site.yaml', text);
     const diagnostics = await server.diagnosticsOf(uri);
     server.close(uri);
     expect(lines(diagnostics)).toEqual([[lineOf(text, `${href[1]}-nowhere`), expect.stringMatching(/^there is no page at this address/)]]);
