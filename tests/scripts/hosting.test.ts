@@ -15,7 +15,7 @@ import { FIREBASE_BIN, FIREBASE_QUIET_ENV } from '../../scripts/lib/auth-emulato
 import { allowOrigin, globToRegExp, headerMatcher, readFirebaseConfig, withLocalEmulator } from '../../scripts/lib/hosting';
 import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/lib/speculation';
 import { serve } from '../../scripts/serve';
-import { isDemoProject } from '../../src/auth/config';
+import { isDemoProject } from '../../src/content/firebase-demo';
 import { loadContent } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
 
