@@ -10,13 +10,13 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 /**
- * Static parts: every .tsx of the sections, the layout, ui/ and app/ but the islands is rendered to
+ * Static parts: every .tsx of the sections, the layout, ui/, page/ and app/ but the islands is rendered to
  * HTML once at build time and never hydrated, so state, effects, refs and event handlers in it would
  * be dead code on the page. Browser behaviour lives beside the component, in behaviour.ts (plain DOM
  * code on the prerendered markup) or island.tsx (a React island, with what it imports from src/auth/
  * and src/islands/). See src/islands/behaviour.ts and src/islands/define.ts.
  */
-const STATIC_COMPONENTS = ['src/sections/**/*.tsx', 'src/layout/**/*.tsx', 'src/ui/**/*.tsx', 'src/app/**/*.tsx'];
+const STATIC_COMPONENTS = ['src/sections/**/*.tsx', 'src/layout/**/*.tsx', 'src/ui/**/*.tsx', 'src/page/**/*.tsx', 'src/app/**/*.tsx'];
 const ISLANDS = ['**/island.tsx'];
 
 /** The hooks that hold state or run effects (React's, react-dom's and react-intersection-observer's). */

@@ -4,12 +4,12 @@
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
 import { Component, Fragment, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ImageSizesProvider, type ImageSizes } from '../app/image-sizes';
-import { RouteProvider } from '../app/route-context';
-import { SiteProvider } from '../app/site-context';
 import { PageMetaSchema, SectionSchema, type Section } from '../content/page-schema';
 import { SiteSchema, type MenuItem, type Site } from '../content/site-schema';
 import { Layout } from '../layout/Layout';
+import { ImageSizesProvider, type ImageSizes } from '../page/image-sizes';
+import { RouteProvider } from '../page/route-context';
+import { SiteProvider } from '../page/site-context';
 import { SectionSlot } from '../sections/section-slot';
 import { api, asFailure, type ApiFailure } from './api';
 import { isObject } from './json';

@@ -1,6 +1,6 @@
-import { useImageSize } from '../app/image-sizes';
 import type { Image } from '../content/fields';
 import { singleSrc, sizesOf, srcSetOf, tintClasses, variantUrl, type ImageSlot } from '../content/images';
+import { useImageSize } from '../page/image-sizes';
 import './img.css';
 
 // For sections that show an image otherwise (a video's poster): importing it from here keeps the

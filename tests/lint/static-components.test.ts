@@ -168,8 +168,8 @@ export type Unused = SessionSnapshot;
 
   it('useId, useMemo, use, useContext and the context readers are fine in a static component', async () => {
     const code = `import { createContext, use, useContext, useId, useMemo } from 'react';
-import { useRoute } from '../../app/route-context';
-import { useSite } from '../../app/site-context';
+import { useRoute } from '../../page/route-context';
+import { useSite } from '../../page/site-context';
 
 const Theme = createContext('light');
 
