@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * ESLint (flat config), run by `npm run lint` and so by `npm test` and CI: typescript-eslint's
- * type-checked rules (through the TypeScript project of tsconfig.json) and the Rules of React.
+ * type-checked rules (through the TypeScript projects of tsconfig.json: the browser's code, Node's
+ * code and the tests), the Rules of React, and the layers of src/.
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -298,8 +299,9 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        // The project's files are in tsconfig.json; this file is not, so it gets a default project.
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        // The project's files are in tsconfig.json's projects; this file is not, so it gets a default
+        // project, with the options of Node's code.
+        projectService: { allowDefaultProject: ['eslint.config.js'], defaultProject: 'tsconfig.node.json' },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -53,7 +53,7 @@ beforeAll(async () => {
         parserOptions: {
           projectService: {
             allowDefaultProject: ['eslint.config.js', ...VIRTUAL_FOLDERS.flatMap((folder) => [`${folder}/*.ts`, `${folder}/*.tsx`])],
-            defaultProject: 'tsconfig.json',
+            defaultProject: 'tsconfig.src.json',
             // One file for each layer probed (eleven): more than the eight allowed by default.
             maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
           },
