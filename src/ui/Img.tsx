@@ -3,10 +3,6 @@ import { singleSrc, sizesOf, srcSetOf, tintClasses, variantUrl, type ImageSlot }
 import { useImageSize } from '../page/image-sizes';
 import './img.css';
 
-// For sections that show an image otherwise (a video's poster): importing it from here keeps the
-// sizes' context in the app's chunk, with <Img>, instead of a chunk of its own for every page.
-export { useImageSize };
-
 interface Props {
   image: Image;
   /** Where it is shown: the slot its field declares (`inSlot` in the section's schema). Gives `sizes`. */
