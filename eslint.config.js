@@ -1,8 +1,10 @@
 // @ts-check
 /**
  * ESLint (flat config), run by `npm run lint` and so by `npm test` and CI: typescript-eslint's
- * type-checked rules (through the TypeScript project of tsconfig.json) and the Rules of React.
+ * type-checked rules (through the TypeScript projects of tsconfig.json: the browser's code, Node's
+ * code and the tests), the Rules of React, and the layers of src/.
  */
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,13 +12,13 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 /**
- * Static parts: every .tsx of the sections, the layout, ui/ and app/ but the islands is rendered to
+ * Static parts: every .tsx of the sections, the layout, ui/, page/ and app/ but the islands is rendered to
  * HTML once at build time and never hydrated, so state, effects, refs and event handlers in it would
  * be dead code on the page. Browser behaviour lives beside the component, in behaviour.ts (plain DOM
  * code on the prerendered markup) or island.tsx (a React island, with what it imports from src/auth/
  * and src/islands/). See src/islands/behaviour.ts and src/islands/define.ts.
  */
-const STATIC_COMPONENTS = ['src/sections/**/*.tsx', 'src/layout/**/*.tsx', 'src/ui/**/*.tsx', 'src/app/**/*.tsx'];
+const STATIC_COMPONENTS = ['src/sections/**/*.tsx', 'src/layout/**/*.tsx', 'src/ui/**/*.tsx', 'src/page/**/*.tsx', 'src/app/**/*.tsx'];
 const ISLANDS = ['**/island.tsx'];
 
 /** The hooks that hold state or run effects (React's, react-dom's and react-intersection-observer's). */
@@ -146,6 +148,135 @@ const staticComponent = {
   },
 };
 
+/**
+ * The layers of src/, from the ground up: a file imports from its own layer and from the floors
+ * below it, never from a floor above, and never from the other layer of its own floor. Type-only
+ * imports count too: a type is a piece of another layer's design all the same.
+ * @type {string[][]}
+ */
+const FLOORS = [
+  // Helpers with no knowledge of the site.
+  ['lib'],
+  // Loading and validating pages/: zod schemas, routes, images, errors. Node (the build, the
+  // editor's server) and the browser (the editor) both run it; it knows nothing of React or sign-in.
+  ['content'],
+  // What the page being rendered knows (site, route, image sizes); how islands and behaviours load
+  // in the browser; sign-in, which only an island loads.
+  ['page', 'islands', 'auth'],
+  // Small shared components: images, links, the section shell.
+  ['ui'],
+  ['sections', 'layout'],
+  // The page shell and the entry points (src/site.ts, src/entry-server.tsx).
+  ['app'],
+  // The visual editor, on top: it draws the site's own components in its preview.
+  ['editor'],
+];
+const LAYER_ORDER = FLOORS.map((floor) => floor.join(', ')).join(' → ');
+/** @type {Map<string, number>} */
+const FLOOR_OF = new Map(FLOORS.flatMap((floor, index) => floor.map((layer) => [layer, index])));
+
+/**
+ * The layer of a file (a path from the repository's root, with forward slashes), or null when it
+ * is outside src/. A section's schema.ts is content (zod only: the loader validates pages with it);
+ * the files at the top of src/ and the shared styles are the app's.
+ * @param {string} file
+ */
+function layerOf(file) {
+  if (!file.startsWith('src/')) return null;
+  if (/^src\/sections\/([^/]+\/schema|schemas\.gen)(\.ts)?$/.test(file)) return 'content';
+  const [folder = '', ...rest] = file.slice('src/'.length).split('/');
+  // A file at the top of src/ (an import may leave out its extension), or the shared styles.
+  if ((rest.length === 0 && !FLOOR_OF.has(folder)) || folder === 'styles') return 'app';
+  return folder;
+}
+
+/**
+ * Files of src/ that only Node runs, never the browser: they read pages/ from disk for the build,
+ * the dev server and the editor's server. Every other file of src/ is browser code (the site's
+ * parts or the editor) and imports none of Node's modules.
+ */
+const NODE_ONLY = ['src/content/load.ts', 'src/content/cache.ts'];
+
+const NODE_MODULES = new Set(builtinModules);
+/** @param {string} source */
+const isNodeModule = (source) => source.startsWith('node:') || NODE_MODULES.has(source) || NODE_MODULES.has(source.split('/')[0] ?? '');
+
+/** Packages the content layer does not import, each with why. */
+const NOT_CONTENT = [
+  { test: /^react(-dom)?(\/|$)/, why: 'is React' },
+  { test: /^(firebase|@firebase\/[^/]+)(\/|$)/, why: 'is sign-in' },
+];
+
+const ROOT = import.meta.dirname;
+
+/** @type {import('eslint').Rule.RuleModule} */
+const layerImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The layers of src/ import one way only; content knows nothing of React or sign-in; browser code imports no Node module.' },
+    schema: [],
+    messages: {
+      up: `'{{source}}' is in src/{{target}}/, a layer above {{layer}}: src/ imports one way only, ${LAYER_ORDER}. Move what both need down into {{layer}} or a layer below it, or have the layer above pass it in (a prop, a context).`,
+      beside: `'{{source}}' is in src/{{target}}/, beside {{layer}} on the same floor: src/ imports one way only, ${LAYER_ORDER}, and layers of one floor do not import each other. Move what both need down to a layer below both.`,
+      unknown: `{{what}} is in no layer of src/ (${LAYER_ORDER}): put it in one of their folders, or give its folder a floor in FLOORS (eslint.config.js).`,
+      outside: `'{{source}}' is outside src/: the site's code imports nothing of scripts/ or tests/. Move what it needs into src/ (scripts/ may import src/, not the other way).`,
+      auth: `'{{source}}' is sign-in (src/auth/), which only an island loads: import it from the island.tsx that needs it (see src/islands/define.ts), not from {{layer}}.`,
+      content: `'{{source}}' {{why}}, and the content layer (src/content/, the sections' schema.ts) knows nothing of React, sign-in or the page: the build reads it in Node. Keep it to zod and data, and put this code in src/page/, src/ui/ or an island.`,
+      firebase: `'{{source}}' is Firebase, which only the sign-in code imports: put this in src/auth/ and call it from an island.`,
+      node: `'{{source}}' is a Node module, but this file runs in the browser: read files in scripts/ (the build, the dev server) and pass the result in. A file of src/ that only Node runs goes in NODE_ONLY (eslint.config.js).`,
+    },
+  },
+  create(context) {
+    const importer = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const layer = layerOf(importer);
+    if (layer === null) return {};
+    const nodeOnly = NODE_ONLY.includes(importer);
+    const island = path.basename(importer) === 'island.tsx';
+    /** @param {import('estree').Node} node @param {unknown} source */
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      if (!source.startsWith('.')) {
+        if (isNodeModule(source)) {
+          if (!nodeOnly) context.report({ node, messageId: 'node', data: { source } });
+          return;
+        }
+        const notContent = NOT_CONTENT.find((rule) => rule.test.test(source));
+        if (layer === 'content' && notContent) context.report({ node, messageId: 'content', data: { source, why: notContent.why } });
+        else if (layer !== 'auth' && /^(firebase|@firebase\/[^/]+)(\/|$)/.test(source)) context.report({ node, messageId: 'firebase', data: { source } });
+        return;
+      }
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
+      const targetLayer = layerOf(target);
+      if (targetLayer === null) {
+        context.report({ node, messageId: 'outside', data: { source } });
+        return;
+      }
+      if (targetLayer === layer) return;
+      const from = FLOOR_OF.get(layer);
+      const to = FLOOR_OF.get(targetLayer);
+      const data = { source, target: targetLayer, layer: `src/${layer}/` };
+      if (from === undefined) context.report({ node, messageId: 'unknown', data: { what: `This file (${importer})` } });
+      else if (to === undefined) context.report({ node, messageId: 'unknown', data: { what: `'${source}'` } });
+      else if (to > from) context.report({ node, messageId: 'up', data });
+      else if (to === from) context.report({ node, messageId: 'beside', data });
+      else if (targetLayer === 'auth' && !island) context.report({ node, messageId: 'auth', data });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => {
+        if (node.source.type === 'Literal') check(node, node.source.value);
+      },
+      ExportNamedDeclaration: (node) => {
+        if (node.source) check(node, node.source.value);
+      },
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+    };
+  },
+};
+
+/** The browser's globals, which content code does not touch (see `content` above). */
+const DOM_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'HTMLElement', 'customElements'];
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -168,8 +299,9 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        // The project's files are in tsconfig.json; this file is not, so it gets a default project.
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        // The project's files are in tsconfig.json's projects; this file is not, so it gets a default
+        // project, with the options of Node's code.
+        projectService: { allowDefaultProject: ['eslint.config.js'], defaultProject: 'tsconfig.node.json' },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -201,5 +333,25 @@ export default defineConfig([
     ignores: ISLANDS,
     plugins: { islands: { meta: { name: 'cesa-islands' }, rules: { 'static-component': staticComponent } } },
     rules: { 'islands/static-component': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // The registries of the parts, generated from their folders: the one place the islands
+    // mechanism names the parts above it, so that it can load each by name.
+    ignores: ['src/islands/*.gen.ts'],
+    plugins: { layers: { meta: { name: 'cesa-layers' }, rules: { imports: layerImports } } },
+    rules: { 'layers/imports': 'error' },
+  },
+  {
+    files: ['src/content/**/*.ts', 'src/sections/*/schema.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...DOM_GLOBALS.map((name) => ({
+          name,
+          message: 'The content layer knows nothing of the browser or the page (the build reads it in Node): take what is needed as a parameter, or do this in src/page/, src/ui/ or an island.',
+        })),
+      ],
+    },
   },
 ]);

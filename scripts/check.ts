@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isDemoProject } from '../src/auth/config';
+import { isDemoProject } from '../src/content/firebase-demo';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';

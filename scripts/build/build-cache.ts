@@ -46,7 +46,7 @@ function codeFiles(root: string): string[] {
   return [
     ...walk('src'),
     ...OUTPUT_CODE_DIRS.flatMap(walk),
-    ...['index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'].filter((file) => existsSync(path.join(root, file))),
+    ...['index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.src.json', 'tsconfig.node.json', 'package-lock.json'].filter((file) => existsSync(path.join(root, file))),
   ].sort();
 }
 

@@ -28,6 +28,7 @@ import {
 } from 'yaml';
 import type { Json } from '../../src/editor/protocol';
 import { assertNever } from '../../src/lib/assert-never';
+import { isRecord } from '../../src/lib/is-record';
 
 type JsonMap = { [key: string]: Json };
 
@@ -667,10 +668,6 @@ function readsAs(text: string, value: Json): boolean {
     // An alias to nothing (text such as `*star` written plain) parses, then fails to resolve.
     return false;
   }
-}
-
-function isRecord(value: Json | undefined): value is JsonMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isObjectLike(value: Json): value is JsonMap | Json[] {

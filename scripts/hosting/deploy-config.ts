@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { DEMO_API_KEY, DEMO_APP_ID, authConfig, isDemoProject } from '../../src/auth/config';
+import { authConfig } from '../../src/auth/config';
+import { DEMO_API_KEY, DEMO_APP_ID, isDemoProject } from '../../src/content/firebase-demo';
 import { formatError, type ContentError } from '../../src/content/errors';
 import { SITE_FILE } from '../../src/content/load';
 import { SiteSchema, type FirebaseWebConfig } from '../../src/content/site-schema';

@@ -1,11 +1,11 @@
 import type { Page } from '../content/page-schema';
 import { Layout } from '../layout/Layout';
+import { ImageSizesProvider } from '../page/image-sizes';
+import { RouteProvider } from '../page/route-context';
+import { SiteProvider } from '../page/site-context';
 import { SectionSlot } from '../sections/section-slot';
 import type { RenderData } from './data';
-import { ImageSizesProvider } from './image-sizes';
 import { NotFound } from './NotFound';
-import { RouteProvider } from './route-context';
-import { SiteProvider } from './site-context';
 import '../styles/base.css';
 
 /** A whole page of the site: the layout around the page's sections (or the 404 page), as static HTML. */

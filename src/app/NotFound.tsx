@@ -1,5 +1,5 @@
+import { useSite } from '../page/site-context';
 import { PageLink } from '../ui/PageLink';
-import { useSite } from './site-context';
 
 /** The page for an unknown URL: says so, and offers a way on. */
 export function NotFound() {

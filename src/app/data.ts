@@ -1,7 +1,7 @@
 /** What a page is rendered from: by the prerenderer and the dev server. None of it reaches the browser as data. */
 import type { Page } from '../content/page-schema';
 import type { MenuItem, Site } from '../content/site-schema';
-import type { ImageSizes } from './image-sizes';
+import type { ImageSizes } from '../page/image-sizes';
 
 export interface RenderData {
   route: string;

@@ -3,8 +3,8 @@ import { singleSrc } from '../content/images';
 import type { Page } from '../content/page-schema';
 import { ICON_FILES } from '../content/routes';
 import type { Site } from '../content/site-schema';
+import type { ImageSizes } from '../page/image-sizes';
 import type { SharedMedia } from './data';
-import type { ImageSizes } from './image-sizes';
 
 export interface Head {
   title: string;

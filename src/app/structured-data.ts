@@ -9,7 +9,7 @@ import { DurationSchema } from '../content/fields';
 import { singleSrc } from '../content/images';
 import { PageSchema, type Page } from '../content/page-schema';
 import type { Branch, MenuItem, Site } from '../content/site-schema';
-import type { ImageSizes } from './image-sizes';
+import type { ImageSizes } from '../page/image-sizes';
 
 interface Reference {
   '@id': string;

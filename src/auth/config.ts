@@ -5,9 +5,9 @@
  * Auth emulator (what `npm start` and the tests run); `npm run build -- --deploy` refuses it.
  *
  * The Vite env variable VITE_AUTH_EMULATOR_HOST only points a build at an emulator elsewhere.
- * VITE_FIREBASE_* variables are no longer read.
  */
 import type { FirebaseOptions } from 'firebase/app';
+import { isDemoProject } from '../content/firebase-demo';
 import type { FirebaseWebConfig } from '../content/site-schema';
 
 /** The env variables this module reads (optional). */
@@ -22,18 +22,8 @@ export interface AuthConfig {
   emulatorUrl: string | null;
 }
 
-/** The example project of pages/_site.yaml: `demo-` is the prefix the Auth emulator accepts offline. */
-export const DEMO_PROJECT_ID = 'demo-cesa';
-/** Any string works with the emulator; it only has to be stable (it keys the stored session). */
-export const DEMO_API_KEY = 'demo-cesa-api-key';
-/** An app id of the right shape, all zeros: plainly not a real one. */
-export const DEMO_APP_ID = '1:000000000000:web:0000000000000000';
+/** Where a `demo-` project (src/content/firebase-demo.ts) signs in: the Auth emulator of firebase.json. */
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
-
-/** A `demo-` project exists only in the emulator: such a build can only sign in locally. */
-export function isDemoProject(projectId: string): boolean {
-  return projectId.startsWith('demo-');
-}
 
 function emulatorUrl(host: string): string {
   return /^https?:\/\//.test(host) ? host : `http://${host}`;

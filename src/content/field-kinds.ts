@@ -5,6 +5,7 @@
  * type whose card list holds a DurationSchema field is in the brochure without a change here.
  */
 import * as z from 'zod';
+import { isRecord } from '../lib/is-record';
 import type { PathSegment } from './errors';
 import { kindOf, slotOf, type Duration, type FieldKind, type Image } from './fields';
 import type { ImageSlot } from './images';
@@ -58,10 +59,6 @@ interface Def {
 }
 
 const def = (schema: AnySchema): Def => schema._zod.def;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Schemas known to hold (true) or not to hold (false) a field of a kind anywhere inside. */
 const holding = new WeakMap<AnySchema, boolean>();

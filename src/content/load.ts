@@ -434,8 +434,7 @@ function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileC
 
 /**
  * The sizes of the images a site document and a page show, by site path: the part of
- * `Content.images` their renderer needs, in the order they appear. Leave out `site` for a page's
- * own images (the site's come with every page's HTML).
+ * `Content.images` their renderer needs, in the order they appear.
  */
 export function imageSizesOf(images: ReadonlyMap<string, ImageSize>, { site, page }: { site?: Site | undefined; page?: Page | null | undefined }): Record<string, ImageSize> {
   const shown: Record<string, ImageSize> = {};

@@ -3,6 +3,7 @@
  * what a field is for. Only used to write helpful error messages.
  */
 import * as z from 'zod';
+import { isRecord } from '../lib/is-record';
 import type { PathSegment } from './errors';
 
 type AnySchema = z.core.$ZodType;
@@ -59,10 +60,6 @@ function literalValues(option: AnySchema, key: string): unknown[] {
   const shape = def(unwrap(option, undefined).schema).shape;
   const field = shape?.[key];
   return field ? (def(unwrap(field, undefined).schema).values ?? []) : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The schema at `path`, choosing union members by the data, or undefined when the path leaves the schema. */

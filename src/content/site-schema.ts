@@ -1,7 +1,7 @@
 /** The site document (`pages/_site.yaml`): everything shared by all pages, in one place. */
 import * as z from 'zod';
-import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID } from '../auth/config';
 import { fieldKinds, HrefSchema, ImageSchema, inSlot, LinkSchema, PublicFileSchema, TextSchema } from './fields';
+import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID } from './firebase-demo';
 
 /** A menu entry as written in `_site.yaml` (the input side of {@link MenuEntrySchema}). */
 export interface MenuEntryInput {

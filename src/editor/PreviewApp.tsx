@@ -4,15 +4,15 @@
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
 import { Component, Fragment, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ImageSizesProvider, type ImageSizes } from '../app/image-sizes';
-import { RouteProvider } from '../app/route-context';
-import { SiteProvider } from '../app/site-context';
 import { PageMetaSchema, SectionSchema, type Section } from '../content/page-schema';
 import { SiteSchema, type MenuItem, type Site } from '../content/site-schema';
 import { Layout } from '../layout/Layout';
+import { isRecord } from '../lib/is-record';
+import { ImageSizesProvider, type ImageSizes } from '../page/image-sizes';
+import { RouteProvider } from '../page/route-context';
+import { SiteProvider } from '../page/site-context';
 import { SectionSlot } from '../sections/section-slot';
 import { api, asFailure, type ApiFailure } from './api';
-import { isObject } from './json';
 import type { ContentResponse, Json } from './protocol';
 import { sharedNow, type PreviewData, type PreviewRendered, type PreviewScroll } from './preview-protocol';
 import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
@@ -23,7 +23,7 @@ export type PreviewSection = { ok: true; section: Section } | { ok: false; type:
 function previewSection(raw: Json): PreviewSection {
   const parsed = SectionSchema.safeParse(raw);
   if (parsed.success) return { ok: true, section: parsed.data };
-  const type = isObject(raw) && typeof raw.type === 'string' ? raw.type : 'unknown';
+  const type = isRecord(raw) && typeof raw.type === 'string' ? raw.type : 'unknown';
   return { ok: false, type };
 }
 
@@ -34,7 +34,7 @@ function previewSection(raw: Json): PreviewSection {
  */
 export function previewSections(data: Json, previous: Map<string, PreviewSection> = new Map()): { sections: PreviewSection[]; known: Map<string, PreviewSection> } {
   const known = new Map<string, PreviewSection>();
-  if (!isObject(data) || !Array.isArray(data.sections)) return { sections: [], known };
+  if (!isRecord(data) || !Array.isArray(data.sections)) return { sections: [], known };
   const sections = data.sections.map((raw) => {
     const text = JSON.stringify(raw);
     const entry = known.get(text) ?? previous.get(text) ?? previewSection(raw);
@@ -46,7 +46,7 @@ export function previewSections(data: Json, previous: Map<string, PreviewSection
 
 /** The page's title when its meta is valid (the preview's tab says it). */
 export function previewTitle(data: Json): string | null {
-  if (!isObject(data)) return null;
+  if (!isRecord(data)) return null;
   const meta = PageMetaSchema.safeParse(data.meta);
   return meta.success ? meta.data.title : null;
 }

@@ -1,4 +1,4 @@
-import { useSite } from '../app/site-context';
+import { useSite } from '../page/site-context';
 import { SmartLink } from '../ui/SmartLink';
 import { telHref } from './phone';
 

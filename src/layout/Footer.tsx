@@ -1,5 +1,5 @@
-import { useSite } from '../app/site-context';
 import type { Branch } from '../content/site-schema';
+import { useSite } from '../page/site-context';
 import { SmartLink } from '../ui/SmartLink';
 import { telHref } from './phone';
 

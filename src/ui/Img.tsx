@@ -1,11 +1,7 @@
-import { useImageSize } from '../app/image-sizes';
 import type { Image } from '../content/fields';
 import { singleSrc, sizesOf, srcSetOf, tintClasses, variantUrl, type ImageSlot } from '../content/images';
+import { useImageSize } from '../page/image-sizes';
 import './img.css';
-
-// For sections that show an image otherwise (a video's poster): importing it from here keeps the
-// sizes' context in the app's chunk, with <Img>, instead of a chunk of its own for every page.
-export { useImageSize };
 
 interface Props {
   image: Image;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useRoute } from '../app/route-context';
 import { normaliseRoute } from '../content/routes';
+import { useRoute } from '../page/route-context';
 
 interface Props {
   /** A page of this site: `/etabs`, `/etabs#modules`. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSite } from '../app/site-context';
+import { useSite } from '../page/site-context';
 import { PageLink } from './PageLink';
 
 interface Props {

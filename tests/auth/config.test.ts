@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID, authConfig, isDemoProject } from '../../src/auth/config';
+import { authConfig } from '../../src/auth/config';
+import { DEMO_API_KEY, DEMO_APP_ID, DEMO_PROJECT_ID, isDemoProject } from '../../src/content/firebase-demo';
 import { FirebaseSchema, type FirebaseWebConfig } from '../../src/content/site-schema';
 
 const demo: FirebaseWebConfig = { apiKey: DEMO_API_KEY, authDomain: 'demo-cesa.firebaseapp.com', projectId: 'demo-cesa', appId: DEMO_APP_ID };

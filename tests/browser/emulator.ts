@@ -3,7 +3,7 @@
  * and drive the emulator's sign-in popup.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../src/auth/config';
+import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../src/content/firebase-demo';
 import { reachFor } from './harness';
 
 /** Set by `firebase emulators:exec` for the command it runs. */

@@ -97,7 +97,7 @@ describe('after a component changed', () => {
     // A copy of the project (its own src/, the same node_modules), so the change stays in the copy.
     const project = mkdtempSync(path.join(tmpdir(), 'cesa-code-change-'));
     try {
-      for (const name of ['src', 'scripts', 'public', 'schemas', 'README.md', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+      for (const name of ['src', 'scripts', 'public', 'schemas', 'README.md', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.src.json', 'tsconfig.node.json', 'tsconfig.tests.json', 'package.json', 'package-lock.json']) {
         cpSync(path.join(root, name), path.join(project, name), { recursive: true });
       }
       symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'));

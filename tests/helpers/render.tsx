@@ -4,12 +4,12 @@
  */
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ImageSizesProvider, type ImageSizes } from '../../src/app/image-sizes';
-import { RouteProvider } from '../../src/app/route-context';
-import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema, type Section } from '../../src/content/page-schema';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
 import { attachBehaviours } from '../../src/islands/attach';
+import { ImageSizesProvider, type ImageSizes } from '../../src/page/image-sizes';
+import { RouteProvider } from '../../src/page/route-context';
+import { SiteProvider } from '../../src/page/site-context';
 import { SectionSlot } from '../../src/sections/section-slot';
 
 export const testSite: Site = SiteSchema.parse({

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { RouteProvider } from '../../src/app/route-context';
-import { SiteProvider } from '../../src/app/site-context';
 import { attachBehaviours } from '../../src/islands/attach';
 import { Layout } from '../../src/layout/Layout';
+import { RouteProvider } from '../../src/page/route-context';
+import { SiteProvider } from '../../src/page/site-context';
 import { stubMediaQueries } from '../helpers/media';
 import { renderWithSite, testSite } from '../helpers/render';
 

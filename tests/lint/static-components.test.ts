@@ -1,8 +1,8 @@
 /**
  * Static components hold no browser behaviour (eslint.config.js, `islands/static-component`): every
- * .tsx of src/sections/, src/layout/, src/ui/ and src/app/ but island.tsx is rendered to HTML once
- * and never hydrated, so a hook with state or effects, an event handler, a ref or an import of
- * browser-only code there is dead code, and the lint says where the behaviour goes instead.
+ * .tsx of src/sections/, src/layout/, src/ui/, src/page/ and src/app/ but island.tsx is rendered to
+ * HTML once and never hydrated, so a hook with state or effects, an event handler, a ref or an
+ * import of browser-only code there is dead code, and the lint says where the behaviour goes instead.
  */
 // @vitest-environment node
 import path from 'node:path';
@@ -24,12 +24,12 @@ const refMessage = (element: string) =>
 /**
  * The files linted here exist only in memory, at paths under the static folders (a real file there
  * would be picked up by the section index, the dev server and the other tests while this one runs).
- * The repository's config is type-aware (projectService with tsconfig.json), and TypeScript's project
- * lists only the files on disk, so it would refuse these paths ("was not found by the project
- * service"). allowDefaultProject lets the project service open them in a default project that has
- * tsconfig.json's compiler options; these folders do not exist, so no real file is moved out of its
- * project. Nothing else of the config is changed: the rule, its files and its ignores are the ones
- * `npm run lint` uses.
+ * The repository's config is type-aware (projectService with tsconfig.json's projects), and
+ * TypeScript's projects list only the files on disk, so they would refuse these paths ("was not found
+ * by the project service"). allowDefaultProject lets the project service open them in a default
+ * project that has the browser code's compiler options (tsconfig.src.json); these folders do not
+ * exist, so no real file is moved out of its project. Nothing else of the config is changed: the
+ * rule, its files and its ignores are the ones `npm run lint` uses.
  */
 const VIRTUAL_FOLDERS = ['src/sections/example', 'src/layout/menu', 'src/ui/example', 'src/app/example'];
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
         parserOptions: {
           projectService: {
             allowDefaultProject: ['eslint.config.js', ...VIRTUAL_FOLDERS.map((folder) => `${folder}/*.tsx`)],
-            defaultProject: 'tsconfig.json',
+            defaultProject: 'tsconfig.src.json',
           },
         },
       },
@@ -168,8 +168,8 @@ export type Unused = SessionSnapshot;
 
   it('useId, useMemo, use, useContext and the context readers are fine in a static component', async () => {
     const code = `import { createContext, use, useContext, useId, useMemo } from 'react';
-import { useRoute } from '../../app/route-context';
-import { useSite } from '../../app/site-context';
+import { useRoute } from '../../page/route-context';
+import { useSite } from '../../page/site-context';
 
 const Theme = createContext('light');
 

@@ -15,7 +15,7 @@ import { FIREBASE_BIN, FIREBASE_QUIET_ENV } from '../../scripts/hosting/auth-emu
 import { allowOrigin, globToRegExp, headerMatcher, readFirebaseConfig, withLocalEmulator } from '../../scripts/hosting/hosting';
 import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/build/speculation';
 import { serve } from '../../scripts/hosting/serve';
-import { isDemoProject } from '../../src/auth/config';
+import { isDemoProject } from '../../src/content/firebase-demo';
 import { loadContent } from '../../src/content/load';
 import { htmlFileOf } from '../../src/content/routes';
 

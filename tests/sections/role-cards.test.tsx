@@ -2,8 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema } from '../../src/content/page-schema';
+import { SiteProvider } from '../../src/page/site-context';
 import { SectionSlot } from '../../src/sections/section-slot';
 import { renderSection, testSite, withBehaviours } from '../helpers/render';
 

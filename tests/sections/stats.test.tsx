@@ -6,8 +6,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteProvider } from '../../src/app/site-context';
 import { SectionSchema } from '../../src/content/page-schema';
+import { SiteProvider } from '../../src/page/site-context';
 import { SectionSlot } from '../../src/sections/section-slot';
 import { renderSection, testSite, withBehaviours } from '../helpers/render';
 import { stubMediaQueries } from '../helpers/media';

@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { ReactNode } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RenderData } from '../../src/app/data';
-import { ImageSizesProvider, useImageSize } from '../../src/app/image-sizes';
 import { imageSizesOf, loadContent } from '../../src/content/load';
 import { render as renderPage } from '../../src/entry-server';
+import { ImageSizesProvider, useImageSize } from '../../src/page/image-sizes';
 import { Img } from '../../src/ui/Img';
 
 const svg = (width: number, height: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"/>`;

@@ -6,9 +6,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { headOf } from '../../src/app/head';
-import type { ImageSizes } from '../../src/app/image-sizes';
 import { structuredData } from '../../src/app/structured-data';
 import { IMAGE_SLOTS } from '../../src/content/images';
+import type { ImageSizes } from '../../src/page/image-sizes';
 import { Img } from '../../src/ui/Img';
 import { SectionSchema } from '../../src/content/page-schema';
 import { SectionSlot } from '../../src/sections/section-slot';

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { RouteProvider } from '../../src/app/route-context';
+import { RouteProvider } from '../../src/page/route-context';
 import { PageLink } from '../../src/ui/PageLink';
 
 function renderAt(route: string, link: ReactNode) {

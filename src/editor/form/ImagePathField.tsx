@@ -8,7 +8,7 @@ import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
 import { useFormActions, useLists, useUpload } from './context';
 import type { FieldProps } from './field-props';
 import { descriptionOf } from './schema';
-import { useTextChange } from './StringField';
+import { useTextChange } from './text-change';
 
 type Progress = { state: 'idle' } | { state: 'uploading'; name: string } | { state: 'done'; src: string } | { state: 'failed'; name: string; reason: string };
 

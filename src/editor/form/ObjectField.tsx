@@ -3,12 +3,13 @@
  * order, then the keys the schema does not know (shown, never dropped). An optional group the page
  * does not have is shown closed, as an "Add …" button.
  */
+import { isRecord } from '../../lib/is-record';
 import { FieldDescription, FieldErrors, Required, useChrome } from './chrome';
 import { useFormActions } from './context';
 import { Field } from './Field';
 import type { FieldProps } from './field-props';
 import { UnknownKeyField } from './MismatchField';
-import { childPath, isKey, isRecord } from './paths';
+import { childPath, isKey } from './paths';
 import { descriptionOf, propertiesOf, requiredOf, smallestValue } from './schema';
 import { humanise } from './words';
 

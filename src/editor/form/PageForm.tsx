@@ -5,13 +5,14 @@
  * and focus the field they name.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { isRecord } from '../../lib/is-record';
 import type { Json } from '../protocol';
 import { fieldId, type PageFormProps } from './contract';
 import type { FormActions, ListIds, Revealer } from './context';
 import { ErrorStore } from './errors';
 import { Field } from './Field';
 import { focusAndShow } from './focus';
-import { deleteIn, isRecord, ROOT_PATH, setIn } from './paths';
+import { deleteIn, ROOT_PATH, setIn } from './paths';
 import { Datalists, FormProviders } from './providers';
 import { REVEAL_EVENT, type RevealDetail } from './reveal';
 import { useStableList } from './stable';

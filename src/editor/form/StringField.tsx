@@ -5,27 +5,16 @@
  */
 import type { ChangeEvent } from 'react';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
-import { useFormActions, useLists } from './context';
+import { useLists } from './context';
 import type { FieldProps } from './field-props';
-import { isKey } from './paths';
 import { ImagePathField } from './ImagePathField';
 import { descriptionOf, kindOf, slotOf } from './schema';
+import { useTextChange } from './text-change';
 
 /** Rows for a textarea that fits its text (browsers with `field-sizing: content` grow it as one types). */
 function rowsFor(text: string): number {
   const lines = text.split('\n').reduce((count, line) => count + 1 + Math.floor(line.length / 80), 0);
   return Math.min(16, Math.max(3, lines));
-}
-
-/** What typing writes: an emptied optional key is deleted, never written as "". */
-export function useTextChange(props: FieldProps): (text: string) => void {
-  const { set, remove } = useFormActions();
-  const { path, required, value } = props;
-  return (text) => {
-    if (text === '' && !required && isKey(path)) {
-      if (value !== undefined) remove(path);
-    } else set(path, text);
-  };
 }
 
 export function StringField(props: FieldProps) {

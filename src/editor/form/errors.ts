@@ -5,8 +5,9 @@
  * path, so new errors re-render only the fields whose errors changed.
  */
 import type { ContentError, PathSegment } from '../../content/errors';
+import { isRecord } from '../../lib/is-record';
 import type { FormSchema, Json } from '../protocol';
-import { formatPath, isRecord, parsePath } from './paths';
+import { formatPath, parsePath } from './paths';
 import { branchFor, itemsOf, matchesType, propertiesOf, requiredOf, typeOf } from './schema';
 
 export const NO_ERRORS: readonly ContentError[] = Object.freeze([]);

@@ -4,6 +4,7 @@
  * were, so unchanged fields keep their identity (and their memoised components skip rendering).
  */
 import { formatPath, type PathSegment } from '../../content/errors';
+import { isRecord } from '../../lib/is-record';
 import type { Json } from '../protocol';
 
 export type Path = readonly PathSegment[];
@@ -49,10 +50,6 @@ export function parsePath(text: string): PathSegment[] {
 /** A key of an object (deleted when emptied), not an item of a list (which stays, as an item). */
 export function isKey(path: Path): boolean {
   return typeof path[path.length - 1] === 'string';
-}
-
-export function isRecord(value: Json | undefined): value is { [key: string]: Json } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The value at `path`, or undefined where there is none. */

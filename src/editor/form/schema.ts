@@ -3,11 +3,11 @@
  * branch of a union a value is written in, what a new value starts as, how a value is converted
  * when the editor writes it another way.
  */
+import { isRecord } from '../../lib/is-record';
 import { DISCRIMINATOR_MARK, KIND_MARK, SLOT_MARK, type FormSchema, type Json } from '../protocol';
-import { isRecord } from './paths';
 
 export function isNode(value: unknown): value is FormSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isRecord(value);
 }
 
 /** The options of a union (`anyOf` or `oneOf`), or none. */

@@ -1,6 +1,6 @@
 /** How the form names a section: by its type's name and its title. */
+import { isRecord } from '../../lib/is-record';
 import type { FormSchema, Json } from '../protocol';
-import { isRecord } from './paths';
 import { branchesOf, discriminatorOf, matchBranch, propertiesOf } from './schema';
 import { sectionTypeName, summaryOf } from './words';
 

@@ -1,6 +1,6 @@
 /** The form's words for keys, items and branches: what an editor reads, not what the YAML says. */
+import { isRecord } from '../../lib/is-record';
 import type { FormSchema, Json } from '../protocol';
-import { isRecord } from './paths';
 import { descriptionOf, hasConst, itemsOf, kindOf, propertiesOf, typeOf } from './schema';
 
 /** Keys whose plain reading says little; the key stays in brackets for those who know the YAML. */

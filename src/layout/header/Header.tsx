@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useSite } from '../../app/site-context';
 import type { MenuItem } from '../../content/site-schema';
 import { behaviour } from '../../islands/behaviour';
+import { useSite } from '../../page/site-context';
 import { Img } from '../../ui/Img';
 import { PageLink } from '../../ui/PageLink';
 import { MainMenu } from './MainMenu';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { useRoute } from '../../app/route-context';
 import type { MenuItem } from '../../content/site-schema';
+import { useRoute } from '../../page/route-context';
 import { PageLink } from '../../ui/PageLink';
 import { SmartLink } from '../../ui/SmartLink';
 

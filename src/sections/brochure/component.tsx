@@ -1,5 +1,5 @@
-import { useSite } from '../../app/site-context';
 import { Island } from '../../islands/Island';
+import { useSite } from '../../page/site-context';
 import { SectionShell } from '../../ui/SectionShell';
 import type { SectionProps } from '../types';
 import './brochure.css';

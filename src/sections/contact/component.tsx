@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react';
-import { useSite } from '../../app/site-context';
 import type { Branch } from '../../content/site-schema';
+import { useSite } from '../../page/site-context';
 import { Img } from '../../ui/Img';
 import { SectionShell } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';

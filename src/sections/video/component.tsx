@@ -1,4 +1,5 @@
-import { useImageSize, useSingleSrc } from '../../ui/Img';
+import { useImageSize } from '../../page/image-sizes';
+import { useSingleSrc } from '../../ui/Img';
 import { SectionShell, Text } from '../../ui/SectionShell';
 import { videoType } from '../../ui/media-type';
 import type { SectionProps } from '../types';

@@ -1,7 +1,7 @@
 /**
  * The width and height of the images being shown, by site path: measured by the build, carried
- * beside the page in the page's data (RenderData.images, the client-navigation data files), so the
- * HTML has width and height attributes and nothing shifts while an image loads. For a photo the build
+ * beside the page in what it is rendered from (RenderData.images, src/app/data.ts), so the HTML has
+ * width and height attributes and nothing shifts while an image loads. For a photo the build
  * processed, also what it made of it (`variants`: the widths of its AVIF and WebP files, its
  * placeholder colour), from which <Img> writes the srcset.
  */
