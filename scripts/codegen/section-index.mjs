@@ -30,6 +30,8 @@ export const ISLAND_FILE = 'island.tsx';
 /** The two modules that list them: loaders for the browser (no React), the islands for rendering. */
 export const PART_LOADERS_FILE = 'src/islands/parts.gen.ts';
 export const ISLAND_MODULES_FILE = 'src/islands/islands.gen.ts';
+/** Their names only, importing nothing: what the mechanism's own types need (no import of the parts it loads). */
+export const PART_NAMES_FILE = 'src/islands/part-names.gen.ts';
 
 /** What a section folder must hold. */
 export const SECTION_FILES = ['schema.ts', 'component.tsx', 'example.yaml'];
@@ -139,6 +141,14 @@ export function partIndexSources({ behaviours, islands }) {
       'export const islandLoaders = {',
       ...islands.map((part) => loader(part, ISLAND_FILE)),
       '};',
+      '',
+    ].join('\n'),
+    [PART_NAMES_FILE]: [
+      ...HEADER_PARTS,
+      '/** The parts with a behaviour, as `data-behaviour` names them. */',
+      `export type BehaviourName = ${behaviours.map((part) => `'${part.name}'`).join(' | ') || 'never'};`,
+      '/** The parts that are React islands, as `data-island` names them. */',
+      `export type IslandName = ${islands.map((part) => `'${part.name}'`).join(' | ') || 'never'};`,
       '',
     ].join('\n'),
     [ISLAND_MODULES_FILE]: [

@@ -5,9 +5,9 @@
  * folder's behaviour on that element (attach.ts). No framework, nothing of the page's data: what it
  * needs is in the markup, as data- attributes the component writes.
  */
-import type { behaviourLoaders } from './parts.gen';
+import type { BehaviourName } from './part-names.gen';
 
-export type BehaviourName = keyof typeof behaviourLoaders;
+export type { BehaviourName };
 
 /** Attaches to the part's root element; may return what undoes it (the editor's preview redraws parts). */
 export type Behaviour = (root: HTMLElement) => void | (() => void);
