@@ -120,7 +120,7 @@ function collectProblems(context: BrowserContext, baseUrl: string, problems: Bro
  * with no interception, on a throttled network); routes.test.ts tests the transition itself in a
  * browser that intercepts nothing.
  */
-function isInterceptionArtefact(error: Error): boolean {
+export function isInterceptionArtefact(error: Error): boolean {
   return error.name === 'InvalidStateError' && /^Transition was aborted because of invalid state\. ViewTransition opt-in disabled$/.test(error.message);
 }
 
