@@ -105,6 +105,10 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** The islands' scheduler (src/site.ts imports it where the page holds an island), as the manifest and partChunks name it. */
+const SCHEDULER_MODULE = 'src/islands/schedule.ts';
+const SCHEDULER = 'scheduler';
+
 /** Reads the client build's template and manifest (the manifest is not copied into the site). */
 export function readTemplate(clientDir: string): Template {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -122,14 +126,17 @@ export function readTemplate(clientDir: string): Template {
       const part = PART_MODULE.exec(key);
       if (part && chunk.isDynamicEntry) partChunks[`${part[2]}:${part[1]}`] = [...new Set(chunksOf(key))];
     }
+    // The islands' scheduler, which the page script imports on pages that hold an island.
+    if (manifest[SCHEDULER_MODULE]) partChunks[SCHEDULER] = [...new Set(chunksOf(SCHEDULER_MODULE))];
   }
   return { html, partChunks };
 }
 
 /**
  * The code the page runs as soon as it loads, fetched beside the page's one script rather than after
- * it: the behaviours its HTML names, and the islands it hydrates on load. Islands that wait for the
- * visitor are not preloaded: most visitors never reach for them.
+ * it (at low priority, like the script): the behaviours its HTML names, the islands' scheduler where
+ * there is an island, and the islands it hydrates on load. Islands that wait for the visitor are not
+ * preloaded: most visitors never reach for them.
  */
 function preloadsOf(template: Template, body: string): string[] {
   const parts = [
@@ -138,6 +145,8 @@ function preloadsOf(template: Template, body: string): string[] {
       .filter((match) => !match[0].includes(' data-behaviour-when="visible"'))
       .map((match) => `behaviour:${match[1]}`),
     ...[...body.matchAll(/<cesa-island [^>]*data-island="([a-z0-9-]+)"[^>]*data-when="load"/g)].map((match) => `island:${match[1]}`),
+    // The scheduler is needed at once where there is an island: it listens for the visitor reaching for it.
+    ...(body.includes('<cesa-island ') ? [SCHEDULER] : []),
   ];
   return [...new Set(parts.flatMap((part) => template.partChunks[part] ?? []))].map((file) => `/${file}`);
 }

@@ -105,7 +105,7 @@ describe('npm run build', () => {
     expect(readFileSync(path.join(outDir, content.site!.brochure.file)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('loads one script, and preloads the behaviours the page runs at once (not those that wait for their part to near the screen), and nothing else', () => {
+  it('loads one script, and preloads the behaviours the page runs at once (not those that wait for their part to near the screen), the islands\' scheduler where there is an island, and nothing else', () => {
     const assets = new Set(readdirSync(path.join(outDir, 'assets')));
     for (const { route, page } of content.pages) {
       const html = read(htmlFileOf(route));
@@ -118,7 +118,10 @@ describe('npm run build', () => {
       const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\/assets\/([^"]+)"/g)].map((match) => match[1]!);
       // One chunk per behaviour the page runs at once (the header's on every page), each one that exists.
       expect(atOnce.has('header'), route).toBe(true);
-      expect(preloaded.map((file) => /^behaviour-([a-z0-9-]+)-/.exec(file)?.[1]).sort(), route).toEqual([...atOnce].sort());
+      const [scheduler, behaviours] = [preloaded.filter((file) => file.startsWith('schedule-')), preloaded.filter((file) => !file.startsWith('schedule-'))];
+      expect(behaviours.map((file) => /^behaviour-([a-z0-9-]+)-/.exec(file)?.[1]).sort(), route).toEqual([...atOnce].sort());
+      // The islands' scheduler, where the page holds an island (it listens for the visitor reaching for it).
+      expect(scheduler, route).toHaveLength(html.includes('<cesa-island ') ? 1 : 0);
       for (const file of preloaded) expect(assets.has(file), `${route}: ${file}`).toBe(true);
       // A page with a counter band names the stats behaviour; one without names none.
       expect(named.has('stats'), route).toBe(page.sections.some((section) => section.type === 'stats'));
