@@ -8,7 +8,7 @@
  * never describes the files as they were before the write.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import { Document, parseDocument } from 'yaml';
@@ -58,7 +58,7 @@ const CreateShape = z.object({
 }) satisfies z.ZodType<CreateRequest>;
 const DeleteShape = z.object({ file: z.string(), version: z.string() }) satisfies z.ZodType<DeleteRequest>;
 
-type Request = Connect.IncomingMessage;
+type Request = IncomingMessage;
 
 /**
  * The text a save writes: the file with only what changed rewritten, or, when the file on disk is
@@ -68,8 +68,11 @@ function textToWrite(disk: FileOnDisk | null, data: Json): string {
   if (disk && parseDocument(disk.text).errors.length === 0) return applyData(disk.text, data);
   return new Document(data).toString({ lineWidth: 0 });
 }
-type Reply = { status?: number; body: unknown };
-type Handler = (req: Request, url: URL) => Reply | Promise<Reply>;
+export type Reply = { status?: number; body: unknown };
+export type Handler = (req: Request, url: URL) => Reply | Promise<Reply>;
+
+/** The endpoints that change files (each a commit in the hosted editor); the others only read. */
+export const WRITING_ENDPOINTS: ReadonlySet<string> = new Set(['POST save', 'POST create', 'POST delete', 'POST upload']);
 
 function param(url: URL, name: string): string {
   const value = url.searchParams.get(name);
@@ -77,8 +80,11 @@ function param(url: URL, name: string): string {
   return value;
 }
 
-/** The endpoints, by method and name (/_editor/api/<name>). */
-function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
+/**
+ * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
+ * checkout, or a draft's work tree in the hosted editor (scripts/editor-server/hosted/).
+ */
+export function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
   const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
   /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
   const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
@@ -182,6 +188,15 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
   };
 }
 
+/** The endpoint a request names, or a refusal (404 for an unknown name, 405 for a known name with another method). */
+export function handlerFor(handlers: Record<string, Handler>, method: string | undefined, url: URL): Handler {
+  const name = url.pathname.slice(EDITOR_API.length + 1);
+  const handler = handlers[`${method ?? 'GET'} ${name}`];
+  if (handler) return handler;
+  const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
+  throw new Refusal(known ? 405 : 404, { error: known ? `The editor's server does not accept ${method ?? 'this'} for ${name}.` : `The editor's server has nothing at ${url.pathname}.`, hint: 'Reload the editor (the page in the browser).' });
+}
+
 export function mountEditor(server: ViteDevServer, options: EditorOptions): void {
   const paths = contentPaths(options.contentRoot);
   const drafts = new DraftChecker(paths, path.join(options.root, 'node_modules/.cache/cesa-editor'));
@@ -195,18 +210,12 @@ export function mountEditor(server: ViteDevServer, options: EditorOptions): void
     res.end(html);
   };
 
-  const serveApi = async (req: Request, res: ServerResponse, url: URL) => {
-    const name = url.pathname.slice(EDITOR_API.length + 1);
-    const handler = handlers[`${req.method ?? 'GET'} ${name}`];
-    if (!handler) {
-      const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
-      throw new Refusal(known ? 405 : 404, { error: known ? `The editor's server does not accept ${req.method ?? 'this'} for ${name}.` : `The editor's server has nothing at ${url.pathname}.`, hint: 'Reload the editor (the page in the browser).' });
-    }
-    const { status = 200, body } = await handler(req, url);
+  const serveApi = async (req: Connect.IncomingMessage, res: ServerResponse, url: URL) => {
+    const { status = 200, body } = await handlerFor(handlers, req.method, url)(req, url);
     sendJson(res, status, body);
   };
 
-  const serve = async (req: Request, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
+  const serve = async (req: Connect.IncomingMessage, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== EDITOR_ROUTE && !url.pathname.startsWith(`${EDITOR_ROUTE}/`)) return next();
     const isApi = url.pathname.startsWith(`${EDITOR_API}/`);

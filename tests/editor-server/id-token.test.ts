@@ -75,7 +75,7 @@ describe('signed tokens (production)', () => {
 });
 
 describe('emulator mode', () => {
-  const lookupOf = (users: unknown[]) => (async () => new Response(JSON.stringify({ users }), { status: 200 })) as unknown as typeof fetch;
+  const lookupOf = (users: unknown[]) => (() => Promise.resolve(new Response(JSON.stringify({ users }), { status: 200 }))) as unknown as typeof fetch;
 
   it('runs only for a demo- project on loopback, and says why otherwise', () => {
     expect(emulatorModeProblem('demo-cesa', '127.0.0.1')).toBeUndefined();
