@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/app-build';
 import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
 import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
 import { EDITOR_API, type Json, type PageListEntry, type PageResponse, type SaveResponse } from '../../src/editor/protocol';
@@ -35,6 +36,7 @@ let remote: string;
 let keys: TestKeys;
 let editor: RunningEditor;
 let base: string;
+let app: EditorApp;
 const logged: Record<string, unknown>[] = [];
 
 /** git on the bare "remote" (the test's side, not the server's). */
@@ -117,7 +119,9 @@ beforeAll(async () => {
   gitIn('commit', '--quiet', '-m', 'The site');
   remote = path.join(temp, 'remote.git');
   execFileSync('git', ['clone', '--quiet', '--bare', work, remote]);
+  app = await editorApp(ROOT, path.join(temp, 'app'));
   editor = await startHostedEditor({
+    app,
     root: ROOT,
     host: '127.0.0.1',
     port: 0,
@@ -191,6 +195,7 @@ describe('two editors, each in their own draft', () => {
     const state = path.join(temp, 'state');
     await editor.close();
     editor = await startHostedEditor({
+      app,
       root: ROOT, host: '127.0.0.1', port: Number(new URL(base).port), projectId: PROJECT,
       firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
       remote, stateDir: state, mainMaxAgeMs: 0,
@@ -198,6 +203,46 @@ describe('two editors, each in their own draft', () => {
       log: (entry) => logged.push(entry),
     });
     expect((await openPage(cookie, 'pages/etabs.yaml')).text).toContain('ETABS, by Asha');
+  });
+});
+
+describe('the built editor app', () => {
+  it('serves the editor (with its sign-in) and its preview as built pages, their files as never-changing', async () => {
+    const root = await fetch(`${base}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/_editor');
+    for (const [pathname, rootId] of [['/_editor', 'editor-root'], ['/_editor/preview', 'root']] as const) {
+      const response = await fetch(`${base}${pathname}`);
+      const html = await response.text();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(html).toContain(`<div id="${rootId}"></div>`);
+      expect(html).not.toContain('/@vite/client');
+      const script = /<script type="module" src="(\/_editor\/app\/assets\/[^"]+\.js)"><\/script>/.exec(html)?.[1];
+      const style = /<link rel="stylesheet" href="(\/_editor\/app\/assets\/[^"]+\.css)" \/>/.exec(html)?.[1];
+      for (const file of [script, style]) {
+        const asset = await fetch(`${base}${file ?? 'missing'}`);
+        expect(asset.status, file).toBe(200);
+        expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      }
+    }
+    expect((await fetch(`${base}/_editor/app/../../etc/passwd`)).status).not.toBe(200);
+    expect((await fetch(`${base}/_editor/app/%2e%2e/%2e%2e/package.json`)).status).not.toBe(200);
+  });
+
+  it('holds no server configuration (remote, project key, state folder) in the files it sends', () => {
+    const files = readdirSync(path.join(app.dir, 'assets')).map((file) => readFileSync(path.join(app.dir, 'assets', file), 'utf8'));
+    for (const secret of ['CESA_EDITOR_REMOTE', 'BEGIN PRIVATE KEY', 'test-key', remote, temp]) expect(files.some((text) => text.includes(secret)), secret).toBe(false);
+  });
+
+  it('gives the browser the Firebase configuration of the server, and a draft\'s files only to a signed-in editor', async () => {
+    expect((await call('GET', 'auth-config')).body).toEqual({ apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT, emulatorUrl: null });
+    expect((await fetch(`${base}/images/logo.svg`)).status).toBe(401);
+    const cookie = await signIn(asha);
+    const logo = await fetch(`${base}/images/logo.svg`, { headers: { Cookie: cookie } });
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
   });
 });
 
@@ -262,12 +307,13 @@ describe('refused, with nothing written', () => {
     const page = await openPage(cookie, 'pages/etabs.yaml');
     const body = { file: page.file, data: withTitle(page.data, 'From elsewhere'), version: page.version };
     await nothingWritten(async () => {
-      for (const headers of [
+      const variants: Record<string, string>[] = [
         { Origin: 'https://evil.example' },
         { Origin: 'http://localhost:1' },
         { Origin: base, 'Sec-Fetch-Site': 'cross-site' },
         { Origin: base, 'Sec-Fetch-Site': 'same-site' },
-      ]) {
+      ];
+      for (const headers of variants) {
         const answer = await call('POST', 'save', { cookie, body, headers });
         expect(answer.status, JSON.stringify(headers)).toBe(403);
         expect(answer.body.error).toBe('The editor accepts changes only from its own pages.');

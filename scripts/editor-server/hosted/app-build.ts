@@ -81,7 +81,7 @@ export async function editorApp(root: string, cacheDir: string, log: (message: s
       configFile: false,
       root,
       base: APP_BASE,
-      logLevel: 'warn',
+      logLevel: 'error',
       plugins: [react()],
       build: {
         outDir: staging,

@@ -1,0 +1,76 @@
+/**
+ * The hosted editor's screen (`npm run editor-server`): sign in with Google first, then the same
+ * editor as in `npm run dev`, working in the editor's own draft, with who is signed in and a way out.
+ * When the session ends, the editor asks to sign in again; unsaved edits are kept (draft-store.ts).
+ */
+import { useEffect, useState } from 'react';
+import { asFailure, SIGNED_OUT_EVENT, type ApiFailure } from './api';
+import { EditorApp } from './EditorApp';
+import { FailureMessage } from './FailureMessage';
+import { currentEditor, prepareSignIn, resumeSession, signIn, signOutOfEditor, type Me } from './hosted-auth';
+
+type State = { kind: 'checking' } | { kind: 'signed-out'; failure: ApiFailure | null } | { kind: 'signed-in'; me: Me };
+
+export function HostedEditor() {
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const check = async () => {
+      try {
+        const me = (await currentEditor()) ?? (await resumeSession());
+        if (live) setState(me ? { kind: 'signed-in', me } : { kind: 'signed-out', failure: null });
+      } catch (error) {
+        if (live) setState({ kind: 'signed-out', failure: asFailure(error) });
+      }
+    };
+    void check();
+    prepareSignIn();
+    const onSignedOut = () => void check();
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => {
+      live = false;
+      window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    };
+  }, []);
+
+  if (state.kind === 'checking') return <p className="ed-main ed-main--narrow">Loading the editor…</p>;
+
+  if (state.kind === 'signed-out') {
+    const onSignIn = () => {
+      setBusy(true);
+      signIn()
+        .then((me) => setState({ kind: 'signed-in', me }))
+        .catch((error: unknown) => setState({ kind: 'signed-out', failure: asFailure(error) }))
+        .finally(() => setBusy(false));
+    };
+    return (
+      <main className="ed-main ed-main--narrow ed-sign-in">
+        <h1>CESA editor</h1>
+        <p>Sign in with the Google account the academy added to the editors.</p>
+        {state.failure ? <FailureMessage failure={state.failure} /> : null}
+        <button type="button" className="ed-button ed-button--primary" onClick={onSignIn} disabled={busy}>
+          {state.failure ? 'Sign in with another account' : 'Sign in with Google'}
+        </button>
+      </main>
+    );
+  }
+
+  const onSignOut = () => {
+    void signOutOfEditor().finally(() => setState({ kind: 'signed-out', failure: null }));
+  };
+  return (
+    <>
+      <div className="ed-account" role="group" aria-label="Your account">
+        <span>
+          Signed in as <strong>{state.me.name}</strong> ({state.me.email}). Your changes are saved in your own draft.
+        </span>
+        <button type="button" className="ed-button ed-button--small ed-button--quiet" onClick={onSignOut}>
+          Sign out
+        </button>
+      </div>
+      <EditorApp />
+    </>
+  );
+}
