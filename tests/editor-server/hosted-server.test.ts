@@ -190,6 +190,45 @@ describe('two editors, each in their own draft', () => {
     expect(remoteGit('rev-parse', 'refs/heads/drafts/asha-editor-example-com')).toBe(before);
   });
 
+  it('answers an error when the push fails, keeping nothing of the save on the server and the remote', async () => {
+    const cookie = await signIn(asha);
+    const page = await openPage(cookie, 'pages/etabs.yaml');
+    const draftBefore = remoteGit('rev-parse', 'refs/heads/drafts/asha-editor-example-com');
+    // The remote takes no pack larger than one byte: every push fails.
+    remoteGit('config', 'receive.maxInputSize', '1');
+    try {
+      const saved = await call<SaveResponse>('POST', 'save', { cookie, body: { file: page.file, data: withTitle(page.data, 'Never pushed'), version: page.version } });
+      expect(saved.status).toBe(502);
+      expect(saved.body.error).toBe("Your change was not saved: the site's repository did not take it.");
+      expect(saved.body.hint).toMatch(/^What you typed is still here\./);
+    } finally {
+      remoteGit('config', '--unset', 'receive.maxInputSize');
+    }
+    expect(remoteGit('rev-parse', 'refs/heads/drafts/asha-editor-example-com')).toBe(draftBefore);
+    // The draft shows what the remote has, so saving again (the editor still has the text) works.
+    const again = await openPage(cookie, 'pages/etabs.yaml');
+    expect(again.text).toBe(page.text);
+    const retried = await call<SaveResponse>('POST', 'save', { cookie, body: { file: page.file, data: withTitle(page.data, 'Pushed at last'), version: again.version } });
+    expect(retried.status).toBe(200);
+    expect(draftCommits('asha-editor-example-com')[0]).toMatchObject({ subject: 'Update pages/etabs.yaml', author: `${asha.name} <${asha.email}>` });
+    expect(remoteGit('show', 'refs/heads/drafts/asha-editor-example-com:pages/etabs.yaml')).toContain('Pushed at last');
+  });
+
+  it('follows the draft when someone moved it on the remote, and a save of a changed page meets the conflict dialog', async () => {
+    const cookie = await signIn(asha);
+    const page = await openPage(cookie, 'pages/etabs.yaml');
+    const clone = path.join(temp, 'fixer');
+    execFileSync('git', ['clone', '--quiet', '--branch', 'drafts/asha-editor-example-com', remote, clone]);
+    const file = path.join(clone, 'pages/etabs.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Pushed at last', 'Fixed by a developer'));
+    execFileSync('git', ['-C', clone, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '-am', 'Fix the title']);
+    execFileSync('git', ['-C', clone, 'push', '--quiet', 'origin', 'drafts/asha-editor-example-com']);
+    const saved = await call<{ conflict: true; text: string }>('POST', 'save', { cookie, body: { file: page.file, data: withTitle(page.data, 'Asha again'), version: page.version } });
+    expect(saved.status).toBe(409);
+    expect(saved.body.text).toContain('Fixed by a developer');
+    expect(remoteGit('log', '-1', '--format=%an', 'refs/heads/drafts/asha-editor-example-com')).toBe('Dev');
+  });
+
   it('keeps sessions and drafts over a restart of the server', async () => {
     const cookie = await signIn(asha);
     const state = path.join(temp, 'state');
@@ -202,7 +241,8 @@ describe('two editors, each in their own draft', () => {
       verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
       log: (entry) => logged.push(entry),
     });
-    expect((await openPage(cookie, 'pages/etabs.yaml')).text).toContain('ETABS, by Asha');
+    // The developer's fix, which the draft's work tree follows.
+    expect((await openPage(cookie, 'pages/etabs.yaml')).text).toContain('Fixed by a developer');
   });
 });
 

@@ -91,6 +91,16 @@ export class SiteRepository {
     }
   }
 
+  private async isAncestor(ancestor: string, descendant: string, cwd: string): Promise<boolean> {
+    try {
+      await this.run(['merge-base', '--is-ancestor', ancestor, descendant], { cwd });
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && error.code === 1) return false;
+      throw error;
+    }
+  }
+
   /** Fetches main and the drafts from the remote, unless it was done less than mainMaxAgeMs ago (or `force`). */
   refresh(force = false): Promise<void> {
     if (!force && Date.now() - this.fetchedAt < this.options.mainMaxAgeMs) return Promise.resolve();
@@ -129,6 +139,30 @@ export class SiteRepository {
   }
 
   /**
+   * Someone moved the draft on the remote (a developer, a publisher fixing it with git): its work
+   * tree moves forward to it. True when it moved (what was read of its files is out of date).
+   */
+  follow(id: string): Promise<boolean> {
+    const branch = draftBranch(id);
+    return this.queue.run(() => this.followRemote(branch, path.join(this.draftsDir, id)));
+  }
+
+  private async followRemote(branch: string, dir: string): Promise<boolean> {
+    let here: string;
+    let there: string;
+    try {
+      [here = '', there = ''] = (await this.run(['rev-parse', 'HEAD', `refs/remotes/origin/${branch}`], { cwd: dir })).split('\n');
+    } catch (error) {
+      // Not on the remote yet: nothing to follow.
+      if (error instanceof GitError) return false;
+      throw error;
+    }
+    if (here === there || !(await this.isAncestor(here, there, dir))) return false;
+    await this.run(['merge', '--quiet', '--ff-only', there], { cwd: dir });
+    return true;
+  }
+
+  /**
    * Runs `write` on the draft's work tree, then commits what it changed in pages/ and public/ as one
    * commit by `author` and pushes it. When anything fails (the write, the commit, the push) the work
    * tree is put back as it was, so what the remote has and what the draft shows stay the same.
@@ -138,6 +172,8 @@ export class SiteRepository {
     const branch = draftBranch(id);
     const dir = path.join(this.draftsDir, id);
     return this.queue.run(async () => {
+      // This write is checked against the draft as the remote has it now.
+      await this.followRemote(branch, dir);
       const before = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
       const restore = async () => {
         await this.run(['reset', '--quiet', '--hard', before], { cwd: dir });

@@ -274,6 +274,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     if (!WRITING_ENDPOINTS.has(key)) {
       const { id } = await signedIn(req);
       const draft = await draftOf(id);
+      if (await repository.follow(id)) draft.invalidate();
       const { status = 200, body } = await handlerFor(draft.handlers, method, url)(req, url);
       if (key === 'GET pages') return sendJson(res, status, await withDrafts(body as PageListEntry[]));
       return sendJson(res, status, body);
@@ -283,7 +284,11 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     const draft = await draftOf(id);
     const handler = handlerFor(draft.handlers, method, url);
     try {
-      const { result, commit } = await repository.write(id, { name: editor.name, email: session.email }, commitMessage(key, editor, id), async () => handler(req, url));
+      const { result, commit } = await repository.write(id, { name: editor.name, email: session.email }, commitMessage(key, editor, id), async () => {
+        // The draft may have moved to the remote's (repository.write): its content is read afresh.
+        draft.invalidate();
+        return handler(req, url);
+      });
       const { status = 200, body } = result;
       if (commit) {
         res.setHeader('X-CESA-Commit', commit.sha);
@@ -369,6 +374,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         return refuse(res, error, { route: url.pathname });
       }
       log({ event: 'error', route: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      if (error instanceof GitError && !res.headersSent) {
+        return sendJson(res, 503, { error: "The site's repository does not answer right now, so the editor cannot check who may edit.", hint: "Nothing was changed. Try again in a minute; if it goes on, tell the site's administrator." });
+      }
       if (res.headersSent) return void res.end();
       sendJson(res, 500, { error: "The editor's server ran into a problem and did nothing.", hint: "Reload the editor and try again; if it happens again, tell the site's administrator." });
     }
