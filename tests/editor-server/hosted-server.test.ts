@@ -246,6 +246,27 @@ describe('two editors, each in their own draft', () => {
   });
 });
 
+describe('a server that lost its state folder', () => {
+  it('signs people out but loses nothing saved: the drafts come back from the remote', async () => {
+    const fresh = await startHostedEditor({
+      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
+      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+      remote, stateDir: path.join(temp, 'new-state'), mainMaxAgeMs: 0,
+      verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+      log: () => undefined,
+    });
+    try {
+      const token = await tokenOf(asha);
+      const session = await fetch(`${fresh.address}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: fresh.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: token }) });
+      const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const page = (await (await fetch(`${fresh.address}${EDITOR_API}/page?file=pages/etabs.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
+      expect(page.text).toBe(remoteGit('show', 'refs/heads/drafts/asha-editor-example-com:pages/etabs.yaml') + '\n');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('the built editor app', () => {
   it('serves the editor (with its sign-in) and its preview as built pages, their files as never-changing', async () => {
     const root = await fetch(`${base}/`, { redirect: 'manual' });
