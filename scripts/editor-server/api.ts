@@ -36,7 +36,7 @@ import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from '
 import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
-import { MAX_UPLOAD_BYTES, saveUpload } from './upload';
+import { MAX_UPLOAD_BYTES, saveUpload, type UploadRules } from './upload';
 import { applyData } from './yaml-edit';
 
 export interface EditorOptions {
@@ -48,6 +48,8 @@ export interface EditorOptions {
   load: () => Content;
   /** Forgets the loaded content: the next load() reads the files again. */
   invalidate: () => void;
+  /** Uploads' limit and rules; default: up to MAX_UPLOAD_BYTES, kept as they are (the developer commits them). */
+  uploads?: { maxBytes: number } & UploadRules;
 }
 
 const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
@@ -84,7 +86,7 @@ function param(url: URL, name: string): string {
  * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
  * checkout, or a draft's work tree in the hosted editor (scripts/editor-server/hosted/).
  */
-export function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
+export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false } }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
   const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
   /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
   const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
@@ -181,7 +183,8 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate }: Edito
     },
     'POST upload': async (req, url) => {
       const name = param(url, 'name');
-      const uploaded = await saveUpload(paths, name, await readBody(req, MAX_UPLOAD_BYTES, 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).'));
+      const bytes = await readBody(req, uploads.maxBytes, 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).');
+      const uploaded = await saveUpload(paths, name, bytes, uploads);
       written();
       return { status: 201, body: uploaded };
     },

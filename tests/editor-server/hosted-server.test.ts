@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/app-build';
 import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
@@ -449,6 +450,43 @@ describe('refused, with nothing written', () => {
     const [commit] = draftCommits('asha-editor-example-com');
     expect(commit).toMatchObject({ author: `${asha.name} <${asha.email}>`, subject: 'Add photo public/images/uploads/editors-yaml.svg', files: ['public/images/uploads/editors-yaml.svg'] });
     expect(branches()).toContain('refs/heads/main');
+  });
+});
+
+describe('photos', () => {
+  const upload = (cookie: string, name: string, body: Buffer) =>
+    fetch(`${base}${EDITOR_API}/upload?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { Cookie: cookie, Origin: base, 'Sec-Fetch-Site': 'same-origin' }, body });
+
+  it('are committed without where they were taken (EXIF, GPS), turned as they are shown', async () => {
+    const cookie = await signIn(asha);
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c63' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 2/1', GPSLongitudeRef: 'E', GPSLongitude: '73/1 51/1 3/1' } })
+      .toBuffer();
+    expect(await sharp(photo).metadata()).toMatchObject({ orientation: 6, width: 300, height: 200, exif: expect.any(Buffer) });
+    expect(photo.includes(Buffer.from('PhoneMaker'))).toBe(true);
+    const response = await upload(cookie, 'Site visit.jpg', photo);
+    const body = (await response.json()) as { src: string; width: number; height: number };
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    expect(body).toEqual({ src: '/images/uploads/site-visit.jpg', width: 200, height: 300 });
+    const committed = execFileSync('git', ['--git-dir', remote, 'show', 'refs/heads/drafts/asha-editor-example-com:public/images/uploads/site-visit.jpg']);
+    const meta = await sharp(committed).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([200, 300]);
+    expect(committed.includes(Buffer.from('PhoneMaker'))).toBe(false);
+    expect(draftCommits('asha-editor-example-com')[0]).toMatchObject({ subject: 'Add photo public/images/uploads/site-visit.jpg', author: `${asha.name} <${asha.email}>` });
+  });
+
+  it('are refused above 20 MB, with nothing written', async () => {
+    const cookie = await signIn(asha);
+    const before = remoteGit('rev-parse', 'refs/heads/drafts/asha-editor-example-com');
+    const response = await upload(cookie, 'huge.jpg', Buffer.alloc(21 * 1024 * 1024));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toBe('This is more than the editor accepts at once (20 MB).');
+    expect(remoteGit('rev-parse', 'refs/heads/drafts/asha-editor-example-com')).toBe(before);
   });
 });
 

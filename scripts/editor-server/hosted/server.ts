@@ -21,6 +21,7 @@ import { DraftChecker } from '../draft-check';
 import { otherSiteReason } from '../guard';
 import { readJson, Refusal, sendJson, sendRefusal } from '../http';
 import { contentPaths } from '../page-files';
+import { HOSTED_MAX_UPLOAD_BYTES } from '../upload';
 import type { EditorApp } from './app-build';
 import { APP_BASE } from './app-build';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
@@ -158,7 +159,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
           loaded = undefined;
         };
         const checker = new DraftChecker(paths, path.join(options.stateDir, 'scratch', id));
-        return { id, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate }, checker), publicDir: paths.publicDir, invalidate };
+        // Photos are committed for everyone to see: no camera metadata (the GPS position), and no larger than 20 MB.
+        const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
+        return { id, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads }, checker), publicDir: paths.publicDir, invalidate };
       })();
       drafts.set(id, draft);
       draft.catch(() => drafts.delete(id));
