@@ -464,7 +464,8 @@ describe('photos', () => {
       .withMetadata({ orientation: 6 })
       .withExifMerge({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 2/1', GPSLongitudeRef: 'E', GPSLongitude: '73/1 51/1 3/1' } })
       .toBuffer();
-    expect(await sharp(photo).metadata()).toMatchObject({ orientation: 6, width: 300, height: 200, exif: expect.any(Buffer) });
+    const original = await sharp(photo).metadata();
+    expect([original.orientation, original.width, original.height, original.exif === undefined]).toEqual([6, 300, 200, false]);
     expect(photo.includes(Buffer.from('PhoneMaker'))).toBe(true);
     const response = await upload(cookie, 'Site visit.jpg', photo);
     const body = (await response.json()) as { src: string; width: number; height: number };
