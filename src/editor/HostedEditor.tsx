@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { asFailure, SIGNED_OUT_EVENT, type ApiFailure } from './api';
 import { EditorApp } from './EditorApp';
+import { EditorModeContext } from './editor-mode';
 import { FailureMessage } from './FailureMessage';
 import { currentEditor, prepareSignIn, resumeSession, signIn, signOutOfEditor, type Me } from './hosted-auth';
 
@@ -70,7 +71,9 @@ export function HostedEditor() {
           Sign out
         </button>
       </div>
-      <EditorApp />
+      <EditorModeContext value="hosted">
+        <EditorApp />
+      </EditorModeContext>
     </>
   );
 }

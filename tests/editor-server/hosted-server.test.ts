@@ -455,7 +455,7 @@ describe('refused, with nothing written', () => {
 
 describe('photos', () => {
   const upload = (cookie: string, name: string, body: Buffer) =>
-    fetch(`${base}${EDITOR_API}/upload?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { Cookie: cookie, Origin: base, 'Sec-Fetch-Site': 'same-origin' }, body });
+    fetch(`${base}${EDITOR_API}/upload?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { Cookie: cookie, Origin: base, 'Sec-Fetch-Site': 'same-origin' }, body: new Uint8Array(body) });
 
   it('are committed without where they were taken (EXIF, GPS), turned as they are shown', async () => {
     const cookie = await signIn(asha);
