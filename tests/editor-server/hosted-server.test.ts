@@ -132,6 +132,8 @@ beforeAll(async () => {
     stateDir: path.join(temp, 'state'),
     mainMaxAgeMs: 0,
     verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+    // The tests sign in more often than a person would.
+    limits: { 'sign-in': { count: 100, perMs: 60_000 } },
     log: (entry) => logged.push(entry),
   });
   base = editor.address;
@@ -240,6 +242,7 @@ describe('two editors, each in their own draft', () => {
       firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
       remote, stateDir: state, mainMaxAgeMs: 0,
       verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+      limits: { 'sign-in': { count: 100, perMs: 60_000 } },
       log: (entry) => logged.push(entry),
     });
     // The developer's fix, which the draft's work tree follows.
@@ -450,6 +453,38 @@ describe('refused, with nothing written', () => {
     const [commit] = draftCommits('asha-editor-example-com');
     expect(commit).toMatchObject({ author: `${asha.name} <${asha.email}>`, subject: 'Add photo public/images/uploads/editors-yaml.svg', files: ['public/images/uploads/editors-yaml.svg'] });
     expect(branches()).toContain('refs/heads/main');
+  });
+});
+
+describe('limits', () => {
+  it('refuses the save past the limit, in words with how long to wait, with nothing written', async () => {
+    const limited = await startHostedEditor({
+      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
+      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+      remote, stateDir: path.join(temp, 'limited-state'), mainMaxAgeMs: 0,
+      verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+      limits: { save: { count: 1, perMs: 60_000 }, 'sign-in': { count: 2, perMs: 60_000 } },
+      log: () => undefined,
+    });
+    try {
+      const signInThere = async () => fetch(`${limited.address}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: limited.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(meera) }) });
+      const cookie = ((await signInThere()).headers.get('set-cookie') ?? '').split(';')[0]!;
+      const save = async (title: string) => {
+        const page = (await (await fetch(`${limited.address}${EDITOR_API}/page?file=pages/index.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
+        return fetch(`${limited.address}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: limited.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, title), version: page.version }) });
+      };
+      expect((await save('Once')).status).toBe(200);
+      const before = remoteGit('rev-parse', 'refs/heads/drafts/meera-publisher-example-com');
+      const refused = await save('Twice');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
+      expect(await refused.json()).toEqual({ error: 'You saved more often than the editor takes in a minute.', hint: expect.stringMatching(/^Wait \d+ seconds, then try again\. What you typed is kept\.$/) as unknown, retryAfter: expect.any(Number) as unknown });
+      expect(remoteGit('rev-parse', 'refs/heads/drafts/meera-publisher-example-com')).toBe(before);
+      expect((await signInThere()).status).toBe(200);
+      expect((await signInThere()).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -27,6 +27,7 @@ import { APP_BASE } from './app-build';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
 import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
+import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
 import { SiteRepository, type Person } from './repository';
 import { SessionStore, type Session } from './sessions';
 
@@ -59,6 +60,8 @@ export interface HostedOptions {
   app?: EditorApp | undefined;
   /** Tests give a verifier with local keys; otherwise Google's keys, or the emulator's lookup. */
   verifier?: TokenVerifier;
+  /** How much one editor may ask (rate-limit.ts); tests lower them. */
+  limits?: Partial<Record<Limited, Limit>>;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
   log?: (entry: Record<string, unknown>) => void;
 }
@@ -145,6 +148,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   await repository.open();
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const drafts = new Map<string, Promise<Draft>>();
+  const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
 
   const draftOf = (id: string): Promise<Draft> => {
     let draft = drafts.get(id);
@@ -211,6 +215,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
 
   const refuse = (res: ServerResponse, refusal: Refusal, entry: Record<string, unknown>) => {
     log({ event: 'refused', status: refusal.status, reason: refusal.body.error, ...entry });
+    if (typeof refusal.extra.retryAfter === 'number') res.setHeader('Retry-After', String(refusal.extra.retryAfter));
     sendRefusal(res, refusal);
   };
 
@@ -227,6 +232,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       log({ event: 'sign-in-refused', reason: error.reason });
       throw new Refusal(401, { error: `The sign-in was not accepted: ${error.reason}.`, hint: 'Sign in again with your Google account.' });
     }
+    // Per account (behind a proxy every request comes from the proxy's address).
+    limiter.take('sign-in', account.uid);
     const editors = await editorsNow(true);
     const editor = editors.find((entry) => entry.email === account.email);
     if (!editor) {
@@ -276,6 +283,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     const key = `${method} ${name}`;
     if (!WRITING_ENDPOINTS.has(key)) {
       const { id } = await signedIn(req);
+      limiter.take('read', id);
       const draft = await draftOf(id);
       if (await repository.follow(id)) draft.invalidate();
       const { status = 200, body } = await handlerFor(draft.handlers, method, url)(req, url);
@@ -284,6 +292,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     }
     // A write: against main as the remote has it now, so an editor removed a moment ago is refused.
     const { editor, session, id } = await signedIn(req, true);
+    limiter.take(key === 'POST upload' ? 'upload' : 'save', id);
     const draft = await draftOf(id);
     const handler = handlerFor(draft.handlers, method, url);
     try {
