@@ -94,7 +94,8 @@ async function main(): Promise<void> {
     };
   }
   const app = await editorApp(ROOT, path.join(stateDir, 'app'), (message) => console.log(message));
-  const running = await startHostedEditor({ ...options, app });
+  // Previews of whole drafts are served on loopback ports: offered when everything runs on this computer.
+  const running = await startHostedEditor({ ...options, app, previews: zeroConfig });
   stops.push(() => running.close());
   const origin = options.origin ?? running.address;
   console.log(`\nCESA editor: ${origin}/_editor (listening on ${running.address})`);

@@ -8,7 +8,37 @@ import { asFailure, SIGNED_OUT_EVENT, type ApiFailure } from './api';
 import { EditorApp } from './EditorApp';
 import { EditorModeContext } from './editor-mode';
 import { FailureMessage } from './FailureMessage';
-import { currentEditor, prepareSignIn, resumeSession, signIn, signOutOfEditor, type Me } from './hosted-auth';
+import { currentEditor, prepareSignIn, previewStatus, resumeSession, signIn, signOutOfEditor, type Me, type PreviewStatus } from './hosted-auth';
+
+/** How often the account bar asks whether the preview of the whole draft changed. */
+const PREVIEW_POLL_MS = 3000;
+
+/** "Preview the whole site", once the draft's site is built (the server offers it on this computer only). */
+function WholeSitePreview() {
+  const [status, setStatus] = useState<PreviewStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    const ask = () =>
+      previewStatus()
+        .then((next) => live && setStatus(next))
+        .catch(() => undefined);
+    void ask();
+    const timer = window.setInterval(() => void ask(), PREVIEW_POLL_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, []);
+  if (!status?.url) return status?.building ? <span>Preparing the preview of the whole site…</span> : null;
+  return (
+    <span>
+      <a href={status.url} target="_blank" rel="noopener noreferrer">
+        Preview the whole site <span className="ed-visually-hidden">(opens in a new tab)</span>
+      </a>
+      {status.building ? ' (updating…)' : status.errors > 0 ? ' (your last save has mistakes: it shows the save before)' : null}
+    </span>
+  );
+}
 
 type State = { kind: 'checking' } | { kind: 'signed-out'; failure: ApiFailure | null } | { kind: 'signed-in'; me: Me };
 
@@ -67,6 +97,7 @@ export function HostedEditor() {
         <span>
           Signed in as <strong>{state.me.name}</strong> ({state.me.email}). Your changes are saved in your own draft.
         </span>
+        <WholeSitePreview />
         <button type="button" className="ed-button ed-button--small ed-button--quiet" onClick={onSignOut}>
           Sign out
         </button>

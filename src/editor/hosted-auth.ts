@@ -60,6 +60,18 @@ async function exchange(idToken: string): Promise<Me> {
   return json<Me>(response);
 }
 
+/** GET /_editor/api/preview: the whole site as the editor's draft has it (on this computer only). */
+export interface PreviewStatus {
+  url: string | null;
+  building: boolean;
+  builtAt: string | null;
+  errors: number;
+}
+
+export async function previewStatus(): Promise<PreviewStatus> {
+  return json<PreviewStatus>(await fetch(`${EDITOR_API}/preview`, { cache: 'no-store' }));
+}
+
 /** The signed-in editor, or null when there is no session. */
 export async function currentEditor(): Promise<Me | null> {
   const response = await fetch(`${EDITOR_API}/session`, { cache: 'no-store' });

@@ -17,6 +17,7 @@ vi.mock('../../src/editor/hosted-auth', () => ({
   prepareSignIn: vi.fn(),
   signIn: vi.fn(),
   signOutOfEditor: vi.fn(),
+  previewStatus: vi.fn(),
 }));
 
 const ravi = { email: 'ravi.editor@example.com', name: 'Ravi Editor', role: 'editor' as const };
@@ -24,6 +25,7 @@ const ravi = { email: 'ravi.editor@example.com', name: 'Ravi Editor', role: 'edi
 beforeEach(() => {
   vi.mocked(auth.currentEditor).mockResolvedValue(null);
   vi.mocked(auth.resumeSession).mockResolvedValue(null);
+  vi.mocked(auth.previewStatus).mockResolvedValue({ url: null, building: false, builtAt: null, errors: 0 });
   // The editor's own API is not what is tested here: it answers nothing.
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}', { status: 503 }))));
 });
@@ -58,6 +60,15 @@ describe('the hosted editor', () => {
     expect(await screen.findByRole('group', { name: 'Your account' })).toBeVisible();
     window.dispatchEvent(new Event('cesa-editor-signed-out'));
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  });
+
+  it('links to the preview of the whole draft once it is built, saying when it is updating', async () => {
+    vi.mocked(auth.currentEditor).mockResolvedValue(ravi);
+    vi.mocked(auth.previewStatus).mockResolvedValue({ url: 'http://127.0.0.1:45678', building: true, builtAt: '2026-11-25T18:00:00Z', errors: 0 });
+    render(<HostedEditor />);
+    const link = await screen.findByRole('link', { name: 'Preview the whole site (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'http://127.0.0.1:45678');
+    expect(link.parentElement).toHaveTextContent('(updating…)');
   });
 
   it('offers no "View page" link: no site is served beside the hosted editor', () => {

@@ -456,6 +456,39 @@ describe('refused, with nothing written', () => {
   });
 });
 
+describe('the preview of the whole draft', () => {
+  it('after a save, serves the draft’s whole site on its own origin with the live site’s headers; main does not change', async () => {
+    const previewing = await startHostedEditor({
+      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
+      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+      remote, stateDir: path.join(temp, 'preview-state'), mainMaxAgeMs: 0,
+      verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+      previews: true,
+      log: () => undefined,
+    });
+    try {
+      const mainBefore = mainSha();
+      const at = previewing.address;
+      const session = await fetch(`${at}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(meera) }) });
+      const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const page = (await (await fetch(`${at}${EDITOR_API}/page?file=pages/staad.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
+      const saved = await fetch(`${at}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, 'STAAD in the preview'), version: page.version }) });
+      expect(saved.status).toBe(200);
+      await previewing.previews!.settled('meera-publisher-example-com');
+      const status = (await (await fetch(`${at}${EDITOR_API}/preview`, { headers: { Cookie: cookie } })).json()) as { url: string; building: boolean; errors: number };
+      expect(status).toMatchObject({ building: false, errors: 0 });
+      expect(new URL(status.url).origin).not.toBe(new URL(at).origin);
+      const shown = await fetch(`${status.url}/staad`);
+      expect(shown.status).toBe(200);
+      expect(await shown.text()).toContain('STAAD in the preview');
+      expect(shown.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(mainSha()).toBe(mainBefore);
+    } finally {
+      await previewing.close();
+    }
+  }, 300_000);
+});
+
 describe('limits', () => {
   it('refuses the save past the limit, in words with how long to wait, with nothing written', async () => {
     const limited = await startHostedEditor({

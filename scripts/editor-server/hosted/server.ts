@@ -27,6 +27,7 @@ import { APP_BASE } from './app-build';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
 import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
+import { DraftPreviews } from './previews';
 import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
 import { SiteRepository, type Person } from './repository';
 import { SessionStore, type Session } from './sessions';
@@ -60,6 +61,11 @@ export interface HostedOptions {
   app?: EditorApp | undefined;
   /** Tests give a verifier with local keys; otherwise Google's keys, or the emulator's lookup. */
   verifier?: TokenVerifier;
+  /**
+   * Build and serve each draft's whole site after its saves (previews.ts), on loopback ports: only
+   * when the editors' browsers run on this computer (the on-this-computer mode). Default false.
+   */
+  previews?: boolean;
   /** How much one editor may ask (rate-limit.ts); tests lower them. */
   limits?: Partial<Record<Limited, Limit>>;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
@@ -71,6 +77,8 @@ export interface RunningEditor {
   /** `http://127.0.0.1:<port>` as it listens. */
   address: string;
   repository: SiteRepository;
+  /** The drafts' whole-site previews, when on (HostedOptions.previews). */
+  previews: DraftPreviews | null;
   close(): Promise<void>;
 }
 
@@ -108,6 +116,8 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
 
 interface Draft {
   id: string;
+  /** Its work tree. */
+  dir: string;
   handlers: Record<string, Handler>;
   publicDir: string;
   invalidate: () => void;
@@ -149,6 +159,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const drafts = new Map<string, Promise<Draft>>();
   const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
+  if (options.previews && !isLoopbackHost(options.host)) throw new Error('Previews of whole drafts are served on this computer only: they need the editor server to listen on 127.0.0.1.');
+  const previews = options.previews ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, log }) : null;
 
   const draftOf = (id: string): Promise<Draft> => {
     let draft = drafts.get(id);
@@ -165,7 +177,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         const checker = new DraftChecker(paths, path.join(options.stateDir, 'scratch', id));
         // Photos are committed for everyone to see: no camera metadata (the GPS position), and no larger than 20 MB.
         const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
-        return { id, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads }, checker), publicDir: paths.publicDir, invalidate };
+        return { id, dir, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads }, checker), publicDir: paths.publicDir, invalidate };
       })();
       drafts.set(id, draft);
       draft.catch(() => drafts.delete(id));
@@ -281,6 +293,15 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       }
     }
     const key = `${method} ${name}`;
+    if (key === 'GET preview') {
+      const { id } = await signedIn(req);
+      limiter.take('read', id);
+      if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 });
+      const draft = await draftOf(id);
+      // The first look builds the draft as it is (after a restart too).
+      if (previews.status(id).url === null && !previews.status(id).building) previews.update(id, draft.dir);
+      return sendJson(res, 200, previews.status(id));
+    }
     if (!WRITING_ENDPOINTS.has(key)) {
       const { id } = await signedIn(req);
       limiter.take('read', id);
@@ -303,6 +324,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       });
       const { status = 200, body } = result;
       if (commit) {
+        previews?.update(id, draft.dir);
         res.setHeader('X-CESA-Commit', commit.sha);
         log({ event: 'save', email: session.email, draft: `drafts/${id}`, files: commit.files, commit: commit.sha });
       }
@@ -411,11 +433,14 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     server,
     address,
     repository,
-    close: () =>
-      new Promise<void>((resolve) => {
+    previews,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await previews?.close();
+    },
   };
 }
 
