@@ -6,11 +6,11 @@
  */
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/app-build';
 import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
 import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
@@ -113,6 +113,7 @@ beforeAll(async () => {
   write('pages/etabs.yaml', tinyPage('ETABS'));
   write('pages/staad.yaml', tinyPage('STAAD'));
   write('public/images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
+
   write('editors.yaml', EDITORS);
   const gitIn = (...args: string[]) => execFileSync('git', ['-C', work, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args]);
   gitIn('init', '--quiet');
@@ -438,6 +439,30 @@ describe('refused, with nothing written', () => {
       }
     });
     expect(remoteGit('show', 'refs/heads/main:editors.yaml')).not.toContain('data');
+  });
+
+  it('links in the draft (a developer could commit one): never followed out of it', async () => {
+    const cookie = await signIn(asha);
+    // Made in the draft's work tree on the server, as a checkout of such a commit would have them.
+    const draft = path.join(temp, 'state/drafts/asha-editor-example-com');
+    writeFileSync(path.join(temp, 'secret.txt'), 'not for editors');
+    symlinkSync(temp, path.join(draft, 'public/images/elsewhere'));
+    symlinkSync(path.join(temp, 'secret.txt'), path.join(draft, 'pages/linked.yaml'));
+    // (A refused write puts the work tree back as the commit has it, which removes them already.)
+    onTestFinished(() => {
+      rmSync(path.join(draft, 'public/images/elsewhere'), { force: true });
+      rmSync(path.join(draft, 'pages/linked.yaml'), { force: true });
+    });
+    expect((await fetch(`${base}/images/logo.svg`, { headers: { Cookie: cookie } })).status).toBe(200);
+    const linkedFolder = await fetch(`${base}/images/elsewhere/secret.txt`, { headers: { Cookie: cookie } });
+    expect(linkedFolder.status).toBe(404);
+    expect(await linkedFolder.text()).not.toContain('not for editors');
+    const linkedPage = await call<PageResponse>('GET', 'page?file=pages/linked.yaml', { cookie });
+    expect(linkedPage.status).toBe(400);
+    await nothingWritten(async () => {
+      const save = await call('POST', 'save', { cookie, body: { file: 'pages/linked.yaml', data: { meta: {} }, version: 'x', overwrite: true } });
+      expect(save.status).toBe(400);
+    });
   });
 
   it('an upload whose name tries to leave its folder is saved inside public/images/uploads under a clean name', async () => {

@@ -56,6 +56,11 @@ export class DraftPreviews {
     return { url: draft?.server?.url ?? null, building: draft?.running !== null && draft !== undefined, builtAt: draft?.builtAt ?? null, errors: draft?.errors ?? 0 };
   }
 
+  /** Whether the draft's preview was ever asked for since the server started. */
+  has(id: string): boolean {
+    return this.drafts.has(id);
+  }
+
   /** Builds the draft's preview now, or once more after the build under way. */
   update(id: string, worktree: string): void {
     let draft = this.drafts.get(id);

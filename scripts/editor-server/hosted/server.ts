@@ -6,7 +6,7 @@
  * `npm run dev` runs (../api.ts), every write one commit by the editor pushed before the answer
  * (repository.ts). No CORS; every write must come from the editor's own origin.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -101,6 +101,15 @@ export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'pr
     return `The editor's address must start with https:// (sign-in cookies travel only over https), unless it is this computer (http://127.0.0.1): ${options.origin}.`;
   }
   return undefined;
+}
+
+/** Whether `file`, every link on its way followed, is inside `folder`. */
+function insideFolder(file: string, folder: string): boolean {
+  try {
+    return realpathSync(file).startsWith(realpathSync(folder) + path.sep);
+  } catch {
+    return false;
+  }
 }
 
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
@@ -298,8 +307,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       limiter.take('read', id);
       if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 });
       const draft = await draftOf(id);
-      // The first look builds the draft as it is (after a restart too).
-      if (previews.status(id).url === null && !previews.status(id).building) previews.update(id, draft.dir);
+      // The first look builds the draft as it is (after a restart too); then only saves do.
+      if (!previews.has(id)) previews.update(id, draft.dir);
       return sendJson(res, 200, previews.status(id));
     }
     if (!WRITING_ENDPOINTS.has(key)) {
@@ -399,8 +408,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       if (url.pathname === EDITOR_PREVIEW_ROUTE || url.pathname.startsWith(`${EDITOR_ROUTE}/`)) throw new Refusal(404, { error: `The editor has nothing at ${url.pathname}.` });
       // Anything else is a file of the editor's draft (a photo the preview shows): for a signed-in editor only.
       const { id } = await signedIn(req);
-      const file = publicFileAt((await draftOf(id)).publicDir, url.pathname);
-      if (!file) throw new Refusal(404, { error: `Your draft has no file at ${url.pathname}.` });
+      const { publicDir } = await draftOf(id);
+      const file = publicFileAt(publicDir, url.pathname);
+      // A link committed into the repository (public/x → /etc) would lead out of the draft: none is followed.
+      if (!file || !insideFolder(file, publicDir)) throw new Refusal(404, { error: `Your draft has no file at ${url.pathname}.` });
       return sendFile(res, file);
     } catch (error) {
       if (error instanceof Refusal) {
