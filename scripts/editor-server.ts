@@ -11,7 +11,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AUTH_EMULATOR_URL, authEmulatorAnswers, ROOT, startEmulator, stopEmulator, waitForEmulator } from './hosting/auth-emulator';
 import { editorApp } from './editor-server/hosted/app-build';
-import { startHostedEditor, type HostedOptions } from './editor-server/hosted/server';
+import { emulatorModeProblem } from './editor-server/hosted/id-token';
+import { configurationProblem, startHostedEditor, type HostedOptions } from './editor-server/hosted/server';
 import { localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT } from './editor-server/hosted/zero-config';
 
 const { values } = parseArgs({
@@ -93,6 +94,9 @@ async function main(): Promise<void> {
       ...(env.CESA_EDITOR_COMMITTER_EMAIL ? { committer: { name: env.CESA_EDITOR_COMMITTER_NAME ?? 'CESA editor server', email: env.CESA_EDITOR_COMMITTER_EMAIL } } : {}),
     };
   }
+  // Refused before anything is built or started, with the reason.
+  const problem = configurationProblem(options) ?? (options.emulatorHost ? emulatorModeProblem(options.projectId, options.host) : undefined);
+  if (problem) throw new Error(problem);
   const app = await editorApp(ROOT, path.join(stateDir, 'app'), (message) => console.log(message));
   // Previews of whole drafts are served on loopback ports: offered when everything runs on this computer.
   const running = await startHostedEditor({ ...options, app, previews: zeroConfig });
