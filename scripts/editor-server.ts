@@ -13,7 +13,7 @@ import { AUTH_EMULATOR_URL, authEmulatorAnswers, ROOT, startEmulator, stopEmulat
 import { editorApp } from './editor-server/hosted/app-build';
 import { emulatorModeProblem } from './editor-server/hosted/id-token';
 import { configurationProblem, startHostedEditor, type HostedOptions } from './editor-server/hosted/server';
-import { localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT } from './editor-server/hosted/zero-config';
+import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT } from './editor-server/hosted/zero-config';
 
 const { values } = parseArgs({
   options: { state: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
@@ -105,6 +105,16 @@ async function main(): Promise<void> {
   console.log(`\nCESA editor: ${origin}/_editor (listening on ${running.address})`);
   if (zeroConfig) console.log(`Sign-in: the Auth emulator at http://${options.emulatorHost ?? ''} (project ${ZERO_CONFIG_PROJECT}). Accounts to sign in with:\n${accounts.join('\n')}`);
   console.log(`State (repository, drafts, sessions): ${stateDir}\nPress Ctrl-C to stop.`);
+  if (zeroConfig) {
+    // Built after the editor is up: the first build of the whole site takes a while, the next ones reuse its work.
+    console.log('Building the live site (main) to serve it as npm start does…');
+    liveSite(ROOT, options.remote, stateDir, (entry) => console.log(JSON.stringify(entry)))
+      .then((live) => {
+        stops.push(() => live.close());
+        console.log(`Live site (main, which saves in drafts do not change): ${live.url}`);
+      })
+      .catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -5,14 +5,15 @@
  */
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_EDITORS } from '../../scripts/editor-server/hosted/editors';
-import { localRemote } from '../../scripts/editor-server/hosted/zero-config';
+import { liveSite, localRemote } from '../../scripts/editor-server/hosted/zero-config';
 import { tinyPage, writeInto } from '../helpers/dev-content';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-zero-config-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -54,4 +55,26 @@ describe('the local remote', () => {
     const local = await localRemote(site, path.join(temp, 'listed-state'));
     expect(local).toMatchObject({ exampleEditors: false, editors: [{ email: 'only@example.org', name: 'Only One', role: 'publisher' }] });
   });
+
+  it('serves main as the live site, built and served as npm start does', async () => {
+    const templates = Object.fromEntries(readdirSync(path.join(ROOT, 'pages/_templates')).map((file) => [`pages/_templates/${file}`, readFileSync(path.join(ROOT, 'pages/_templates', file), 'utf8')]));
+    const site = checkout('live', {
+      'pages/_site.yaml': readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'),
+      ...templates,
+      'pages/index.yaml': tinyPage('Home'),
+      'pages/etabs.yaml': tinyPage('ETABS on main'),
+      'public/images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>',
+    });
+    const state = path.join(temp, 'live-state');
+    const local = await localRemote(site, state);
+    const live = await liveSite(ROOT, local.remote, state);
+    try {
+      const page = await fetch(`${live.url}/etabs`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('ETABS on main heading');
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    } finally {
+      await live.close();
+    }
+  }, 300_000);
 });
