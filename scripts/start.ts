@@ -6,73 +6,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import {
-  AUTH_EMULATOR_ARGS,
   AUTH_EMULATOR_URL as EMULATOR_URL,
-  FIREBASE_BIN,
-  FIREBASE_QUIET_ENV,
   ROOT,
   authEmulatorAnswers as emulatorAnswers,
+  startEmulator,
+  stopEmulator,
+  waitForEmulator,
 } from './hosting/auth-emulator';
 import { isEmulatorBuild, readSiteFirebase } from './hosting/deploy-config';
 import { serve, type RunningServer } from './hosting/serve';
-
-const EMULATOR_START_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 function run(command: string, args: string[]): Promise<number> {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
     child.once('error', fail);
     child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
-  });
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function startEmulator(): ChildProcess {
-  // Its own process group, so that stopping it also stops anything it spawned.
-  return spawn(FIREBASE_BIN, ['emulators:start', ...AUTH_EMULATOR_ARGS], {
-    cwd: ROOT,
-    env: { ...process.env, ...FIREBASE_QUIET_ENV },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-}
-
-async function waitForEmulator(emulator: ChildProcess): Promise<void> {
-  const deadline = Date.now() + EMULATOR_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (emulator.exitCode !== null || emulator.signalCode !== null) {
-      throw new Error('The Auth emulator stopped before it was ready (is port 9099 in use?).');
-    }
-    if (await emulatorAnswers()) return;
-    await sleep(300);
-  }
-  throw new Error(`The Auth emulator did not answer on ${EMULATOR_URL} within ${EMULATOR_START_TIMEOUT_MS / 1000} s.`);
-}
-
-/** Asks the emulator's process group to shut down cleanly, then kills it if it takes too long. */
-function stopEmulator(emulator: ChildProcess): Promise<void> {
-  const pid = emulator.pid;
-  if (pid === undefined || emulator.exitCode !== null || emulator.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }, STOP_TIMEOUT_MS);
-    emulator.once('exit', () => {
-      clearTimeout(timer);
-      done();
-    });
-    try {
-      process.kill(-pid, 'SIGINT');
-    } catch {
-      clearTimeout(timer);
-      done();
-    }
   });
 }
 

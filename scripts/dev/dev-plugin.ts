@@ -41,7 +41,7 @@ export function devServerConfig(root: string, { port, contentRoot }: ContentDevO
 }
 
 /** The file of public/ at a site path, if there is one (never outside public/, never through a link). */
-function publicFileAt(publicDir: string, pathname: string): string | undefined {
+export function publicFileAt(publicDir: string, pathname: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -59,7 +59,7 @@ function publicFileAt(publicDir: string, pathname: string): string | undefined {
   }
 }
 
-function sendFile(res: ServerResponse, file: string): void {
+export function sendFile(res: ServerResponse, file: string): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
   res.setHeader('Cache-Control', 'no-store');

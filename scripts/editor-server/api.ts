@@ -8,7 +8,7 @@
  * never describes the files as they were before the write.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import { Document, parseDocument } from 'yaml';
@@ -36,7 +36,7 @@ import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from '
 import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
-import { MAX_UPLOAD_BYTES, saveUpload } from './upload';
+import { MAX_UPLOAD_BYTES, saveUpload, type UploadRules } from './upload';
 import { applyData } from './yaml-edit';
 
 export interface EditorOptions {
@@ -48,6 +48,8 @@ export interface EditorOptions {
   load: () => Content;
   /** Forgets the loaded content: the next load() reads the files again. */
   invalidate: () => void;
+  /** Uploads' limit and rules; default: up to MAX_UPLOAD_BYTES, kept as they are (the developer commits them). */
+  uploads?: { maxBytes: number } & UploadRules;
 }
 
 const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
@@ -58,7 +60,7 @@ const CreateShape = z.object({
 }) satisfies z.ZodType<CreateRequest>;
 const DeleteShape = z.object({ file: z.string(), version: z.string() }) satisfies z.ZodType<DeleteRequest>;
 
-type Request = Connect.IncomingMessage;
+type Request = IncomingMessage;
 
 /**
  * The text a save writes: the file with only what changed rewritten, or, when the file on disk is
@@ -68,8 +70,11 @@ function textToWrite(disk: FileOnDisk | null, data: Json): string {
   if (disk && parseDocument(disk.text).errors.length === 0) return applyData(disk.text, data);
   return new Document(data).toString({ lineWidth: 0 });
 }
-type Reply = { status?: number; body: unknown };
-type Handler = (req: Request, url: URL) => Reply | Promise<Reply>;
+export type Reply = { status?: number; body: unknown };
+export type Handler = (req: Request, url: URL) => Reply | Promise<Reply>;
+
+/** The endpoints that change files (each a commit in the hosted editor); the others only read. */
+export const WRITING_ENDPOINTS: ReadonlySet<string> = new Set(['POST save', 'POST create', 'POST delete', 'POST upload']);
 
 function param(url: URL, name: string): string {
   const value = url.searchParams.get(name);
@@ -77,8 +82,11 @@ function param(url: URL, name: string): string {
   return value;
 }
 
-/** The endpoints, by method and name (/_editor/api/<name>). */
-function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
+/**
+ * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
+ * checkout, or a draft's work tree in the hosted editor (scripts/editor-server/hosted/).
+ */
+export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false } }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
   const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
   /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
   const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
@@ -175,11 +183,21 @@ function endpoints(paths: ContentPaths, { root, load, invalidate }: EditorOption
     },
     'POST upload': async (req, url) => {
       const name = param(url, 'name');
-      const uploaded = await saveUpload(paths, name, await readBody(req, MAX_UPLOAD_BYTES, 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).'));
+      const bytes = await readBody(req, uploads.maxBytes, 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).');
+      const uploaded = await saveUpload(paths, name, bytes, uploads);
       written();
       return { status: 201, body: uploaded };
     },
   };
+}
+
+/** The endpoint a request names, or a refusal (404 for an unknown name, 405 for a known name with another method). */
+export function handlerFor(handlers: Record<string, Handler>, method: string | undefined, url: URL): Handler {
+  const name = url.pathname.slice(EDITOR_API.length + 1);
+  const handler = handlers[`${method ?? 'GET'} ${name}`];
+  if (handler) return handler;
+  const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
+  throw new Refusal(known ? 405 : 404, { error: known ? `The editor's server does not accept ${method ?? 'this'} for ${name}.` : `The editor's server has nothing at ${url.pathname}.`, hint: 'Reload the editor (the page in the browser).' });
 }
 
 export function mountEditor(server: ViteDevServer, options: EditorOptions): void {
@@ -195,18 +213,12 @@ export function mountEditor(server: ViteDevServer, options: EditorOptions): void
     res.end(html);
   };
 
-  const serveApi = async (req: Request, res: ServerResponse, url: URL) => {
-    const name = url.pathname.slice(EDITOR_API.length + 1);
-    const handler = handlers[`${req.method ?? 'GET'} ${name}`];
-    if (!handler) {
-      const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
-      throw new Refusal(known ? 405 : 404, { error: known ? `The editor's server does not accept ${req.method ?? 'this'} for ${name}.` : `The editor's server has nothing at ${url.pathname}.`, hint: 'Reload the editor (the page in the browser).' });
-    }
-    const { status = 200, body } = await handler(req, url);
+  const serveApi = async (req: Connect.IncomingMessage, res: ServerResponse, url: URL) => {
+    const { status = 200, body } = await handlerFor(handlers, req.method, url)(req, url);
     sendJson(res, status, body);
   };
 
-  const serve = async (req: Request, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
+  const serve = async (req: Connect.IncomingMessage, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== EDITOR_ROUTE && !url.pathname.startsWith(`${EDITOR_ROUTE}/`)) return next();
     const isApi = url.pathname.startsWith(`${EDITOR_API}/`);

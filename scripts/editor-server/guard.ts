@@ -32,13 +32,23 @@ export function refusalReason(req: Pick<IncomingMessage, 'headers' | 'socket'>):
   const port = req.socket.localPort;
   if (!isLoopbackAddress(req.socket.remoteAddress)) return `it came from another computer (${req.socket.remoteAddress ?? 'unknown address'})`;
   if (port === undefined || !isOwnHost(req.headers.host, port)) return `it named another server (Host: ${req.headers.host ?? 'none'})`;
-  const origin = req.headers.origin;
+  return otherSiteReason(req.headers, (origin) => isOwnOrigin(origin, port));
+}
+
+/**
+ * Why a request comes from another web site's page, or undefined when it does not: it names an
+ * `Origin` that is not the editor's (a form or a fetch of another site sends its own), or the browser
+ * says `Sec-Fetch-Site: cross-site` for something other than following a link. The dev server gives
+ * its loopback origins; the hosted editor its configured one (scripts/editor-server/hosted/).
+ */
+export function otherSiteReason(headers: IncomingMessage['headers'], isOwn: (origin: string) => boolean): string | undefined {
+  const origin = headers.origin;
   // A page of another site may send a form or a fetch here: the browser names its origin (for a
   // GET too, when it is another origin's fetch: Vite allows any localhost origin to read answers).
-  if (origin !== undefined && !isOwnOrigin(origin, port)) return `it came from another web site (Origin: ${origin})`;
+  if (origin !== undefined && !isOwn(origin)) return `it came from another web site (Origin: ${origin})`;
   // Browsers say so even for a GET: no other site's page may fetch the editor's answers. Following a
   // link to the editor from elsewhere (a navigation) is fine: it runs nothing the editor did not choose.
-  if (req.headers['sec-fetch-site'] === 'cross-site' && req.headers['sec-fetch-mode'] !== 'navigate') {
+  if (headers['sec-fetch-site'] === 'cross-site' && headers['sec-fetch-mode'] !== 'navigate') {
     return 'it came from another web site (Sec-Fetch-Site: cross-site)';
   }
   return undefined;

@@ -50,7 +50,8 @@ export interface ResolveOptions {
 export function resolvePageFile(paths: ContentPaths, file: string, { mustExist, site = false }: ResolveOptions): PageFile {
   const refuse = () =>
     new Refusal(400, { error: `${file} is not a page file the editor can open.`, hint: 'Pick the page from the list of pages.' });
-  if (!file.startsWith(PAGES_PREFIX) || file.includes('\\') || file.includes('\0')) throw refuse();
+  // A backslash, a NUL or a percent sign (an encoded separator or dot, `%2e%2e`, `%2f`) is in no page's name.
+  if (!file.startsWith(PAGES_PREFIX) || file.includes('\\') || file.includes('\0') || file.includes('%')) throw refuse();
   const relative = file.slice(PAGES_PREFIX.length);
   const parts = relative.split('/');
   const isSite = site && file === SITE_DOCUMENT_FILE;

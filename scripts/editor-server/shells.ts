@@ -1,10 +1,12 @@
 /**
  * The two HTML pages of the editor: the editor itself (/_editor) and the preview it shows beside the
- * form (/_editor/preview, in a frame). Each is an empty page that loads its app; Vite adds its client.
+ * form (/_editor/preview, in a frame). Each is an empty page that loads its app; in `npm run dev` Vite
+ * adds its client, and the hosted editor names its built files (hosted/app-build.ts).
  */
 import { EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../../src/editor/protocol';
 
-function shell(title: string, root: string, entry: string): string {
+/** An editor page: `entry` its script, `styles` its stylesheets (a built app's; Vite's dev server injects them itself). */
+export function shell(title: string, root: string, entry: string, styles: readonly string[] = []): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -13,7 +15,7 @@ function shell(title: string, root: string, entry: string): string {
     <meta name="robots" content="noindex" />
     <!-- No icon of its own: without this line the browser asks for /favicon.ico, which the content may not have. -->
     <link rel="icon" href="data:," />
-    <title>${title}</title>
+    <title>${title}</title>${styles.map((href) => `\n    <link rel="stylesheet" href="${href}" />`).join('')}
   </head>
   <body>
     <div id="${root}"></div>

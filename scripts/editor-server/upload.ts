@@ -17,6 +17,18 @@ export const UPLOAD_FOLDER = ['images', 'uploads'] as const;
 
 export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 
+/**
+ * The hosted editor's photos (scripts/editor-server/hosted/): at most 20 MB (a phone's photo is 3–12 MB;
+ * the request must also fit the host's limits, 32 MiB on Cloud Run), and without the camera's metadata
+ * (EXIF, XMP, IPTC: where the photo was taken, the phone, the time) before they are committed.
+ */
+export const HOSTED_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export interface UploadRules {
+  /** Remove EXIF, XMP and IPTC metadata (GPS position above all) from photos, keeping how they look. */
+  stripMetadata: boolean;
+}
+
 type Format = 'jpg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
 
 const EXTENSIONS: Record<string, Format> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif', svg: 'svg' };
@@ -81,7 +93,7 @@ function uploadFolder(paths: ContentPaths): string {
 }
 
 /** Width and height as shown (a camera's rotated photo as its EXIF orientation turns it), after checking that the image decodes. */
-async function measure(bytes: Buffer, name: string): Promise<{ format: Format; width: number; height: number }> {
+async function measure(bytes: Buffer, name: string): Promise<{ format: Format; width: number; height: number; metadata: boolean }> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -110,27 +122,41 @@ async function measure(bytes: Buffer, name: string): Promise<{ format: Format; w
   if (!width || !height) {
     throw refuse(`${name} has no width and height.`, format === 'svg' ? 'Save the drawing again with a width and height, or a viewBox.' : 'Save it again from an image editor.');
   }
-  return { format, width, height };
+  return { format, width, height, metadata: meta.exif !== undefined || meta.xmp !== undefined || meta.iptc !== undefined };
 }
 
-export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer): Promise<UploadResponse> {
+/**
+ * The photo without its metadata: turned as its EXIF orientation says (that tag goes too), its colour
+ * profile kept, encoded again in its own format at a quality the eye does not tell from the original
+ * (the build makes the sizes the site serves from this file anyway); PNG stays lossless.
+ */
+async function withoutMetadata(bytes: Buffer, format: Format): Promise<Buffer> {
+  const image = sharp(bytes, { failOn: 'error' }).rotate().keepIccProfile();
+  if (format === 'jpg') return image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+  if (format === 'png') return image.png({ compressionLevel: 9 }).toBuffer();
+  if (format === 'webp') return image.webp({ quality: 92 }).toBuffer();
+  return image.avif({ quality: 80 }).toBuffer();
+}
+
+export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer, { stripMetadata }: UploadRules = { stripMetadata: false }): Promise<UploadResponse> {
   const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
   if (!EXTENSIONS[extension]) throw refuse(`${name} is not an image the site can show.`, `Upload a ${ACCEPTED} file.`);
   if (bytes.length === 0) throw refuse(`${name} is empty.`, 'Choose the file again.');
   const claimed = EXTENSIONS[extension];
   if (claimed === 'svg' && !looksLikeSvg(bytes)) throw refuse(`${name} is not an SVG drawing: its content is something else.`, `Upload a ${ACCEPTED} file.`);
-  const { format, width, height } = await measure(bytes, name);
+  const { format, width, height, metadata } = await measure(bytes, name);
   if ((format === 'svg' || format === 'gif') && bytes.length > MAX_SERVED_AS_IS_BYTES) {
     throw refuse(
       `${name} weighs ${kilobytes(bytes.length)}: an SVG or GIF may weigh at most ${kilobytes(MAX_SERVED_AS_IS_BYTES)}, or the page is slow to load on phones.`,
       'Simplify the drawing, or save a photo as JPEG, PNG, WebP or AVIF: those the build resizes and compresses.',
     );
   }
+  const kept = stripMetadata && metadata && format !== 'svg' && format !== 'gif' ? await withoutMetadata(bytes, format) : bytes;
   const folder = uploadFolder(paths);
   // The extension says what the file is: a JPEG named .png is saved as .jpg.
   const base = slugify(name.replace(/\.[A-Za-z0-9]+$/, ''));
   for (let count = 1; ; count++) {
     const fileName = `${count === 1 ? base : `${base}-${count}`}.${format}`;
-    if (createAtomically(path.join(folder, fileName), bytes)) return { src: `/${[...UPLOAD_FOLDER, fileName].join('/')}`, width, height };
+    if (createAtomically(path.join(folder, fileName), kept)) return { src: `/${[...UPLOAD_FOLDER, fileName].join('/')}`, width, height };
   }
 }

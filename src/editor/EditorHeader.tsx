@@ -4,6 +4,7 @@
  */
 import { useRef } from 'react';
 import { AppBar } from './AppBar';
+import { useEditorMode } from './editor-mode';
 import { useFocusWhenLost } from './focus-when-lost';
 import { isPlainClick } from './links';
 import { EDITOR_ROUTE } from './protocol';
@@ -25,6 +26,8 @@ interface EditorHeaderProps {
 export function EditorHeader({ title, route, file, status, onBack, onSave, onDelete }: EditorHeaderProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusWhenLost(heading);
+  // The hosted editor serves no site to view a page on: its preview is the one beside the form.
+  const viewable = useEditorMode() === 'dev';
   return (
     <AppBar onHome={onBack}>
       <a
@@ -46,10 +49,14 @@ export function EditorHeader({ title, route, file, status, onBack, onSave, onDel
           <p className="ed-bar__route">
             <code>{route}</code>
             {file ? <span className="ed-bar__file"> · {file}</span> : null}
-            {' · '}
-            <a href={route} target="_blank" rel="noopener noreferrer">
-              View page <span className="ed-visually-hidden">(opens in a new tab)</span>
-            </a>
+            {viewable ? (
+              <>
+                {' · '}
+                <a href={route} target="_blank" rel="noopener noreferrer">
+                  View page <span className="ed-visually-hidden">(opens in a new tab)</span>
+                </a>
+              </>
+            ) : null}
           </p>
         ) : file ? (
           // A file that is not a page of its own (the site settings): which file it is.

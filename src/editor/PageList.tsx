@@ -155,6 +155,7 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
                         >
                           {page.title}
                         </a>
+                        {page.drafts && page.drafts.length > 0 ? <span className="ed-drafts">Changed in a draft by {page.drafts.join(', ')}</span> : null}
                       </td>
                       <td>
                         <code>{page.route}</code>

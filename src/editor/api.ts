@@ -59,7 +59,14 @@ async function send(path: string, init: RequestInit = {}): Promise<Response> {
   }
 }
 
+/**
+ * Dispatched on `window` when the server answers 401: the hosted editor's session ended, and its
+ * screen (HostedEditor.tsx) asks to sign in again. `npm run dev` never answers 401.
+ */
+export const SIGNED_OUT_EVENT = 'cesa-editor-signed-out';
+
 function failure(response: Response, body: unknown): ApiFailure {
+  if (response.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
   if (isApiError(body)) return new ApiFailure(response.status, body.error, body.hint);
   return new ApiFailure(
     response.status,

@@ -80,6 +80,8 @@ export interface PageListEntry {
   title: string;
   /** How many errors `npm run check` reports in this file. */
   errors: number;
+  /** In the hosted editor: the names of the editors whose draft changes this page (not yet published). */
+  drafts?: string[];
 }
 
 /** GET /_editor/api/page?file=pages/etabs.yaml */

@@ -1,0 +1,123 @@
+/**
+ * `npm run editor-server`: the visual editor for editors who have only a browser (sign in with
+ * Google, edit in a draft, every save a commit under their name). Reads its configuration from the
+ * environment (README, "The hosted editor: for the administrator"); with none, runs everything on
+ * this computer: a bare repository made from this checkout, the Auth emulator, example accounts.
+ *
+ *   npm run editor-server [-- --state <folder>] [--port <port>]
+ */
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { AUTH_EMULATOR_URL, authEmulatorAnswers, ROOT, startEmulator, stopEmulator, waitForEmulator } from './hosting/auth-emulator';
+import { editorApp } from './editor-server/hosted/app-build';
+import { emulatorModeProblem } from './editor-server/hosted/id-token';
+import { configurationProblem, startHostedEditor, type HostedOptions } from './editor-server/hosted/server';
+import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT } from './editor-server/hosted/zero-config';
+
+const { values } = parseArgs({
+  options: { state: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+  strict: true,
+});
+
+if (values.help) {
+  console.log(`npm run editor-server [-- --state <folder>] [--port <port>]
+
+With no configuration, everything runs on this computer (a copy of this checkout as the remote, the
+Auth emulator, example accounts). For the academy's server, set (README, "The hosted editor"):
+  CESA_EDITOR_REMOTE       the site's git repository (https or ssh URL)
+  CESA_EDITOR_ORIGIN       the address editors open, e.g. https://editor.example.org
+  FIREBASE_PROJECT_ID      the academy's Firebase project (the one pages/_site.yaml signs visitors in with)
+  FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN   its web configuration
+  CESA_EDITOR_STATE_DIR    a folder that survives restarts (default node_modules/.cache/cesa-editor-server)
+  HOST, PORT               where to listen (default 127.0.0.1:8787)`);
+  process.exit(0);
+}
+
+function required(name: string): string {
+  const value = process.env[name]?.trim();
+  if (!value) throw new Error(`${name} is not set. With CESA_EDITOR_REMOTE set, the editor server also needs ${name} (README, "The hosted editor").`);
+  return value;
+}
+
+/** What runs: stopped in reverse order on Ctrl-C, SIGTERM or a failure to start. */
+let emulator: ChildProcess | null = null;
+const stops: (() => Promise<void>)[] = [];
+async function stop(code: number): Promise<never> {
+  for (const step of stops.reverse()) await step();
+  if (emulator) await stopEmulator(emulator);
+  process.exit(code);
+}
+process.once('SIGINT', () => void stop(0));
+process.once('SIGTERM', () => void stop(0));
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const stateDir = path.resolve(values.state ?? env.CESA_EDITOR_STATE_DIR ?? path.join(ROOT, 'node_modules/.cache/cesa-editor-server'));
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const port = Number(values.port ?? env.PORT ?? 8787);
+  const zeroConfig = !env.CESA_EDITOR_REMOTE?.trim();
+
+  let options: Omit<HostedOptions, 'app'>;
+  let accounts: string[] = [];
+  if (zeroConfig) {
+    const local = await localRemote(ROOT, stateDir);
+    const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || new URL(AUTH_EMULATOR_URL).host;
+    if (!(await authEmulatorAnswers(`http://${emulatorHost}`))) {
+      console.log('Starting the Firebase Auth emulator (project demo-cesa)…');
+      emulator = startEmulator();
+      await waitForEmulator(emulator);
+    }
+    await seedEmulatorAccounts(emulatorHost, [...local.editors, UNLISTED_ACCOUNT]);
+    accounts = [
+      ...local.editors.map((editor) => `  ${editor.email.padEnd(34)} ${editor.name} (${editor.role})`),
+      `  ${UNLISTED_ACCOUNT.email.padEnd(34)} not in editors.yaml: refused, told whom to ask`,
+    ];
+    console.log(
+      local.made
+        ? `The remote is a bare copy of this checkout's last commit (changes not committed are not in it): ${local.remote}`
+        : `The remote (made on an earlier run, drafts kept): ${local.remote}`,
+    );
+    if (local.exampleEditors) console.log('This checkout has no editors.yaml: an example one is committed on the remote\'s main.');
+    options = { root: ROOT, host, port, projectId: ZERO_CONFIG_PROJECT, firebase: ZERO_CONFIG_FIREBASE, emulatorHost, remote: local.remote, stateDir, mainMaxAgeMs: 0 };
+  } else {
+    options = {
+      root: ROOT,
+      host,
+      port,
+      origin: env.CESA_EDITOR_ORIGIN?.trim() || undefined,
+      projectId: required('FIREBASE_PROJECT_ID'),
+      firebase: { apiKey: required('FIREBASE_API_KEY'), authDomain: required('FIREBASE_AUTH_DOMAIN') },
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined,
+      remote: required('CESA_EDITOR_REMOTE'),
+      stateDir,
+      ...(env.CESA_EDITOR_COMMITTER_EMAIL ? { committer: { name: env.CESA_EDITOR_COMMITTER_NAME ?? 'CESA editor server', email: env.CESA_EDITOR_COMMITTER_EMAIL } } : {}),
+    };
+  }
+  // Refused before anything is built or started, with the reason.
+  const problem = configurationProblem(options) ?? (options.emulatorHost ? emulatorModeProblem(options.projectId, options.host) : undefined);
+  if (problem) throw new Error(problem);
+  const app = await editorApp(ROOT, path.join(stateDir, 'app'), (message) => console.log(message));
+  // Previews of whole drafts are served on loopback ports: offered when everything runs on this computer.
+  const running = await startHostedEditor({ ...options, app, previews: zeroConfig });
+  stops.push(() => running.close());
+  const origin = options.origin ?? running.address;
+  console.log(`\nCESA editor: ${origin}/_editor (listening on ${running.address})`);
+  if (zeroConfig) console.log(`Sign-in: the Auth emulator at http://${options.emulatorHost ?? ''} (project ${ZERO_CONFIG_PROJECT}). Accounts to sign in with:\n${accounts.join('\n')}`);
+  console.log(`State (repository, drafts, sessions): ${stateDir}\nPress Ctrl-C to stop.`);
+  if (zeroConfig) {
+    // Built after the editor is up: the first build of the whole site takes a while, the next ones reuse its work.
+    console.log('Building the live site (main) to serve it as npm start does…');
+    liveSite(ROOT, options.remote, stateDir, (entry) => console.log(JSON.stringify(entry)))
+      .then((live) => {
+        stops.push(() => live.close());
+        console.log(`Live site (main, which saves in drafts do not change): ${live.url}`);
+      })
+      .catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  void stop(1);
+});

@@ -1,0 +1,200 @@
+/**
+ * Who is signing in to the hosted editor: a Firebase ID token (from the Google popup on the academy's
+ * Firebase project), checked here by the server itself. A token is accepted only when Google signed it
+ * (RS256, one of the keys Google publishes for Firebase), for this server's project (issuer and
+ * audience come from the server's configuration, never from content: an editor who could name the
+ * project could have another project's tokens accepted), not expired, not issued in the future, for a
+ * non-empty subject, with a verified email, signed in with Google.
+ *
+ * The Auth emulator signs nothing (its tokens say `alg: none`), so anyone can write one for any
+ * account: emulator mode exists only for a `demo-` project (a project that exists only in the
+ * emulator) on a server that listens on loopback, and it asks the emulator whether the account exists.
+ * Anything else with the emulator refuses to start (emulatorModeProblem).
+ */
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+/** Google's public keys for Firebase ID tokens (rotated by Google; jose caches them). */
+export const GOOGLE_KEYS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+/** A token's clock may run a little ahead of or behind the server's. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+
+export const issuerOf = (projectId: string) => `https://securetoken.google.com/${projectId}`;
+
+/** The account a token names, once checked. */
+export interface VerifiedAccount {
+  uid: string;
+  email: string;
+  /** The name Google gives, if any (editors.yaml's name is what commits carry). */
+  name: string | undefined;
+}
+
+/** A token that is not accepted, and why (for the server's log and the person signing in; never the token itself). */
+export class TokenRefusal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'TokenRefusal';
+  }
+}
+
+export interface TokenVerifier {
+  /** The token's account, or a TokenRefusal saying why not. */
+  verify(token: string): Promise<VerifiedAccount>;
+}
+
+interface ClaimOptions {
+  projectId: string;
+  /** Seconds since 1970: the server's clock. */
+  now: number;
+}
+
+function stringClaim(payload: JWTPayload, name: string): string | undefined {
+  const value = (payload as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The claims every Firebase ID token must have for this server, whether signed by Google or by the
+ * emulator: checked here too for a signed token, so both paths refuse the same things in the same words.
+ */
+export function checkClaims(payload: JWTPayload, { projectId, now }: ClaimOptions): VerifiedAccount {
+  if (payload.iss !== issuerOf(projectId)) throw new TokenRefusal(`the token was issued for another Firebase project (issuer ${String(payload.iss)})`);
+  if (payload.aud !== projectId) throw new TokenRefusal(`the token is meant for another Firebase project (audience ${JSON.stringify(payload.aud)})`);
+  if (typeof payload.exp !== 'number') throw new TokenRefusal('the token has no expiry');
+  if (payload.exp <= now - CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal('the sign-in has expired');
+  if (typeof payload.iat !== 'number') throw new TokenRefusal('the token has no time of issue');
+  if (payload.iat > now + CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal('the token says it was issued in the future');
+  const authTime = (payload as Record<string, unknown>).auth_time;
+  if (typeof authTime === 'number' && authTime > now + CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal('the token says the sign-in happened in the future');
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) throw new TokenRefusal('the token names no account (empty subject)');
+  const email = stringClaim(payload, 'email');
+  if (!email) throw new TokenRefusal('the account has no email address');
+  if ((payload as Record<string, unknown>).email_verified !== true) throw new TokenRefusal(`the email address ${email} is not verified`);
+  const firebase = (payload as Record<string, unknown>).firebase;
+  const provider = typeof firebase === 'object' && firebase !== null ? (firebase as Record<string, unknown>).sign_in_provider : undefined;
+  if (provider !== 'google.com') throw new TokenRefusal(`the account signed in with ${typeof provider === 'string' ? provider : 'an unknown provider'}, not with Google`);
+  return { uid: payload.sub, email: email.toLowerCase(), name: stringClaim(payload, 'name') };
+}
+
+function headerAlg(token: string): string {
+  try {
+    const alg = decodeProtectedHeader(token).alg;
+    return typeof alg === 'string' ? alg : 'none given';
+  } catch {
+    throw new TokenRefusal('the token is not a JWT');
+  }
+}
+
+/** jose's refusals in words (the claims themselves are checked by checkClaims, with the same words for both paths). */
+function reasonOf(error: unknown): string {
+  if (error instanceof TokenRefusal) return error.reason;
+  if (error instanceof errors.JWTExpired) return 'the sign-in has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return 'the token was issued for another Firebase project';
+    if (error.claim === 'aud') return 'the token is meant for another Firebase project';
+    return `the token's ${error.claim} claim is not acceptable`;
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return "the token's signature does not match Google's keys (forged or damaged)";
+  if (error instanceof errors.JWKSNoMatchingKey) return 'the token was signed with a key Google does not publish';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'the token is not signed with RS256';
+  if (error instanceof errors.JOSEError) return `the token could not be checked (${error.code})`;
+  return 'the token could not be checked';
+}
+
+export interface SignedVerifierOptions {
+  projectId: string;
+  /** Google's keys (GOOGLE_KEYS_URL); tests give a local key set. */
+  keys?: JWTVerifyGetKey;
+  /** Seconds since 1970; tests move the clock. */
+  now?: () => number;
+}
+
+const systemNow = () => Math.floor(Date.now() / 1000);
+
+/** Production: tokens signed by Google for `projectId`. */
+export function signedTokenVerifier({ projectId, keys = createRemoteJWKSet(new URL(GOOGLE_KEYS_URL)), now = systemNow }: SignedVerifierOptions): TokenVerifier {
+  return {
+    async verify(token) {
+      const alg = headerAlg(token);
+      if (alg !== 'RS256') throw new TokenRefusal(alg === 'none' ? 'the token is not signed (an emulator token, and this server does not run with the emulator)' : `the token is signed with ${alg}, not RS256`);
+      const at = now();
+      try {
+        const { payload } = await jwtVerify(token, keys, {
+          algorithms: ['RS256'],
+          issuer: issuerOf(projectId),
+          audience: projectId,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          currentDate: new Date(at * 1000),
+        });
+        return checkClaims(payload, { projectId, now: at });
+      } catch (error) {
+        throw new TokenRefusal(reasonOf(error));
+      }
+    },
+  };
+}
+
+/** Why emulator mode may not run here, or undefined when it may (a `demo-` project, a loopback address). */
+export function emulatorModeProblem(projectId: string, host: string): string | undefined {
+  if (!projectId.startsWith('demo-')) {
+    return `The Auth emulator signs nothing, so anyone could sign in as anyone: it is used only with a demo- project, and the project is ${projectId}. Unset FIREBASE_AUTH_EMULATOR_HOST to use the real project, or use a demo- project id.`;
+  }
+  if (!isLoopbackHost(host)) {
+    return `The Auth emulator signs nothing, so anyone could sign in as anyone: with it the editor server listens only on this computer (127.0.0.1), and it was asked to listen on ${host}.`;
+  }
+  return undefined;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export interface EmulatorVerifierOptions {
+  projectId: string;
+  /** `127.0.0.1:9099`: must be loopback too. */
+  emulatorHost: string;
+  /** The server's listening address (emulatorModeProblem). */
+  host: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/**
+ * Offline: the emulator's unsigned tokens, with the same claims checked, and the account confirmed
+ * with the emulator (accounts:lookup), so a token for an account the emulator does not know is refused.
+ * Throws at once, before anything listens, when emulator mode may not run here.
+ */
+export function emulatorTokenVerifier({ projectId, emulatorHost, host, fetch: fetchImpl = fetch, now = systemNow }: EmulatorVerifierOptions): TokenVerifier {
+  const problem = emulatorModeProblem(projectId, host);
+  if (problem) throw new Error(problem);
+  const emulatorName = emulatorHost.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  if (!isLoopbackHost(emulatorName)) throw new Error(`The Auth emulator must run on this computer, and FIREBASE_AUTH_EMULATOR_HOST names ${emulatorHost}.`);
+  return {
+    async verify(token) {
+      const alg = headerAlg(token);
+      if (alg !== 'none') throw new TokenRefusal(`the token is signed with ${alg}, and this server runs with the Auth emulator, whose tokens are unsigned`);
+      let payload: JWTPayload;
+      try {
+        payload = decodeJwt(token);
+      } catch {
+        throw new TokenRefusal('the token is not a JWT');
+      }
+      const account = checkClaims(payload, { projectId, now: now() });
+      let found = false;
+      try {
+        const response = await fetchImpl(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:lookup`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+          body: JSON.stringify({ localId: [account.uid] }),
+          signal: AbortSignal.timeout(5000),
+        });
+        const body = (await response.json()) as { users?: { localId?: string; email?: string; disabled?: boolean }[] };
+        found = response.ok && (body.users ?? []).some((user) => user.localId === account.uid && user.email?.toLowerCase() === account.email && user.disabled !== true);
+      } catch {
+        throw new TokenRefusal(`the Auth emulator at ${emulatorHost} does not answer`);
+      }
+      if (!found) throw new TokenRefusal(`the Auth emulator has no account ${account.email} with that id`);
+      return account;
+    },
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * The server's copy of the site's repository (a bare repository in the state folder) and the editors'
+ * drafts in it: each draft is the branch `drafts/<editor id>` with its own work tree, on which the
+ * editor API runs as it runs on a checkout in `npm run dev`. Every save is one commit on the draft,
+ * authored by the editor, pushed to the remote before the save answers; the remote is the only state
+ * that matters (a restart, or a lost state folder, loses nothing that was saved).
+ *
+ * main is only ever read here (editors.yaml, the base of new drafts): nothing in this file pushes it.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { git, GitError, Queue } from './git';
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+export interface RepositoryOptions {
+  /** The state folder: the bare repository and the drafts' work trees go in it. */
+  stateDir: string;
+  /** The site's repository (an https or ssh URL, or a path on this disk). Only from the server's configuration. */
+  remote: string;
+  /** Who commits (the editor is the author). */
+  committer: Person;
+  /** How long a fetched main is trusted for reading editors.yaml (ms); writes always fetch first. */
+  mainMaxAgeMs: number;
+}
+
+/** A remote on this disk (a path or file://), for which git's file transport is allowed. */
+export function isLocalRemote(remote: string): boolean {
+  return remote.startsWith('file://') || remote.startsWith('/') || remote.startsWith('.');
+}
+
+/** Newlines and angle brackets would break a commit's author line: never from a name or an email. */
+function clean(value: string): string {
+  return value.replace(/[\r\n<>]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A draft branch's name from an editor id the server made (editorId): checked again, since it becomes a ref. */
+function draftBranch(id: string): string {
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(id)) throw new Error(`Not a draft id: ${JSON.stringify(id)}`);
+  return `drafts/${id}`;
+}
+
+export interface Commit {
+  sha: string;
+  files: string[];
+}
+
+export class SiteRepository {
+  readonly gitDir: string;
+  readonly draftsDir: string;
+  private readonly allowFile: boolean;
+  /** Everything that moves a ref, changes a work tree or talks to the remote: one at a time. */
+  private readonly queue = new Queue();
+  private fetchedAt = 0;
+
+  constructor(private readonly options: RepositoryOptions) {
+    this.gitDir = path.join(options.stateDir, 'repository.git');
+    this.draftsDir = path.join(options.stateDir, 'drafts');
+    this.allowFile = isLocalRemote(options.remote);
+  }
+
+  private run(args: string[], extra: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<string> {
+    return git(args, { ...(extra.cwd ? { cwd: extra.cwd } : { gitDir: this.gitDir }), ...(extra.env ? { env: extra.env } : {}), ...(extra.input === undefined ? {} : { input: extra.input }), allowFile: this.allowFile });
+  }
+
+  /** Makes the bare repository if it is not there, points it at the configured remote, and fetches. */
+  async open(): Promise<void> {
+    mkdirSync(this.draftsDir, { recursive: true });
+    if (!existsSync(path.join(this.gitDir, 'HEAD'))) await git(['init', '--quiet', '--bare', this.gitDir]);
+    // The remote always comes from the configuration, whatever an earlier run left in the repository.
+    const remotes = (await this.run(['remote'])).split('\n');
+    await this.run(remotes.includes('origin') ? ['remote', 'set-url', 'origin', this.options.remote] : ['remote', 'add', 'origin', this.options.remote]);
+    await this.run(['config', '--replace-all', 'remote.origin.fetch', '+refs/heads/main:refs/heads/main']);
+    await this.run(['config', '--add', 'remote.origin.fetch', '+refs/heads/drafts/*:refs/remotes/origin/drafts/*']);
+    await this.run(['symbolic-ref', 'HEAD', 'refs/heads/main']);
+    await this.refresh(true);
+    if (!(await this.hasRef('refs/heads/main'))) throw new Error(`The site's repository (${this.options.remote}) has no main branch.`);
+    await this.queue.run(() => this.run(['worktree', 'prune']));
+  }
+
+  private async hasRef(ref: string): Promise<boolean> {
+    try {
+      await this.run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+      return true;
+    } catch (error) {
+      if (error instanceof GitError) return false;
+      throw error;
+    }
+  }
+
+  private async isAncestor(ancestor: string, descendant: string, cwd: string): Promise<boolean> {
+    try {
+      await this.run(['merge-base', '--is-ancestor', ancestor, descendant], { cwd });
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && error.code === 1) return false;
+      throw error;
+    }
+  }
+
+  /** Fetches main and the drafts from the remote, unless it was done less than mainMaxAgeMs ago (or `force`). */
+  refresh(force = false): Promise<void> {
+    if (!force && Date.now() - this.fetchedAt < this.options.mainMaxAgeMs) return Promise.resolve();
+    return this.queue.run(async () => {
+      if (!force && Date.now() - this.fetchedAt < this.options.mainMaxAgeMs) return;
+      await this.run(['fetch', '--quiet', '--prune', '--no-tags', 'origin']);
+      this.fetchedAt = Date.now();
+    });
+  }
+
+  /** A file of main as it is on the remote (fresh within mainMaxAgeMs), or undefined when main has none. */
+  async mainFile(file: 'editors.yaml'): Promise<string | undefined> {
+    await this.refresh();
+    try {
+      return await this.run(['show', `refs/heads/main:${file}`]);
+    } catch (error) {
+      if (error instanceof GitError && /does not exist|exists on disk, but not in/.test(error.stderr)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The work tree of an editor's draft, made (from their branch on the remote, or from main) if it is not there. */
+  worktree(id: string): Promise<string> {
+    const branch = draftBranch(id);
+    const dir = path.join(this.draftsDir, id);
+    return this.queue.run(async () => {
+      if (existsSync(path.join(dir, '.git'))) return dir;
+      await this.run(['worktree', 'prune']);
+      if (!(await this.hasRef(`refs/heads/${branch}`))) {
+        const start = (await this.hasRef(`refs/remotes/origin/${branch}`)) ? `refs/remotes/origin/${branch}` : 'refs/heads/main';
+        await this.run(['branch', '--no-track', branch, start]);
+      }
+      await this.run(['worktree', 'add', '--quiet', dir, branch]);
+      return dir;
+    });
+  }
+
+  /**
+   * Someone moved the draft on the remote (a developer, a publisher fixing it with git): its work
+   * tree moves forward to it. True when it moved (what was read of its files is out of date).
+   */
+  follow(id: string): Promise<boolean> {
+    const branch = draftBranch(id);
+    return this.queue.run(() => this.followRemote(branch, path.join(this.draftsDir, id)));
+  }
+
+  private async followRemote(branch: string, dir: string): Promise<boolean> {
+    let here: string;
+    let there: string;
+    try {
+      [here = '', there = ''] = (await this.run(['rev-parse', 'HEAD', `refs/remotes/origin/${branch}`], { cwd: dir })).split('\n');
+    } catch (error) {
+      // Not on the remote yet: nothing to follow.
+      if (error instanceof GitError) return false;
+      throw error;
+    }
+    if (here === there || !(await this.isAncestor(here, there, dir))) return false;
+    await this.run(['merge', '--quiet', '--ff-only', there], { cwd: dir });
+    return true;
+  }
+
+  /**
+   * Runs `write` on the draft's work tree, then commits what it changed in pages/ and public/ as one
+   * commit by `author` and pushes it. When anything fails (the write, the commit, the push) the work
+   * tree is put back as it was, so what the remote has and what the draft shows stay the same.
+   * The result is null when the write changed nothing.
+   */
+  write<T>(id: string, author: Person, message: (files: string[]) => string, write: (worktree: string) => Promise<T>): Promise<{ result: T; commit: Commit | null }> {
+    const branch = draftBranch(id);
+    const dir = path.join(this.draftsDir, id);
+    return this.queue.run(async () => {
+      // This write is checked against the draft as the remote has it now.
+      await this.followRemote(branch, dir);
+      const before = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
+      const restore = async () => {
+        await this.run(['reset', '--quiet', '--hard', before], { cwd: dir });
+        await this.run(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public'], { cwd: dir });
+      };
+      try {
+        const result = await write(dir);
+        await this.run(['add', '--all', '--', 'pages', 'public'], { cwd: dir });
+        const files = (await this.run(['diff', '--cached', '--name-only', '-z'], { cwd: dir })).split('\0').filter(Boolean);
+        if (files.length === 0) return { result, commit: null };
+        const env = {
+          GIT_AUTHOR_NAME: clean(author.name),
+          GIT_AUTHOR_EMAIL: clean(author.email),
+          GIT_COMMITTER_NAME: clean(this.options.committer.name),
+          GIT_COMMITTER_EMAIL: clean(this.options.committer.email),
+        };
+        await this.run(['commit', '--quiet', '--no-verify', '--file=-'], { cwd: dir, env, input: message(files) });
+        const sha = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
+        // Before the answer: "Saved" means the remote has it.
+        await this.run(['push', '--quiet', '--no-verify', 'origin', `refs/heads/${branch}:refs/heads/${branch}`]);
+        return { result, commit: { sha, files } };
+      } catch (error) {
+        await restore();
+        throw error;
+      }
+    });
+  }
+
+  /** Every draft on the remote that changes a file, by file (`pages/etabs.yaml` → the drafts' ids). */
+  async draftsChanging(): Promise<Map<string, string[]>> {
+    await this.refresh();
+    const refs = (await this.run(['for-each-ref', '--format=%(refname)', 'refs/remotes/origin/drafts/'])).split('\n').filter(Boolean);
+    const byFile = new Map<string, string[]>();
+    for (const ref of refs) {
+      const id = ref.slice('refs/remotes/origin/drafts/'.length);
+      const files = (await this.run(['diff', '--name-only', '-z', `refs/heads/main...${ref}`])).split('\0').filter(Boolean);
+      for (const file of files) byFile.set(file, [...(byFile.get(file) ?? []), id]);
+    }
+    return byFile;
+  }
+}

@@ -1,0 +1,457 @@
+/**
+ * The hosted editor: one Node http server for editors who have only a browser. It serves the built
+ * editor app (app-build.ts) and its API: sign-in with a Google ID token checked here (id-token.ts),
+ * then a session cookie (sessions.ts); who may edit from editors.yaml on main, read at every request
+ * (editors.ts); each editor's draft, a branch with its own work tree, on which the editor API of
+ * `npm run dev` runs (../api.ts), every write one commit by the editor pushed before the answer
+ * (repository.ts). No CORS; every write must come from the editor's own origin.
+ */
+import { createReadStream, realpathSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import * as z from 'zod';
+import { ContentCache } from '../../../src/content/cache';
+import { loadContent, type Content } from '../../../src/content/load';
+import { EDITOR_API, EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE, type PageListEntry } from '../../../src/editor/protocol';
+import { publicFileAt, sendFile } from '../../dev/dev-plugin';
+import { CONTENT_TYPES } from '../../hosting/content-types';
+import { endpoints, handlerFor, WRITING_ENDPOINTS, type Handler } from '../api';
+import { DraftChecker } from '../draft-check';
+import { otherSiteReason } from '../guard';
+import { readJson, Refusal, sendJson, sendRefusal } from '../http';
+import { contentPaths } from '../page-files';
+import { HOSTED_MAX_UPLOAD_BYTES } from '../upload';
+import type { EditorApp } from './app-build';
+import { APP_BASE } from './app-build';
+import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
+import { GitError } from './git';
+import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
+import { DraftPreviews } from './previews';
+import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
+import { SiteRepository, type Person } from './repository';
+import { SessionStore, type Session } from './sessions';
+
+export interface HostedOptions {
+  /** The project whose code the server runs (the editor's schemas and section examples). */
+  root: string;
+  /** Where the server listens. */
+  host: string;
+  port: number;
+  /**
+   * The address editors open (`https://editor.cesa.example`): the only origin writes are accepted
+   * from. Default, on loopback only: the address the server listens on.
+   */
+  origin?: string | undefined;
+  /** The Firebase project editors sign in with: the only issuer and audience accepted. */
+  projectId: string;
+  /** What the browser's Firebase SDK needs beside the project id. */
+  firebase: { apiKey: string; authDomain: string };
+  /** `127.0.0.1:9099`: emulator mode (a demo- project on loopback only). */
+  emulatorHost?: string | undefined;
+  /** The site's repository (from the configuration only). */
+  remote: string;
+  /** The server's own folder: its repository, drafts, sessions, caches. */
+  stateDir: string;
+  /** Who commits (the editor is the author of each commit). */
+  committer?: Person;
+  /** How long a fetched main is trusted when reading editors.yaml (ms); writes always fetch first. Default 5 s. */
+  mainMaxAgeMs?: number;
+  /** The built browser app; without it only the API is served (tests). */
+  app?: EditorApp | undefined;
+  /** Tests give a verifier with local keys; otherwise Google's keys, or the emulator's lookup. */
+  verifier?: TokenVerifier;
+  /**
+   * Build and serve each draft's whole site after its saves (previews.ts), on loopback ports: only
+   * when the editors' browsers run on this computer (the on-this-computer mode). Default false.
+   */
+  previews?: boolean;
+  /** How much one editor may ask (rate-limit.ts); tests lower them. */
+  limits?: Partial<Record<Limited, Limit>>;
+  /** One line per event (sign-in, refusal, save): never a token or a cookie. */
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export interface RunningEditor {
+  server: Server;
+  /** `http://127.0.0.1:<port>` as it listens. */
+  address: string;
+  repository: SiteRepository;
+  /** The drafts' whole-site previews, when on (HostedOptions.previews). */
+  previews: DraftPreviews | null;
+  close(): Promise<void>;
+}
+
+/** Why this configuration may not run, or undefined: checked before anything listens. */
+export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host'>): string | undefined {
+  if (!options.emulatorHost && options.projectId.startsWith('demo-')) {
+    return `The project ${options.projectId} exists only in the Auth emulator: set FIREBASE_AUTH_EMULATOR_HOST to use the emulator, or give the academy's real Firebase project id.`;
+  }
+  if (options.origin === undefined) {
+    return isLoopbackHost(options.host) ? undefined : `Set the address editors open (CESA_EDITOR_ORIGIN, such as https://editor.example.org): the server listens on ${options.host}, which is not only this computer.`;
+  }
+  let origin: URL;
+  try {
+    origin = new URL(options.origin);
+  } catch {
+    return `The editor's address (CESA_EDITOR_ORIGIN) is not an address: ${options.origin}.`;
+  }
+  if (origin.origin !== options.origin.replace(/\/$/, '')) return `The editor's address (CESA_EDITOR_ORIGIN) must be an origin only, such as https://editor.example.org, not ${options.origin}.`;
+  if (origin.protocol !== 'https:' && !(origin.protocol === 'http:' && isLoopbackHost(origin.hostname.replace(/^\[|\]$/g, '')))) {
+    return `The editor's address must start with https:// (sign-in cookies travel only over https), unless it is this computer (http://127.0.0.1): ${options.origin}.`;
+  }
+  return undefined;
+}
+
+/** Whether `file`, every link on its way followed, is inside `folder`. */
+function insideFolder(file: string, folder: string): boolean {
+  try {
+    return realpathSync(file).startsWith(realpathSync(folder) + path.sep);
+  } catch {
+    return false;
+  }
+}
+
+const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
+const COOKIE_MAX_AGE_S = 12 * 60 * 60;
+
+function cookieOf(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+interface Draft {
+  id: string;
+  /** Its work tree. */
+  dir: string;
+  handlers: Record<string, Handler>;
+  publicDir: string;
+  invalidate: () => void;
+}
+
+/** The signed-in editor of a request, with their entry in editors.yaml. */
+interface Signed {
+  session: Session;
+  editor: Editor;
+  id: string;
+}
+
+export async function startHostedEditor(options: HostedOptions): Promise<RunningEditor> {
+  const problem = configurationProblem(options);
+  if (problem) throw new Error(problem);
+  // Known once the server listens, when not configured (loopback only).
+  let origin = options.origin === undefined ? '' : new URL(options.origin).origin;
+  let originHost = origin ? new URL(origin).host : '';
+  const secure = origin.startsWith('https:');
+  // `__Host-` binds the cookie to this host and path /, and needs Secure (https).
+  const cookieName = secure ? '__Host-cesa_editor' : 'cesa_editor';
+  const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+  const verifier =
+    options.emulatorHost !== undefined
+      ? (() => {
+          // Checked even when a test gives its own verifier: emulator mode never runs where it may not.
+          const emulator = emulatorTokenVerifier({ projectId: options.projectId, emulatorHost: options.emulatorHost, host: options.host });
+          return options.verifier ?? emulator;
+        })()
+      : (options.verifier ?? signedTokenVerifier({ projectId: options.projectId }));
+
+  const repository = new SiteRepository({
+    stateDir: options.stateDir,
+    remote: options.remote,
+    committer: options.committer ?? { name: 'CESA editor server', email: 'editor-server@localhost' },
+    mainMaxAgeMs: options.mainMaxAgeMs ?? 5000,
+  });
+  await repository.open();
+  const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
+  const drafts = new Map<string, Promise<Draft>>();
+  const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
+  if (options.previews && !isLoopbackHost(options.host)) throw new Error('Previews of whole drafts are served on this computer only: they need the editor server to listen on 127.0.0.1.');
+  const previews = options.previews ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, log }) : null;
+
+  const draftOf = (id: string): Promise<Draft> => {
+    let draft = drafts.get(id);
+    if (!draft) {
+      draft = (async () => {
+        const dir = await repository.worktree(id);
+        const paths = contentPaths(dir);
+        const cache = new ContentCache(path.join(options.stateDir, 'cache', id));
+        let loaded: Content | undefined;
+        const load = () => (loaded ??= loadContent({ root: dir, cache }));
+        const invalidate = () => {
+          loaded = undefined;
+        };
+        const checker = new DraftChecker(paths, path.join(options.stateDir, 'scratch', id));
+        // Photos are committed for everyone to see: no camera metadata (the GPS position), and no larger than 20 MB.
+        const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
+        return { id, dir, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads }, checker), publicDir: paths.publicDir, invalidate };
+      })();
+      drafts.set(id, draft);
+      draft.catch(() => drafts.delete(id));
+    }
+    return draft;
+  };
+
+  /** editors.yaml on main, now (refreshed within mainMaxAgeMs, or at once with `fresh`). */
+  const editorsNow = async (fresh = false): Promise<Editor[]> => {
+    if (fresh) await repository.refresh(true);
+    const text = await repository.mainFile(EDITORS_FILE);
+    if (text === undefined) {
+      throw new Refusal(503, { error: 'Nobody may edit yet: the site has no list of editors (editors.yaml on main).', hint: "Ask the site's administrator to add editors.yaml (README, \"The hosted editor\")." });
+    }
+    try {
+      return parseEditors(text);
+    } catch (error) {
+      if (!(error instanceof EditorsFileProblem)) throw error;
+      log({ event: 'editors-file-problem', problem: error.message });
+      throw new Refusal(503, { error: 'Nobody can edit until the list of editors (editors.yaml on main) is corrected.', hint: error.message });
+    }
+  };
+
+  const notListed = (email: string, editors: readonly Editor[]) =>
+    new Refusal(403, {
+      error: `You signed in as ${email}, which is not on the list of editors.`,
+      hint: `Ask ${whomToAsk(editors)} to add ${email} to the editors, or sign in with another Google account.`,
+    });
+
+  const signedIn = async (req: IncomingMessage, fresh = false): Promise<Signed> => {
+    const session = sessions.get(cookieOf(req, cookieName));
+    if (!session) throw new Refusal(401, { error: 'You are not signed in, or your session has ended.', hint: 'Sign in again: changes you have not saved are kept.' });
+    const editors = await editorsNow(fresh);
+    const editor = editors.find((entry) => entry.email === session.email);
+    if (!editor) throw notListed(session.email, editors);
+    return { session, editor, id: editorId(editor.email) };
+  };
+
+  /** Writes only from the editor's own pages: its origin, and the browser saying so. */
+  const writeRefusal = (req: IncomingMessage): string | undefined => {
+    const sent = req.headers.origin;
+    if (sent === undefined) return 'it did not say which page sent it (no Origin)';
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') return `it came from another web site (Sec-Fetch-Site: ${String(site)})`;
+    return otherSiteReason(req.headers, (candidate) => candidate === origin);
+  };
+
+  const refuse = (res: ServerResponse, refusal: Refusal, entry: Record<string, unknown>) => {
+    log({ event: 'refused', status: refusal.status, reason: refusal.body.error, ...entry });
+    if (typeof refusal.extra.retryAfter === 'number') res.setHeader('Retry-After', String(refusal.extra.retryAfter));
+    sendRefusal(res, refusal);
+  };
+
+  const sessionCookie = (value: string, maxAge: number) =>
+    `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+
+  const signIn = async (req: IncomingMessage, res: ServerResponse) => {
+    const { idToken } = await readJson(req, SessionRequestSchema);
+    let account;
+    try {
+      account = await verifier.verify(idToken);
+    } catch (error) {
+      if (!(error instanceof TokenRefusal)) throw error;
+      log({ event: 'sign-in-refused', reason: error.reason });
+      throw new Refusal(401, { error: `The sign-in was not accepted: ${error.reason}.`, hint: 'Sign in again with your Google account.' });
+    }
+    // Per account (behind a proxy every request comes from the proxy's address).
+    limiter.take('sign-in', account.uid);
+    const editors = await editorsNow(true);
+    const editor = editors.find((entry) => entry.email === account.email);
+    if (!editor) {
+      log({ event: 'sign-in-refused', email: account.email, reason: 'not on the list of editors' });
+      throw notListed(account.email, editors);
+    }
+    res.setHeader('Set-Cookie', sessionCookie(sessions.create(account), COOKIE_MAX_AGE_S));
+    log({ event: 'sign-in', email: account.email, role: editor.role });
+    sendJson(res, 200, { email: editor.email, name: editor.name, role: editor.role });
+  };
+
+  const commitMessage = (key: string, editor: Editor, id: string) => (files: string[]) => {
+    const verb = key === 'POST delete' ? 'Delete' : key === 'POST create' ? 'Add page' : key === 'POST upload' ? 'Add photo' : 'Update';
+    return `${verb} ${files.join(', ')}\n\nSaved in the editor by ${editor.name} (draft drafts/${id}).\n`;
+  };
+
+  const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const name = url.pathname.slice(EDITOR_API.length + 1);
+    const method = req.method ?? 'GET';
+    const writes = method !== 'GET' && method !== 'HEAD';
+    const foreign = writes ? writeRefusal(req) : otherSiteReason(req.headers, (candidate) => candidate === origin);
+    if (foreign) {
+      return refuse(res, new Refusal(403, { error: 'The editor accepts changes only from its own pages.', hint: `Open the editor at ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: foreign });
+    }
+    if (name === 'auth-config' && method === 'GET') {
+      return sendJson(res, 200, {
+        apiKey: options.firebase.apiKey,
+        authDomain: options.firebase.authDomain,
+        projectId: options.projectId,
+        emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null,
+      });
+    }
+    if (name === 'session') {
+      if (method === 'POST') return await signIn(req, res);
+      if (method === 'DELETE') {
+        const session = sessions.get(cookieOf(req, cookieName));
+        sessions.delete(cookieOf(req, cookieName));
+        if (session) log({ event: 'sign-out', email: session.email });
+        res.setHeader('Set-Cookie', sessionCookie('', 0));
+        return sendJson(res, 200, {});
+      }
+      if (method === 'GET') {
+        const { editor } = await signedIn(req);
+        return sendJson(res, 200, { email: editor.email, name: editor.name, role: editor.role });
+      }
+    }
+    const key = `${method} ${name}`;
+    if (key === 'GET preview') {
+      const { id } = await signedIn(req);
+      limiter.take('read', id);
+      if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 });
+      const draft = await draftOf(id);
+      // The first look builds the draft as it is (after a restart too); then only saves do.
+      if (!previews.has(id)) previews.update(id, draft.dir);
+      return sendJson(res, 200, previews.status(id));
+    }
+    if (!WRITING_ENDPOINTS.has(key)) {
+      const { id } = await signedIn(req);
+      limiter.take('read', id);
+      const draft = await draftOf(id);
+      if (await repository.follow(id)) draft.invalidate();
+      const { status = 200, body } = await handlerFor(draft.handlers, method, url)(req, url);
+      if (key === 'GET pages') return sendJson(res, status, await withDrafts(body as PageListEntry[]));
+      return sendJson(res, status, body);
+    }
+    // A write: against main as the remote has it now, so an editor removed a moment ago is refused.
+    const { editor, session, id } = await signedIn(req, true);
+    limiter.take(key === 'POST upload' ? 'upload' : 'save', id);
+    const draft = await draftOf(id);
+    const handler = handlerFor(draft.handlers, method, url);
+    try {
+      const { result, commit } = await repository.write(id, { name: editor.name, email: session.email }, commitMessage(key, editor, id), async () => {
+        // The draft may have moved to the remote's (repository.write): its content is read afresh.
+        draft.invalidate();
+        return handler(req, url);
+      });
+      const { status = 200, body } = result;
+      if (commit) {
+        previews?.update(id, draft.dir);
+        res.setHeader('X-CESA-Commit', commit.sha);
+        log({ event: 'save', email: session.email, draft: `drafts/${id}`, files: commit.files, commit: commit.sha });
+      }
+      return sendJson(res, status, body);
+    } catch (error) {
+      draft.invalidate();
+      if (error instanceof GitError) {
+        log({ event: 'save-failed', email: session.email, draft: `drafts/${id}`, reason: error.message });
+        throw new Refusal(502, {
+          error: "Your change was not saved: the site's repository did not take it.",
+          hint: 'What you typed is still here. Try Save again in a minute; if it keeps failing, tell the site\'s administrator.',
+        });
+      }
+      throw error;
+    }
+  };
+
+  /** The page list, with who has a draft that changes each page. */
+  const withDrafts = async (pages: PageListEntry[]): Promise<PageListEntry[]> => {
+    const changing = await repository.draftsChanging();
+    if (changing.size === 0) return pages;
+    const names = new Map((await editorsNow()).map((editor) => [editorId(editor.email), editor.name]));
+    return pages.map((page) => {
+      const ids = changing.get(page.file);
+      return ids ? { ...page, drafts: ids.map((draftId) => names.get(draftId) ?? draftId) } : page;
+    });
+  };
+
+  const sendHtml = (res: ServerResponse, html: string) => {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(html);
+  };
+
+  const serveAppFile = (res: ServerResponse, url: URL): boolean => {
+    if (!options.app) return false;
+    const file = publicFileAt(options.app.dir, url.pathname.slice(APP_BASE.length - 1));
+    if (!file) return false;
+    res.statusCode = 200;
+    res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+    // Named by their content's hash: never change.
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    createReadStream(file).pipe(res);
+    return true;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname === '/healthz') {
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      return void res.end('ok');
+    }
+    // A page elsewhere that points its own name at this server (DNS rebinding) names itself in Host.
+    if (req.headers.host !== originHost) {
+      return refuse(res, new Refusal(421, { error: `This is the editor of ${origin}.`, hint: `Open ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: `Host: ${req.headers.host ?? 'none'}` });
+    }
+    try {
+      if (url.pathname.startsWith(`${EDITOR_API}/`)) return await serveApi(req, res, url);
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw new Refusal(405, { error: 'The editor accepts only its own requests here.' });
+      if (url.pathname === '/' || url.pathname === `${EDITOR_ROUTE}/`) {
+        res.statusCode = 302;
+        res.setHeader('Location', EDITOR_ROUTE);
+        return void res.end();
+      }
+      const page = options.app?.pages.get(url.pathname);
+      if (page) return sendHtml(res, page);
+      if (url.pathname.startsWith(APP_BASE) && serveAppFile(res, url)) return;
+      if (url.pathname === EDITOR_PREVIEW_ROUTE || url.pathname.startsWith(`${EDITOR_ROUTE}/`)) throw new Refusal(404, { error: `The editor has nothing at ${url.pathname}.` });
+      // Anything else is a file of the editor's draft (a photo the preview shows): for a signed-in editor only.
+      const { id } = await signedIn(req);
+      const { publicDir } = await draftOf(id);
+      const file = publicFileAt(publicDir, url.pathname);
+      // A link committed into the repository (public/x → /etc) would lead out of the draft: none is followed.
+      if (!file || !insideFolder(file, publicDir)) throw new Refusal(404, { error: `Your draft has no file at ${url.pathname}.` });
+      return sendFile(res, file);
+    } catch (error) {
+      if (error instanceof Refusal) {
+        if (error.status === 413) res.setHeader('Connection', 'close');
+        return refuse(res, error, { route: url.pathname });
+      }
+      // The browser gave up on the request (a check superseded by the next key press): nobody to answer.
+      if (req.destroyed && !(error instanceof GitError)) return void res.end();
+      log({ event: 'error', route: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      if (error instanceof GitError && !res.headersSent) {
+        return sendJson(res, 503, { error: "The site's repository does not answer right now, so the editor cannot check who may edit.", hint: "Nothing was changed. Try again in a minute; if it goes on, tell the site's administrator." });
+      }
+      if (res.headersSent) return void res.end();
+      sendJson(res, 500, { error: "The editor's server ran into a problem and did nothing.", hint: "Reload the editor and try again; if it happens again, tell the site's administrator." });
+    }
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const address = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+  if (!origin) {
+    origin = address;
+    originHost = new URL(address).host;
+  }
+  return {
+    server,
+    address,
+    repository,
+    previews,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await previews?.close();
+    },
+  };
+}
+

@@ -1,0 +1,110 @@
+/**
+ * The hosted editor's screen (`npm run editor-server`): sign in with Google first, then the same
+ * editor as in `npm run dev`, working in the editor's own draft, with who is signed in and a way out.
+ * When the session ends, the editor asks to sign in again; unsaved edits are kept (draft-store.ts).
+ */
+import { useEffect, useState } from 'react';
+import { asFailure, SIGNED_OUT_EVENT, type ApiFailure } from './api';
+import { EditorApp } from './EditorApp';
+import { EditorModeContext } from './editor-mode';
+import { FailureMessage } from './FailureMessage';
+import { currentEditor, prepareSignIn, previewStatus, resumeSession, signIn, signOutOfEditor, type Me, type PreviewStatus } from './hosted-auth';
+
+/** How often the account bar asks whether the preview of the whole draft changed. */
+const PREVIEW_POLL_MS = 3000;
+
+/** "Preview the whole site", once the draft's site is built (the server offers it on this computer only). */
+function WholeSitePreview() {
+  const [status, setStatus] = useState<PreviewStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    const ask = () =>
+      previewStatus()
+        .then((next) => live && setStatus(next))
+        .catch(() => undefined);
+    void ask();
+    const timer = window.setInterval(() => void ask(), PREVIEW_POLL_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, []);
+  if (!status?.url) return status?.building ? <span>Preparing the preview of the whole site…</span> : null;
+  return (
+    <span>
+      <a href={status.url} target="_blank" rel="noopener noreferrer">
+        Preview the whole site <span className="ed-visually-hidden">(opens in a new tab)</span>
+      </a>
+      {status.building ? ' (updating…)' : status.errors > 0 ? ' (your last save has mistakes: it shows the save before)' : null}
+    </span>
+  );
+}
+
+type State = { kind: 'checking' } | { kind: 'signed-out'; failure: ApiFailure | null } | { kind: 'signed-in'; me: Me };
+
+export function HostedEditor() {
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const check = async () => {
+      try {
+        const me = (await currentEditor()) ?? (await resumeSession());
+        if (live) setState(me ? { kind: 'signed-in', me } : { kind: 'signed-out', failure: null });
+      } catch (error) {
+        if (live) setState({ kind: 'signed-out', failure: asFailure(error) });
+      }
+    };
+    void check();
+    prepareSignIn();
+    const onSignedOut = () => void check();
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => {
+      live = false;
+      window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    };
+  }, []);
+
+  if (state.kind === 'checking') return <p className="ed-main ed-main--narrow">Loading the editor…</p>;
+
+  if (state.kind === 'signed-out') {
+    const onSignIn = () => {
+      setBusy(true);
+      signIn()
+        .then((me) => setState({ kind: 'signed-in', me }))
+        .catch((error: unknown) => setState({ kind: 'signed-out', failure: asFailure(error) }))
+        .finally(() => setBusy(false));
+    };
+    return (
+      <main className="ed-main ed-main--narrow ed-sign-in">
+        <h1>CESA editor</h1>
+        <p>Sign in with the Google account the academy added to the editors.</p>
+        {state.failure ? <FailureMessage failure={state.failure} /> : null}
+        <button type="button" className="ed-button ed-button--primary" onClick={onSignIn} disabled={busy}>
+          {state.failure ? 'Sign in with another account' : 'Sign in with Google'}
+        </button>
+      </main>
+    );
+  }
+
+  const onSignOut = () => {
+    void signOutOfEditor().finally(() => setState({ kind: 'signed-out', failure: null }));
+  };
+  return (
+    <>
+      <div className="ed-account" role="group" aria-label="Your account">
+        <span>
+          Signed in as <strong>{state.me.name}</strong> ({state.me.email}). Your changes are saved in your own draft.
+        </span>
+        <WholeSitePreview />
+        <button type="button" className="ed-button ed-button--small ed-button--quiet" onClick={onSignOut}>
+          Sign out
+        </button>
+      </div>
+      <EditorModeContext value="hosted">
+        <EditorApp />
+      </EditorModeContext>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+/** editors.yaml: who may use the hosted editor, and the words when the file has a mistake. */
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { editorId, EditorsFileProblem, parseEditors, whomToAsk, exampleEditorsYaml, EXAMPLE_EDITORS } from '../../scripts/editor-server/hosted/editors';
+
+function problemOf(text: string): string {
+  try {
+    parseEditors(text);
+  } catch (error) {
+    if (error instanceof EditorsFileProblem) return error.message;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('editors.yaml', () => {
+  it('reads the list, emails in lowercase', () => {
+    expect(parseEditors('editors:\n  - email: Asha.Editor@Example.com\n    name: Asha\n    role: editor\n')).toEqual([{ email: 'asha.editor@example.com', name: 'Asha', role: 'editor' }]);
+    expect(parseEditors(exampleEditorsYaml())).toEqual(EXAMPLE_EDITORS);
+  });
+
+  it('says what is wrong and on which line', () => {
+    expect(problemOf('editors:\n  - email: asha@example.com\n    name: Asha\n    role: admin\n')).toMatch(/^editors\.yaml, line 4 \(editors\[0\]\.role\): .*"editor"|"publisher"/);
+    expect(problemOf('editors:\n  - email: not-an-email\n    name: A\n    role: editor\n')).toMatch(/^editors\.yaml, line 2 \(editors\[0\]\.email\)/);
+    expect(problemOf('editors:\n  - email: a@example.com\n    role: editor\n')).toMatch(/line 2 \(editors\[0\]\.name\)/);
+    expect(problemOf('editors:\n  - email: a@example.com\n    name: A\n    role: editor\n    password: x\n')).toMatch(/line 2.*password/);
+    expect(problemOf('editors: [\n')).toMatch(/^editors\.yaml, line \d: it is not valid YAML/);
+    expect(problemOf('editors:\n  - { email: a@example.com, name: A, role: editor }\n  - { email: A@example.com, name: B, role: editor }\n')).toBe(
+      'editors.yaml, line 3: A@example.com is listed twice (also editors[0]). Keep one entry.',
+    );
+  });
+
+  it('names whom to ask: the publishers, or everyone when there is none', () => {
+    expect(whomToAsk(EXAMPLE_EDITORS)).toBe('Meera Publisher');
+    expect(whomToAsk([...EXAMPLE_EDITORS, { email: 'b@example.com', name: 'Bina', role: 'publisher' }])).toBe('Meera Publisher or Bina');
+    expect(whomToAsk(EXAMPLE_EDITORS.filter((editor) => editor.role === 'editor'))).toBe('Asha Editor or Ravi Editor');
+    expect(whomToAsk([])).toBe("the site's administrator");
+  });
+
+  it('makes a draft id of letters, digits and dashes from an email', () => {
+    expect(editorId('Asha.Editor+cms@Example.com')).toBe('asha-editor-cms-example-com');
+  });
+});
