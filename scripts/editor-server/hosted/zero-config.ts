@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../../src/auth/config';
+import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../../src/content/firebase-demo';
 import { EDITORS_FILE, exampleEditorsYaml, parseEditors, type Editor } from './editors';
 import { git, GitError } from './git';
 import { DraftPreviews } from './previews';
