@@ -259,7 +259,8 @@ const layerImports = {
       else if (to === undefined) context.report({ node, messageId: 'unknown', data: { what: `'${source}'` } });
       else if (to > from) context.report({ node, messageId: 'up', data });
       else if (to === from) context.report({ node, messageId: 'beside', data });
-      else if (targetLayer === 'auth' && !island) context.report({ node, messageId: 'auth', data });
+      // The editor is an app, not a prerendered page: it signs its editors in (src/auth/editor-client.ts).
+      else if (targetLayer === 'auth' && !island && layer !== 'editor') context.report({ node, messageId: 'auth', data });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

@@ -4,19 +4,12 @@
  * exchanged for the server's own session cookie (POST /_editor/api/session). The server checks the
  * token itself (scripts/editor-server/hosted/id-token.ts); this side only carries it.
  */
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { browserPopupRedirectResolver, browserSessionPersistence, connectAuthEmulator, GoogleAuthProvider, initializeAuth, signInWithPopup, signOut, type Auth } from 'firebase/auth';
+import { createEditorAuth, type EditorAuth, type EditorAuthConfig } from '../auth/editor-client';
 import { ApiFailure } from './api';
 import { EDITOR_API } from './protocol';
 
 /** GET /_editor/api/auth-config */
-export interface HostedAuthConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  /** The Auth emulator's address in emulator mode (a demo- project on this computer), else null. */
-  emulatorUrl: string | null;
-}
+export type HostedAuthConfig = EditorAuthConfig;
 
 /** GET|POST /_editor/api/session: who is signed in, as editors.yaml lists them. */
 export interface Me {
@@ -31,17 +24,12 @@ async function json<T>(response: Response): Promise<T> {
   return body as T;
 }
 
-let auth: Promise<Auth> | undefined;
+let auth: Promise<EditorAuth> | undefined;
 
-function authOf(): Promise<Auth> {
+function authOf(): Promise<EditorAuth> {
   auth ??= fetch(`${EDITOR_API}/auth-config`, { cache: 'no-store' })
     .then((response) => json<HostedAuthConfig>(response))
-    .then((config) => {
-      const app: FirebaseApp = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId }, 'cesa-editor');
-      const instance = initializeAuth(app, { persistence: browserSessionPersistence, popupRedirectResolver: browserPopupRedirectResolver });
-      if (config.emulatorUrl) connectAuthEmulator(instance, config.emulatorUrl, { disableWarnings: true });
-      return instance;
-    });
+    .then(createEditorAuth);
   return auth;
 }
 
@@ -84,29 +72,24 @@ export async function currentEditor(): Promise<Me | null> {
  * server's session ended, the Firebase one did not); null when a popup is needed.
  */
 export async function resumeSession(): Promise<Me | null> {
-  const instance = await authOf();
-  await instance.authStateReady();
-  const user = instance.currentUser;
-  if (!user) return null;
-  return exchange(await user.getIdToken(true));
+  const token = await (await authOf()).currentToken();
+  return token === null ? null : exchange(token);
 }
 
 /** The Google popup, then the server's session. Call from a click, with the configuration loaded (prepareSignIn). */
 export async function signIn(): Promise<Me> {
   const instance = await authOf();
-  const provider = new GoogleAuthProvider();
-  provider.setCustomParameters({ prompt: 'select_account' });
-  const result = await signInWithPopup(instance, provider);
+  const token = await instance.popup();
   try {
-    return await exchange(await result.user.getIdToken(true));
+    return await exchange(token);
   } catch (error) {
     // Refused (not on the list): the next try offers the choice of account again.
-    await signOut(instance);
+    await instance.signOut();
     throw error;
   }
 }
 
 export async function signOutOfEditor(): Promise<void> {
   await fetch(`${EDITOR_API}/session`, { method: 'DELETE', cache: 'no-store' });
-  await signOut(await authOf());
+  await (await authOf()).signOut();
 }
