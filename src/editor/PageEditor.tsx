@@ -317,7 +317,8 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
         onSave={session.readable ? () => void save() : undefined}
         onDelete={isSite ? undefined : () => setDialog({ kind: 'delete' })}
       />
-      <main className="ed-main ed-split">
+      {/* Named apart from the main landmark of the site the preview shows. */}
+      <main className="ed-main ed-split" aria-label="Form and preview">
         <section className="ed-split__form" aria-label={isSite ? 'Site settings form' : 'Page form'} ref={formPane} onFocus={(event) => followFocus(event.target)}>
           {notice ? <p className="ed-notice">{notice}</p> : null}
           {saveFailure ? <FailureMessage failure={saveFailure} /> : null}

@@ -7,6 +7,7 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import type { ContentError } from '../../src/content/errors';
@@ -360,6 +361,24 @@ describe('the page editor', () => {
     expect(screen.getByTitle('Preview of /etabs')).toHaveAttribute('src', '/_editor/preview');
     expect(await findStatus('Saved')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No errors' })).toBeInTheDocument();
+  });
+
+  it('names its landmarks apart from those of the site in the preview, and axe finds nothing, moderate issues included', { timeout: 30_000 }, async () => {
+    await openEditor();
+    const results = await axe.run(document.body, { iframes: false, rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id} (${violation.impact ?? ''})`)).toEqual([]);
+    // The preview's frame shows the site: an unnamed banner and main. axe compares landmarks across
+    // frames; jsdom loads no frame, so the site's landmarks stand beside the editor's here.
+    const site = document.createElement('div');
+    site.innerHTML = '<header>CESA</header><main>The page</main>';
+    document.body.append(site);
+    try {
+      const landmarks = await axe.run(document.body, { iframes: false, runOnly: ['landmark-unique'] });
+      expect(landmarks.violations.map((violation) => violation.nodes.map((node) => node.html))).toEqual([]);
+    } finally {
+      site.remove();
+    }
+    expect(screen.getByRole('banner', { name: 'CESA editor' })).toBeInTheDocument();
   });
 
   it('sends the page to the preview once it is ready, and each change at once', async () => {
