@@ -260,11 +260,26 @@ describe('the page form', () => {
     await user.click(toggle);
     const items = document.getElementById(fieldId('sections[4].modules[0].items'))!;
     expect(items).toHaveAccessibleName('Items (required)');
-    expect(items).toHaveAccessibleDescription(/\[too-few\] needs at least one item \(found 0\) Topics covered in this module\./);
+    // The hint is the field's description, already shown above the error: said once.
+    expect(items).toHaveAccessibleDescription('Topics covered in this module. [too-few] needs at least one item (found 0)');
     const moduleTitle = document.getElementById(fieldId('sections[4].modules[1].title'))!;
     expect(moduleTitle).toHaveAttribute('aria-invalid', 'true');
     expect(moduleTitle).toHaveAccessibleDescription(/\[invalid-value\] must not be empty/);
     expect(screen.getByRole('textbox', { name: 'Description (required)' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('a field with an error whose hint is its description shows that help once, described by both', async () => {
+    const errors = [error('too-few', 'sections[4].modules[0].items', 'needs at least one item (found 0)', 'Topics covered in this module.')];
+    const { user } = setup({ errors });
+    await user.click(screen.getByRole('button', { name: /Modules — Course content/ }));
+    const items = document.getElementById(fieldId('sections[4].modules[0].items'))!;
+    const field = items.closest('.ef-field, fieldset')!;
+    expect(within(field as HTMLElement).getAllByText(/Topics covered in this module/)).toHaveLength(1);
+    const describedBy = items.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Topics covered in this module.',
+      '[too-few] needs at least one item (found 0)',
+    ]);
   });
 
   test('a link to an error opens its closed section and focuses the field', async () => {

@@ -2,6 +2,7 @@
  * What every field shows around its control: the label (with "(required)"), the description under
  * it, the validator's errors (message, hint, code), and the ids that tie them to the control.
  */
+import { useMemo } from 'react';
 import type { ContentError } from '../../content/errors';
 import { fieldId } from './contract';
 import { useFieldErrors } from './context';
@@ -12,6 +13,7 @@ export interface Chrome {
   id: string;
   descriptionId: string;
   errorsId: string;
+  /** The field's errors, without a hint that only repeats its description (shown once, above them). */
   errors: readonly ContentError[];
   /** For the control: its description and its errors. */
   describedBy: string | undefined;
@@ -19,12 +21,27 @@ export interface Chrome {
 }
 
 export function useChrome(path: Path, description: string | undefined): Chrome {
-  const errors = useFieldErrors(path);
+  const found = useFieldErrors(path);
+  const errors = useMemo(() => withoutRepeatedHint(found, description), [found, description]);
   const id = fieldId(formatPath(path));
   const descriptionId = `${id}--description`;
   const errorsId = `${id}--errors`;
   const describedBy = [description ? descriptionId : '', errors.length > 0 ? errorsId : ''].filter(Boolean).join(' ') || undefined;
   return { id, descriptionId, errorsId, errors, describedBy, invalid: errors.length > 0 ? true : undefined };
+}
+
+/**
+ * The validator's hint for a mistake in a field is often the field's description: under the
+ * description the field already shows, it would say the same thing twice.
+ */
+function withoutRepeatedHint(errors: readonly ContentError[], description: string | undefined): readonly ContentError[] {
+  if (description === undefined || !errors.some((error) => error.hint !== undefined && sameWords(error.hint, description))) return errors;
+  return errors.map((error) => (error.hint !== undefined && sameWords(error.hint, description) ? { ...error, hint: undefined } : error));
+}
+
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.trim().replace(/\s+/g, ' ').replace(/\.$/, '');
+  return words(a) === words(b);
 }
 
 /** "(required)" after the name of a required key; a list's items are all required, and do not say so. */
