@@ -356,7 +356,21 @@ function scalarEdit(node: Scalar, value: Json, slot: Slot, ctx: Context): Edit {
   const [start] = rangeOf(node);
   const end = valueEnd(node, ctx.text);
   const pad = needsSpace(ctx.text, start, end) ? ' ' : '';
-  return placed({ start, end, text: pad + scalarText(value, node, slot, ctx) }, ctx.text);
+  return commentInLine(placed({ start, end, text: pad + scalarText(value, node, slot, ctx) }, ctx.text), ctx.text);
+}
+
+/**
+ * A one-line value followed by a comment the author lined up with its neighbours' (two spaces or
+ * more before the `#`): the comment stays in its column, or one space after a value too long for
+ * it. A comment one space after its value stays one space after it.
+ */
+function commentInLine(edit: Edit, text: string): Edit {
+  if (edit.text.includes('\n') || /^ ?[|>]/.test(edit.text) || text.slice(edit.start, edit.end).includes('\n')) return edit;
+  const gap = /^ {2,}(?=#)/.exec(text.slice(edit.end, lineEnd(text, edit.end)))?.[0];
+  if (gap === undefined) return edit;
+  const commentColumn = columnOf(text, edit.end) + gap.length;
+  const valueStop = columnOf(text, edit.start) + edit.text.length;
+  return { start: edit.start, end: edit.end + gap.length, text: edit.text + ' '.repeat(Math.max(1, commentColumn - valueStop)) };
 }
 
 /** An empty value right after `key:` or `-` needs a space before what is written there. */

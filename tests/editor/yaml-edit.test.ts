@@ -228,6 +228,36 @@ describe('a change writes only the lines it changes', () => {
     expect({ removed: result.removed, added: result.added }).toEqual({ removed, added });
   });
 
+  describe('a trailing comment lined up with its neighbours', () => {
+    const NAME = `    name: New Course                 # the course's name in the brochure`;
+    const at = (line: string) => line.indexOf('#');
+    const renamed = (name: string) => {
+      const { text, removed, added } = edited(course, (d) => void ((d.meta.course as Data).name = name));
+      expect(removed).toEqual([NAME]);
+      expect(added).toHaveLength(1);
+      // Every other byte of the file as it was.
+      expect(text).toBe(course.replace(NAME, added[0]!));
+      return added[0]!;
+    };
+
+    it('stays in its column when the value grows or shrinks and still fits', () => {
+      expect(renamed('ETABS and SAFE Masterclass')).toBe(`    name: ETABS and SAFE Masterclass # the course's name in the brochure`);
+      expect(renamed('CAD')).toBe(`    name: CAD                        # the course's name in the brochure`);
+      expect(at(renamed('A much longer name'))).toBe(at(NAME));
+    });
+
+    it('comes one space after a value too long for its column', () => {
+      expect(renamed('Revit Architecture, Structure and MEP Complete')).toBe(`    name: Revit Architecture, Structure and MEP Complete # the course's name in the brochure`);
+    });
+
+    it('stays one space after its value when the author wrote it so', () => {
+      const source = 'meta:\n  title: Short # the tab title\n  description: A page.   # aligned\n';
+      expect(applyData(source, { meta: { title: 'A longer title', description: 'A page.' } })).toBe(
+        'meta:\n  title: A longer title # the tab title\n  description: A page.   # aligned\n',
+      );
+    });
+  });
+
   it('a section added: only its lines, at the end of sections', () => {
     const { text, removed, added } = edited(course, (d) => void d.sections.push({ type: 'faq', title: 'Questions', items: [{ question: 'When?', answer: 'Every month.' }] }));
     const lines = ['', '  - type: faq', '    title: Questions', '    items:', '      - question: When?', '        answer: Every month.'];
