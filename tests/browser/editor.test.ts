@@ -322,6 +322,32 @@ describe('the visual editor', () => {
     }
   });
 
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test(`at ${String(viewport.width)} px a list's entries take the form's width and nothing in the form scrolls sideways`, { timeout: TEST_TIMEOUT_MS }, async () => {
+      const { page, context, problems } = await openEditor('/_editor?file=pages/placement.yaml', viewport);
+      try {
+        await openSection(page, 2);
+        const answer = field(page, 'sections[2].items[0].answer');
+        await answer.waitFor();
+        const form = page.getByRole('region', { name: 'Page form' });
+        const [answerBox, formBox] = [await answer.boundingBox(), await form.boundingBox()];
+        assert.ok(answerBox && formBox, 'the answer and the form are shown');
+        assert.ok(answerBox.width >= 0.6 * formBox.width, `an FAQ answer is ${String(answerBox.width)} px wide in a form of ${String(formBox.width)} px`);
+        // Boxes that clip or scroll their content (a field's own text scrolls inside it; hidden labels are 1 px).
+        const cut = await form.evaluate((root) =>
+          [...root.querySelectorAll('*')]
+            .filter((element) => !['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName) && element.clientWidth > 1)
+            .filter((element) => getComputedStyle(element).overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1)
+            .map((element) => element.outerHTML.slice(0, 120)),
+        );
+        assert.deepEqual(cut, [], 'no element of the form scrolls sideways or cuts its text');
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('at phone width the editor is one column with no sideways scrolling, the preview scrolls inside its frame only, and axe finds nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page, context, problems } = await openEditor('/_editor?file=pages/commented.yaml', { width: 390, height: 844 });
     try {
