@@ -299,7 +299,7 @@ sections:
     expect(opened.errors.map((error) => error.code)).toEqual(expect.arrayContaining(['unknown-section-type', 'unknown-key', 'wrong-type']));
     const data = edited(opened.data, ['meta', 'title'], 'Odd parts, edited');
     expect((await post<SaveResponse>('save', { file: 'pages/odd.yaml', data, version: opened.version })).status).toBe(200);
-    expect(changedLines(odd, read('pages/odd.yaml'))).toEqual(['  title: Odd parts, edited   # trailing comment']);
+    expect(changedLines(odd, read('pages/odd.yaml'))).toEqual(['  title: Odd parts, edited # trailing comment']);
     rmSync(path.join(content, 'pages/odd.yaml'));
   });
 
