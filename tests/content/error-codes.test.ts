@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import ts from 'typescript';
+import { diagnosticsOf } from '../helpers/compile';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_ERRORS, problem, type ContentErrorCode } from '../../src/content/error-codes';
 import type { ContentError } from '../../src/content/errors';
@@ -225,25 +225,7 @@ describe("README.md's list of codes", () => {
 describe('the words of an error are typed', () => {
   /** Compiles `source` as a file of tests/content/ and returns its errors. */
   function diagnosticsFor(source: string): string[] {
-    const file = path.join(root, 'tests/content/__error-codes-probe.ts');
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      target: ts.ScriptTarget.ES2022,
-      types: [],
-    };
-    const host = ts.createCompilerHost(options);
-    const readFile = host.readFile.bind(host);
-    host.readFile = (name) => (path.resolve(name) === file ? source : readFile(name));
-    const fileExists = host.fileExists.bind(host);
-    host.fileExists = (name) => path.resolve(name) === file || fileExists(name);
-    const program = ts.createProgram([file], options, host);
-    return ts
-      .getPreEmitDiagnostics(program, program.getSourceFile(file))
-      .map((diagnostic) => `${program.getSourceFile(file)!.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+    return diagnosticsOf(path.join(root, 'tests/content/__error-codes-probe.ts'), source, { lines: true });
   }
 
   it('so an unknown code, missing or wrong parameters, or a case that does not exist do not compile', () => {

@@ -4,11 +4,9 @@
  * and every message says what to do.
  */
 // @vitest-environment node
-import path from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { virtualLinter } from '../helpers/virtual-lint';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const RULE = 'layers/imports';
 const GLOBALS_RULE = 'no-restricted-globals';
 
@@ -28,7 +26,7 @@ const domGlobal = (name: string) =>
 
 /**
  * The files linted here exist only in memory, in folders that do not exist (see
- * static-components.test.ts for why the project service is told to open them in a default project).
+ * tests/helpers/virtual-lint.ts for why the project service is told to open them in a default project).
  * Their relative imports lead to the real layers of src/.
  */
 const VIRTUAL_FOLDERS = [
@@ -43,34 +41,7 @@ const VIRTUAL_FOLDERS = [
   'src/widgets',
 ];
 
-let eslint: ESLint;
-
-beforeAll(async () => {
-  eslint = new ESLint({
-    cwd: repoRoot,
-    overrideConfig: {
-      languageOptions: {
-        parserOptions: {
-          projectService: {
-            allowDefaultProject: ['eslint.config.js', ...VIRTUAL_FOLDERS.flatMap((folder) => [`${folder}/*.ts`, `${folder}/*.tsx`])],
-            defaultProject: 'tsconfig.src.json',
-            // One file for each layer probed (eleven): more than the eight allowed by default.
-            maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
-          },
-        },
-      },
-    },
-  });
-  await eslint.lintText('export {};\n', { filePath: `${VIRTUAL_FOLDERS[0]}/probe.ts` });
-}, 120_000);
-
-/** The layer rules' messages for `code` linted as the file at `filePath` (which must have parsed). */
-async function layerMessages(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  expect(result, filePath).toBeDefined();
-  expect(result!.messages.filter((message) => message.fatal)).toEqual([]);
-  return result!.messages.filter((message) => message.ruleId === RULE || message.ruleId === GLOBALS_RULE).map((message) => message.message);
-}
+const layerMessages = virtualLinter(VIRTUAL_FOLDERS, [RULE, GLOBALS_RULE]);
 
 describe('the content layer knows nothing of React, sign-in or the page', () => {
   it('importing React, react-dom or Firebase is an error that says where the code goes', async () => {

@@ -5,11 +5,9 @@
  * import of browser-only code there is dead code, and the lint says where the behaviour goes instead.
  */
 // @vitest-environment node
-import path from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { virtualLinter } from '../helpers/virtual-lint';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const RULE = 'islands/static-component';
 
 /** What every message of the rule ends with: what to do. */
@@ -21,47 +19,10 @@ const handlerMessage = (attribute: string) => `${attribute} is an event handler,
 const refMessage = (element: string) =>
   `ref on <${element}> is never set: ${MOVE_IT} (find the element there by a class or a data- attribute the component writes).`;
 
-/**
- * The files linted here exist only in memory, at paths under the static folders (a real file there
- * would be picked up by the section index, the dev server and the other tests while this one runs).
- * The repository's config is type-aware (projectService with tsconfig.json's projects), and
- * TypeScript's projects list only the files on disk, so they would refuse these paths ("was not found
- * by the project service"). allowDefaultProject lets the project service open them in a default
- * project that has the browser code's compiler options (tsconfig.src.json); these folders do not
- * exist, so no real file is moved out of its project. Nothing else of the config is changed: the
- * rule, its files and its ignores are the ones `npm run lint` uses.
- */
+/** Folders that do not exist, under the static folders (tests/helpers/virtual-lint.ts). */
 const VIRTUAL_FOLDERS = ['src/sections/example', 'src/layout/menu', 'src/ui/example', 'src/app/example'];
 
-let eslint: ESLint;
-
-// The first lint starts TypeScript's project service on the whole project (seconds, more on a busy
-// machine): done here, with time to spare, rather than charged to the first test.
-beforeAll(async () => {
-  eslint = new ESLint({
-    cwd: repoRoot,
-    overrideConfig: {
-      languageOptions: {
-        parserOptions: {
-          projectService: {
-            allowDefaultProject: ['eslint.config.js', ...VIRTUAL_FOLDERS.map((folder) => `${folder}/*.tsx`)],
-            defaultProject: 'tsconfig.src.json',
-          },
-        },
-      },
-    },
-  });
-  await eslint.lintText('export {};\n', { filePath: `${VIRTUAL_FOLDERS[0]}/component.tsx` });
-}, 120_000);
-
-/** The rule's messages for `code` linted as the file at `filePath` (which must have parsed). */
-async function ruleMessages(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  expect(result, filePath).toBeDefined();
-  // A parse error would leave no rule's message at all, and so pass every "no message" test.
-  expect(result!.messages.filter((message) => message.fatal)).toEqual([]);
-  return result!.messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
-}
+const ruleMessages = virtualLinter(VIRTUAL_FOLDERS, [RULE]);
 
 const COUNTER = `import { useState } from 'react';
 

@@ -7,35 +7,16 @@
 import { cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sectionFolders } from '../../scripts/codegen/section-index.mjs';
 import { SectionSchema } from '../../src/content/page-schema';
+import { diagnosticsOf } from '../helpers/compile';
 import { sectionTypes } from '../../src/sections/registry';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 function diagnosticsFor(source: string): string[] {
-  const file = path.join(root, 'tests/types/__registry-probe.tsx');
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    jsx: ts.JsxEmit.ReactJSX,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    target: ts.ScriptTarget.ES2022,
-    types: ['vite/client'],
-  };
-  const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (name) => (path.resolve(name) === file ? source : readFile(name));
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => path.resolve(name) === file || fileExists(name);
-  const program = ts.createProgram([file], options, host);
-  return ts
-    .getPreEmitDiagnostics(program, program.getSourceFile(file))
-    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  return diagnosticsOf(path.join(root, 'tests/types/__registry-probe.tsx'), source, { types: ['vite/client'] });
 }
 
 const REGISTRY = `import { sectionComponents } from '../../src/sections/components.gen';\nimport type { SectionComponents } from '../../src/sections/registry';\n`;
