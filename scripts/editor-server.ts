@@ -13,6 +13,7 @@ import { AUTH_EMULATOR_URL, authEmulatorAnswers, ROOT, startEmulator, stopEmulat
 import { editorApp } from './editor-server/hosted/app-build';
 import { emulatorModeProblem } from './editor-server/hosted/id-token';
 import { configurationProblem, startHostedEditor, type HostedOptions } from './editor-server/hosted/server';
+import { FirebaseHosting, LiveFolder, type Deployer } from './editor-server/hosted/publish/deploy';
 import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT } from './editor-server/hosted/zero-config';
 
 const { values } = parseArgs({
@@ -30,6 +31,8 @@ Auth emulator, example accounts). For the academy's server, set (README, "The ho
   FIREBASE_PROJECT_ID      the academy's Firebase project (the one pages/_site.yaml signs visitors in with)
   FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN   its web configuration
   CESA_EDITOR_STATE_DIR    a folder that survives restarts (default node_modules/.cache/cesa-editor-server)
+  CESA_EDITOR_DEPLOY_CREDENTIALS   the key file (JSON) of the service account that publishing deploys
+                           to Firebase Hosting with; without it, publishing is refused
   HOST, PORT               where to listen (default 127.0.0.1:8787)`);
   process.exit(0);
 }
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
   const zeroConfig = !env.CESA_EDITOR_REMOTE?.trim();
 
   let options: Omit<HostedOptions, 'app'>;
+  let liveFolder: LiveFolder | null = null;
   let accounts: string[] = [];
   if (zeroConfig) {
     const local = await localRemote(ROOT, stateDir);
@@ -79,9 +83,16 @@ async function main(): Promise<void> {
         : `The remote (made on an earlier run, drafts kept): ${local.remote}`,
     );
     if (local.exampleEditors) console.log('This checkout has no editors.yaml: an example one is committed on the remote\'s main.');
-    options = { root: ROOT, host, port, projectId: ZERO_CONFIG_PROJECT, firebase: ZERO_CONFIG_FIREBASE, emulatorHost, remote: local.remote, stateDir, mainMaxAgeMs: 0 };
+    // Publishing puts the site live in a folder on this computer (served below).
+    liveFolder = new LiveFolder(path.join(stateDir, 'live'));
+    options = { root: ROOT, host, port, projectId: ZERO_CONFIG_PROJECT, firebase: ZERO_CONFIG_FIREBASE, emulatorHost, remote: local.remote, stateDir, mainMaxAgeMs: 0, deployer: liveFolder };
   } else {
+    const credentials = env.CESA_EDITOR_DEPLOY_CREDENTIALS?.trim();
+    const deployer: Deployer | null = credentials
+      ? new FirebaseHosting({ projectId: required('FIREBASE_PROJECT_ID'), credentials: path.resolve(credentials), command: path.join(ROOT, 'node_modules/.bin/firebase'), workDir: path.join(stateDir, 'publish', 'firebase') })
+      : null;
     options = {
+      deployer,
       root: ROOT,
       host,
       port,
@@ -105,13 +116,13 @@ async function main(): Promise<void> {
   console.log(`\nCESA editor: ${origin}/_editor (listening on ${running.address})`);
   if (zeroConfig) console.log(`Sign-in: the Auth emulator at http://${options.emulatorHost ?? ''} (project ${ZERO_CONFIG_PROJECT}). Accounts to sign in with:\n${accounts.join('\n')}`);
   console.log(`State (repository, drafts, sessions): ${stateDir}\nPress Ctrl-C to stop.`);
-  if (zeroConfig) {
+  if (liveFolder) {
     // Built after the editor is up: the first build of the whole site takes a while, the next ones reuse its work.
-    console.log('Building the live site (main) to serve it as npm start does…');
-    liveSite(ROOT, options.remote, stateDir, (entry) => console.log(JSON.stringify(entry)))
+    console.log('Serving the live site as npm start does (main is built first when nothing was published yet)…');
+    liveSite(liveFolder, running.publisher)
       .then((live) => {
         stops.push(() => live.close());
-        console.log(`Live site (main, which saves in drafts do not change): ${live.url}`);
+        console.log(`Live site (what publishers published; saves in drafts do not change it): ${live.url}`);
       })
       .catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
   }

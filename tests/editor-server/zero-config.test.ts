@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_EDITORS } from '../../scripts/editor-server/hosted/editors';
+import { LiveFolder } from '../../scripts/editor-server/hosted/publish/deploy';
+import { Publisher } from '../../scripts/editor-server/hosted/publish/publisher';
 import { liveSite, localRemote } from '../../scripts/editor-server/hosted/zero-config';
 import { tinyPage, writeInto } from '../helpers/dev-content';
 
@@ -56,7 +58,7 @@ describe('the local remote', () => {
     expect(local).toMatchObject({ exampleEditors: false, editors: [{ email: 'only@example.org', name: 'Only One', role: 'publisher' }] });
   });
 
-  it('serves main as the live site, built and served as npm start does', async () => {
+  it('serves main as the live site before anything is published, built and served as npm start does', async () => {
     const templates = Object.fromEntries(readdirSync(path.join(ROOT, 'pages/_templates')).map((file) => [`pages/_templates/${file}`, readFileSync(path.join(ROOT, 'pages/_templates', file), 'utf8')]));
     const site = checkout('live', {
       'pages/_site.yaml': readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'),
@@ -67,7 +69,10 @@ describe('the local remote', () => {
     });
     const state = path.join(temp, 'live-state');
     const local = await localRemote(site, state);
-    const live = await liveSite(ROOT, local.remote, state);
+    const folder = new LiveFolder(path.join(state, 'live'));
+    const publisher = new Publisher({ root: ROOT, stateDir: state, remote: local.remote, committer: { name: 'Server', email: 'server@localhost' }, deployer: folder, log: () => undefined });
+    await publisher.open();
+    const live = await liveSite(folder, publisher);
     try {
       const page = await fetch(`${live.url}/etabs`);
       expect(page.status).toBe(200);

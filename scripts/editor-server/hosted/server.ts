@@ -28,6 +28,9 @@ import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, ty
 import { GitError } from './git';
 import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
 import { DraftPreviews } from './previews';
+import type { Deployer } from './publish/deploy';
+import { Publisher, type PublisherOptions } from './publish/publisher';
+import { PublishingApi } from './publish/routes';
 import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
 import { SiteRepository, type Person } from './repository';
 import { SessionStore, type Session } from './sessions';
@@ -70,6 +73,10 @@ export interface HostedOptions {
   limits?: Partial<Record<Limited, Limit>>;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
   log?: (entry: Record<string, unknown>) => void;
+  /** Where publishing puts the site live (publish/deploy.ts); without one, publishing is refused with why. */
+  deployer?: Deployer | null;
+  /** Tests: told after each step of a publish (publish/publisher.ts). */
+  onPublishStep?: PublisherOptions['onStep'];
 }
 
 export interface RunningEditor {
@@ -79,6 +86,7 @@ export interface RunningEditor {
   repository: SiteRepository;
   /** The drafts' whole-site previews, when on (HostedOptions.previews). */
   previews: DraftPreviews | null;
+  publisher: Publisher;
   close(): Promise<void>;
 }
 
@@ -165,6 +173,17 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     mainMaxAgeMs: options.mainMaxAgeMs ?? 5000,
   });
   await repository.open();
+  const publisher = new Publisher({
+    root: options.root,
+    stateDir: options.stateDir,
+    remote: options.remote,
+    committer: options.committer ?? { name: 'CESA editor server', email: 'editor-server@localhost' },
+    deployer: options.deployer ?? null,
+    log,
+    ...(options.onPublishStep ? { onStep: options.onPublishStep } : {}),
+  });
+  // A publish a crash interrupted is finished (or dropped) before anyone can publish again.
+  await publisher.open();
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const drafts = new Map<string, Promise<Draft>>();
   const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
@@ -301,6 +320,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         return sendJson(res, 200, { email: editor.email, name: editor.name, role: editor.role });
       }
     }
+    if (name.startsWith('publish/')) return await publishing.serve(req, res, name.slice('publish/'.length), method);
     const key = `${method} ${name}`;
     if (key === 'GET preview') {
       const { id } = await signedIn(req);
@@ -361,6 +381,13 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       return ids ? { ...page, drafts: ids.map((draftId) => names.get(draftId) ?? draftId) } : page;
     });
   };
+
+  const publishing = new PublishingApi(publisher, options.stateDir, {
+    signedIn: (req, fresh) => signedIn(req, fresh),
+    editors: () => editorsNow(),
+    mainMoved: () => repository.refresh(true),
+    log,
+  });
 
   const sendHtml = (res: ServerResponse, html: string) => {
     res.statusCode = 200;
@@ -445,6 +472,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     address,
     repository,
     previews,
+    publisher,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

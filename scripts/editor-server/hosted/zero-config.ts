@@ -9,7 +9,8 @@ import path from 'node:path';
 import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../../src/content/firebase-demo';
 import { EDITORS_FILE, exampleEditorsYaml, parseEditors, type Editor } from './editors';
 import { git, GitError } from './git';
-import { DraftPreviews } from './previews';
+import type { LiveFolder } from './publish/deploy';
+import type { Publisher } from './publish/publisher';
 
 /** An account the emulator knows that no editors.yaml lists. */
 export const UNLISTED_ACCOUNT = { email: 'not.listed@example.com', name: 'Not Listed' };
@@ -97,31 +98,17 @@ export const ZERO_CONFIG_PROJECT = DEMO_PROJECT_ID;
 export const ZERO_CONFIG_FIREBASE = { apiKey: DEMO_API_KEY, authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com` };
 
 export interface LiveSite {
-  /** The site as main has it, served as `npm start` serves it. */
+  /** The published site, served as `npm start` serves it. */
   url: string;
   close(): Promise<void>;
 }
 
 /**
- * The "live" site of the on-this-computer mode: main of the local remote, built and served as
- * `npm start` serves the production build (the same build and server as a draft's preview). Editors'
- * saves go to their drafts, so it does not change while the editor runs.
+ * The "live" site of the on-this-computer mode: the live folder (publish/deploy.ts) served as
+ * `npm start` serves the production build. Before anything was published, main is built and put
+ * there as it is; then only publishing (and rolling back) changes it, never a save in a draft.
  */
-export async function liveSite(root: string, remote: string, stateDir: string, log: (entry: Record<string, unknown>) => void = () => undefined): Promise<LiveSite> {
-  const tree = path.join(stateDir, 'live', 'main');
-  if (existsSync(path.join(tree, '.git'))) {
-    await git(['fetch', '--quiet', 'origin', 'main'], { cwd: tree, allowFile: true });
-    await git(['reset', '--quiet', '--hard', 'FETCH_HEAD'], { cwd: tree });
-  } else {
-    await git(['clone', '--quiet', '--no-hardlinks', '--branch', 'main', remote, tree], { allowFile: true });
-  }
-  const builds = new DraftPreviews({ root, stateDir: path.join(stateDir, 'live'), log });
-  builds.update('main', tree);
-  await builds.settled('main');
-  const { url, errors } = builds.status('main');
-  if (!url) {
-    await builds.close();
-    throw new Error(`The live site (main) could not be built${errors > 0 ? `: its content has ${errors} mistakes (npm run check)` : ''}.`);
-  }
-  return { url, close: () => builds.close() };
+export async function liveSite(folder: LiveFolder, publisher: Publisher): Promise<LiveSite> {
+  if (!folder.current()) await publisher.liveFromMain();
+  return { url: await folder.serve(), close: () => folder.close() };
 }

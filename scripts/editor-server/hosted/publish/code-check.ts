@@ -1,0 +1,66 @@
+/**
+ * Publishing builds main's content with the code this server runs (its checkout, HostedOptions.root).
+ * When main's code is not that code (a developer pushed code the server was not restarted with, or
+ * the server runs code main does not have), the build would not be main: the server refuses to
+ * publish and says which files differ.
+ *
+ * Code is every file of the repository but the content (pages/, public/) and the list of editors
+ * (editors.yaml, read from main at every request). The server's files are those git would commit in
+ * its checkout (tracked or new, not ignored), compared by content; without a checkout, main's list.
+ */
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { git, GitError } from '../git';
+
+/** Not code: what editors change, what the server reads from main itself, and installed dependencies. */
+export function isCode(file: string): boolean {
+  return !/^(pages|public|node_modules)\//.test(file) && file !== 'node_modules' && file !== 'editors.yaml';
+}
+
+/** The code files of a checkout as git would commit them: tracked or new, not ignored. Null when it is not a checkout. */
+export async function checkoutCode(root: string): Promise<string[] | null> {
+  try {
+    const listed = await git(['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root });
+    return [...new Set(listed.split('\0').filter(Boolean))].filter(isCode);
+  } catch (error) {
+    if (error instanceof GitError) return null;
+    throw error;
+  }
+}
+
+/** Each file's blob id as git would store it, or null when the file is not there (or is not a plain file). */
+async function hashesAt(root: string, files: readonly string[]): Promise<Map<string, string | null>> {
+  const present = files.filter((file) => {
+    try {
+      return lstatSync(path.join(root, file)).isFile();
+    } catch {
+      return false;
+    }
+  });
+  const hashes = present.length === 0 ? [] : (await git(['hash-object', '--no-filters', '--stdin-paths'], { cwd: root, input: `${present.join('\n')}\n` })).trim().split('\n');
+  const out = new Map<string, string | null>(files.map((file) => [file, null]));
+  present.forEach((file, index) => out.set(file, hashes[index] ?? null));
+  return out;
+}
+
+/**
+ * The code files that differ between `commit` (main, in the git directory `gitDir`, or the work
+ * tree `cwd`) and the server's checkout at `root`: empty when they are the same code.
+ */
+export async function codeDifferences(root: string, where: { cwd: string }, commit: string): Promise<string[]> {
+  const tree = await git(['ls-tree', '-r', '-z', '--full-tree', commit], where);
+  const main = new Map<string, string>();
+  for (const entry of tree.split('\0').filter(Boolean)) {
+    const [info = '', file = ''] = entry.split('\t');
+    const [mode, , blob = ''] = info.split(' ');
+    // Links and submodules are not files the server reads as code here.
+    if (isCode(file) && mode !== '120000' && mode !== '160000') main.set(file, blob);
+  }
+  const server = (await checkoutCode(root)) ?? [...main.keys()];
+  const hashes = await hashesAt(root, [...new Set([...server, ...main.keys()])]);
+  const differing: string[] = [];
+  for (const [file, hash] of hashes) {
+    if ((main.get(file) ?? null) !== hash) differing.push(file);
+  }
+  return differing.sort();
+}

@@ -1,0 +1,77 @@
+/**
+ * The publish journal: one file in the server's state folder recording how far the publish under
+ * way got, written (atomically: a new file renamed over the old) before each step's effects can be
+ * seen elsewhere. It is also the lock: while it exists, no other publish starts. After a crash the
+ * server reads it when it starts again and finishes what the journal says reached main, or drops
+ * what did not (publisher.ts, recover).
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod';
+
+/**
+ * The steps, in order: `merged` (a commit made in the publish's own clone, nothing shared yet),
+ * `checked` (its content has no errors), `built`, `pushed` (main on the remote is the commit: the
+ * point of no return), `deployed` (the live site is it); then it is tagged and the journal removed.
+ */
+export const JOURNAL_STEPS = ['started', 'merged', 'checked', 'built', 'pushed', 'deployed'] as const;
+export type JournalStep = (typeof JOURNAL_STEPS)[number];
+
+export const JournalSchema = z.object({
+  step: z.enum(JOURNAL_STEPS),
+  /** What is published: a draft (`drafts/<id>`), or an earlier version put back (`published/3`). */
+  what: z.string(),
+  /** The publisher, as editors.yaml names them. */
+  by: z.object({ name: z.string(), email: z.string() }),
+  startedAt: z.string(),
+  /** The commit that becomes main, once made. */
+  commit: z.string().optional(),
+  /** The folder of its built site, once built. */
+  build: z.string().optional(),
+  /** A rollback: the tag whose build goes live again. */
+  restores: z.string().optional(),
+  /** Why the last attempt stopped after main moved (the deploy failed): "Publish again" finishes it. */
+  failed: z.string().optional(),
+});
+export type Journal = z.infer<typeof JournalSchema>;
+
+export class JournalFile {
+  readonly file: string;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, 'journal.json');
+  }
+
+  read(): Journal | null {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return null;
+    }
+    return JournalSchema.parse(JSON.parse(text) as unknown);
+  }
+
+  /** The first entry: fails when a journal is already there (another publish holds the lock). */
+  start(entry: Journal): boolean {
+    try {
+      writeFileSync(this.file, JSON.stringify(entry), { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  }
+
+  write(entry: Journal): void {
+    const next = `${this.file}.next`;
+    writeFileSync(next, JSON.stringify(entry));
+    renameSync(next, this.file);
+  }
+
+  /** The publish is over (done, or nothing of it reached main): the lock is free. */
+  clear(): void {
+    rmSync(this.file, { force: true });
+  }
+}

@@ -1,0 +1,621 @@
+/**
+ * Publishing a draft, one at a time, in the publish's own clone of the site's repository
+ * (<state>/publish/clone): bring main into the draft with a merge by field (field-merge.ts), check
+ * the content, build it with the code this server runs, push main as a fast-forward (never forced),
+ * put the build live (deploy.ts) and tag it `published/N`. Rolling back puts an earlier published
+ * build live again, byte for byte, with a new commit on main that restores that version's content,
+ * so the history keeps everything and the next publish starts from what is live.
+ *
+ * Every step is recorded in the journal (journal.ts) before its effects can be seen: after a crash,
+ * `recover` drops a publish that had not reached main (nothing changed anywhere) and finishes one
+ * that had (build if needed, deploy, tag), so main and the live site agree again.
+ *
+ * Files other than pages (photos, anything in public/) never conflict: the draft's version goes live
+ * when both sides changed one, and a file changed on one side is kept when the other removed it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import type { Json } from '../../../../src/editor/protocol';
+import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../../../../src/editor/publish-protocol';
+import { loadContent } from '../../../../src/content/load';
+import { buildSite } from '../../../build/site-build';
+import { firebaseJsonText } from '../../../hosting/firebase-json';
+import { Refusal } from '../../http';
+import { git, GitError, Queue } from '../git';
+import { isLocalRemote, type Person } from '../repository';
+import { codeDifferences } from './code-check';
+import { DeployError, type Deployer } from './deploy';
+import { mergePage, type FieldConflict } from './field-merge';
+import { JOURNAL_STEPS, JournalFile, type Journal, type JournalStep } from './journal';
+
+export const TAG_PREFIX = 'published/';
+
+export interface PublisherOptions {
+  /** The code this server runs: it builds what is published. */
+  root: string;
+  stateDir: string;
+  /** The site's repository (from the configuration only). */
+  remote: string;
+  /** Who commits and tags (the publisher is the author). */
+  committer: Person;
+  /** Where builds go live; null: publishing is not set up (README). */
+  deployer: Deployer | null;
+  log: (entry: Record<string, unknown>) => void;
+  /**
+   * Tests: told after each step is recorded in the journal. 'halt' stops the publish right there, as
+   * a killed server would stop: nothing after it runs, not even the journal's clearing.
+   */
+  onStep?: (step: JournalStep, journal: Journal) => Promise<'halt' | void> | 'halt' | void;
+}
+
+/** The publish stopped as a killed server would (PublisherOptions.onStep): nothing more runs in this server. */
+export class PublishHalted extends Error {
+  constructor(step: JournalStep) {
+    super(`Halted after ${step}`);
+    this.name = 'PublishHalted';
+  }
+}
+
+const isPage = (file: string) => /^pages\/.+\.ya?ml$/.test(file);
+const isContent = (file: string) => /^(pages|public)\//.test(file);
+const draftRef = (id: string) => `refs/remotes/origin/drafts/${id}`;
+const MAIN = 'refs/remotes/origin/main';
+/** How often main may move under one publish before the publisher is asked to try again. */
+const MERGE_ATTEMPTS = 3;
+
+/** A conflict's name for a decision: its file, field and both values exactly as shown. */
+function conflictKey(file: string, conflict: FieldConflict): string {
+  return createHash('sha256')
+    .update(JSON.stringify([file, conflict.where, conflict.live ?? null, conflict.live === undefined, conflict.draft ?? null, conflict.draft === undefined]))
+    .digest('hex')
+    .slice(0, 24);
+}
+
+function shown(value: Json | undefined): string | null {
+  if (value === undefined) return null;
+  return typeof value === 'string' && !value.includes('\n') ? value : stringify(value).trimEnd();
+}
+
+interface Merged {
+  commit: string;
+  files: string[];
+}
+
+type MergeResult = { kind: 'merged'; merged: Merged } | { kind: 'conflicts'; conflicts: PublishConflict[] } | { kind: 'nothing' };
+
+export class Publisher {
+  readonly dir: string;
+  readonly clone: string;
+  readonly builds: string;
+  private readonly journal: JournalFile;
+  private readonly liveFile: string;
+  private readonly allowFile: boolean;
+  private readonly fetches = new Queue();
+  /** What this server is publishing now (one at a time); "halted" after a simulated kill. */
+  private running: string | null = null;
+
+  constructor(private readonly options: PublisherOptions) {
+    this.dir = path.join(options.stateDir, 'publish');
+    this.clone = path.join(this.dir, 'clone');
+    this.builds = path.join(this.dir, 'builds');
+    this.journal = new JournalFile(this.dir);
+    this.liveFile = path.join(this.dir, 'live.json');
+    this.allowFile = isLocalRemote(options.remote);
+  }
+
+  private git(args: string[], env?: Record<string, string>, input?: string): Promise<string> {
+    return git(args, { cwd: this.clone, allowFile: this.allowFile, ...(env ? { env } : {}), ...(input === undefined ? {} : { input }) });
+  }
+
+  private async rev(ref: string): Promise<string | null> {
+    try {
+      return (await this.git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
+    } catch (error) {
+      if (error instanceof GitError) return null;
+      throw error;
+    }
+  }
+
+  private async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    try {
+      await this.git(['merge-base', '--is-ancestor', ancestor, descendant]);
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && error.code === 1) return false;
+      throw error;
+    }
+  }
+
+  /** Makes the clone if it is not there, then finishes or drops a publish a crash interrupted. */
+  async open(): Promise<void> {
+    mkdirSync(this.builds, { recursive: true });
+    if (!existsSync(path.join(this.clone, '.git'))) {
+      rmSync(this.clone, { recursive: true, force: true });
+      await git(['clone', '--quiet', '--no-checkout', this.options.remote, this.clone], { allowFile: this.allowFile });
+    }
+    await this.git(['remote', 'set-url', 'origin', this.options.remote]);
+    await this.recover();
+  }
+
+  /** main, the drafts and the published tags as the remote has them now. */
+  fetch(): Promise<void> {
+    return this.fetches.run(async () => {
+      await this.git(['fetch', '--quiet', '--prune', '--prune-tags', '--force', 'origin', '+refs/heads/main:refs/remotes/origin/main', '+refs/heads/drafts/*:refs/remotes/origin/drafts/*', `+refs/tags/${TAG_PREFIX}*:refs/tags/${TAG_PREFIX}*`]);
+    });
+  }
+
+  /** What is being published now, if anything. */
+  busy(): string | null {
+    return this.running;
+  }
+
+  /** A publish that reached main but not the live site (its deploy failed): "Publish again" finishes it. */
+  unfinished(): { what: string; failed: string | null } | null {
+    const journal = this.journal.read();
+    if (!journal || this.running) return null;
+    return { what: journal.what, failed: journal.failed ?? null };
+  }
+
+  /** One publish at a time: refused while another runs or an unfinished one waits for "Publish again". */
+  private take(what: string, resuming = false): void {
+    if (this.running) {
+      throw new Refusal(409, { error: `Another publish is under way (${this.running}).`, hint: 'Wait until it is done, then try again: the page shows when it is.' });
+    }
+    if (!this.options.deployer) {
+      throw new Refusal(503, { error: 'Publishing is not set up on this server.', hint: "Ask the site's administrator to set the deploy's service account (README, \"Publishing\")." });
+    }
+    if (!resuming && this.journal.read()) {
+      throw new Refusal(409, { error: 'The last publish reached main but not the live site.', hint: 'Choose "Publish again" to finish it first; nothing of it is lost.' });
+    }
+    this.running = what;
+  }
+
+  private release(): void {
+    if (this.running !== 'halted') this.running = null;
+  }
+
+  /** Records the step, then lets a test look (or stop there, as a kill would). */
+  private async step(journal: Journal, step: JournalStep): Promise<Journal> {
+    const next = { ...journal, step };
+    this.journal.write(next);
+    if ((await this.options.onStep?.(step, next)) === 'halt') {
+      this.running = 'halted';
+      throw new PublishHalted(step);
+    }
+    return next;
+  }
+
+  /** The draft, published: merged with main by field, checked, built, pushed, deployed, tagged. */
+  async publish(id: string, by: Person, decisions: readonly Decision[] = []): Promise<PublishResponse> {
+    const what = `drafts/${id}`;
+    this.take(what);
+    let journal: Journal | null = null;
+    try {
+      await this.fetch();
+      const draft = await this.rev(draftRef(id));
+      if (!draft) throw new Refusal(404, { error: 'This draft has no saved changes to publish.', hint: 'The editor saves into their draft first.' });
+      for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+        const main = (await this.rev(MAIN))!;
+        await this.refuseOtherCode(main);
+        const merge = await this.merge(id, main, draft, by, decisions);
+        if (merge.kind !== 'merged') return merge.kind === 'nothing' ? { nothing: true } : { conflicts: merge.conflicts };
+        journal = { step: 'started', what, by, startedAt: new Date().toISOString() };
+        if (!this.journal.start(journal)) throw new Refusal(409, { error: 'Another publish is under way.', hint: 'Wait until it is done, then try again.' });
+        journal = await this.step({ ...journal, commit: merge.merged.commit }, 'merged');
+        this.refuseContentErrors();
+        journal = await this.step(journal, 'checked');
+        journal = await this.step({ ...journal, build: await this.build(merge.merged.commit) }, 'built');
+        if (!(await this.push(merge.merged.commit))) {
+          // main moved since the merge: merged again from the new main, never written over it.
+          this.options.log({ event: 'publish-main-moved', draft: what });
+          this.journal.clear();
+          journal = null;
+          await this.fetch();
+          continue;
+        }
+        journal = await this.step(journal, 'pushed');
+        const tag = await this.goLive(journal);
+        await this.afterPublish(id, draft, merge.merged.commit);
+        this.options.log({ event: 'published', draft: what, by: by.email, tag, commit: merge.merged.commit, files: merge.merged.files });
+        return { published: tag };
+      }
+      throw new Refusal(409, { error: 'main kept changing while this draft was being published, so nothing was published.', hint: 'Publish again in a moment.' });
+    } catch (error) {
+      this.failed(journal, error);
+      throw error;
+    } finally {
+      this.release();
+    }
+  }
+
+  /** After an error: a publish that had not reached main leaves nothing; one that had waits for "Publish again". */
+  private failed(journal: Journal | null, error: unknown): void {
+    if (error instanceof PublishHalted || !journal) return;
+    const reached = JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed');
+    if (!reached) {
+      this.journal.clear();
+      return;
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    this.journal.write({ ...journal, failed: reason });
+    this.options.log({ event: 'publish-deploy-failed', what: journal.what, reason });
+  }
+
+  /** The build goes live, then the version is tagged and the journal cleared. The tag's name. */
+  private async goLive(journal: Journal): Promise<string> {
+    const commit = journal.commit!;
+    let build = journal.build;
+    if (journal.step !== 'deployed') {
+      if (!build || !existsSync(path.join(build, 'index.html'))) build = await this.buildCommit(commit);
+      try {
+        await this.options.deployer!.deploy(build, `${build}.firebase.json`);
+      } catch (error) {
+        if (!(error instanceof DeployError)) throw error;
+        this.options.log({ event: 'deploy-failed', reason: error.message });
+        throw new Refusal(
+          502,
+          { error: `The publish is on main, but ${this.options.deployer!.name} did not take it: the live site still shows the version before.`, hint: 'Nothing is lost. Choose "Publish again" to put it live; if it keeps failing, tell the site\'s administrator.' },
+          { publishAgain: true },
+        );
+      }
+      writeFileSync(this.liveFile, JSON.stringify({ commit, build, at: new Date().toISOString() }));
+      journal = await this.step({ ...journal, build }, 'deployed');
+    }
+    const tag = await this.tag(commit, journal);
+    this.journal.clear();
+    return tag;
+  }
+
+  /** Tags the published commit `published/N` (the next number), unless a crash left it tagged already. */
+  private async tag(commit: string, journal: Journal): Promise<string> {
+    await this.fetch();
+    const existing = (await this.git(['tag', '--list', `${TAG_PREFIX}*`, '--points-at', commit])).split('\n').filter(Boolean);
+    if (existing.length > 0) return existing[0]!;
+    const message = journal.restores ? `${journal.restores} put back live by ${journal.by.name} <${journal.by.email}>` : `${journal.what} published by ${journal.by.name} <${journal.by.email}>`;
+    for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+      const tag = `${TAG_PREFIX}${(await this.lastNumber()) + 1}`;
+      await this.git(['tag', '--annotate', '--file=-', tag, commit], this.committerEnv(journal.by), `${message}\n`);
+      try {
+        await this.git(['push', '--quiet', '--no-verify', 'origin', `refs/tags/${tag}:refs/tags/${tag}`]);
+        return tag;
+      } catch (error) {
+        // Someone took that number meanwhile: the next one.
+        await this.git(['tag', '--delete', tag]);
+        if (!(error instanceof GitError)) throw error;
+        await this.fetch();
+      }
+    }
+    throw new Error(`The published version ${commit} could not be tagged.`);
+  }
+
+  private async lastNumber(): Promise<number> {
+    const tags = (await this.git(['tag', '--list', `${TAG_PREFIX}*`])).split('\n').filter(Boolean);
+    return Math.max(0, ...tags.map((tag) => Number(tag.slice(TAG_PREFIX.length))).filter(Number.isInteger));
+  }
+
+  private committerEnv(author: Person): Record<string, string> {
+    const clean = (value: string) => value.replace(/[\r\n<>]/g, ' ').trim();
+    return {
+      GIT_AUTHOR_NAME: clean(author.name),
+      GIT_AUTHOR_EMAIL: clean(author.email),
+      GIT_COMMITTER_NAME: clean(this.options.committer.name),
+      GIT_COMMITTER_EMAIL: clean(this.options.committer.email),
+    };
+  }
+
+  /** The published draft's branch moves to the published commit (a fast-forward), so it shows what is live; skipped if it moved. */
+  private async afterPublish(id: string, draft: string, commit: string): Promise<void> {
+    try {
+      await this.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/drafts/${id}`]);
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      this.options.log({ event: 'draft-kept', draft: `drafts/${id}`, was: draft, reason: 'it moved during the publish' });
+    }
+  }
+
+  /** main on the remote becomes `commit` if that is a fast-forward; false when main moved meanwhile. */
+  private async push(commit: string): Promise<boolean> {
+    try {
+      await this.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/main`]);
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && /non-fast-forward|fetch first|rejected/.test(error.stderr)) return false;
+      throw error;
+    }
+  }
+
+  private async refuseOtherCode(main: string): Promise<void> {
+    const differing = await codeDifferences(this.options.root, { cwd: this.clone }, main);
+    if (differing.length === 0) return;
+    const named = differing.slice(0, 5).join(', ') + (differing.length > 5 ? ` and ${differing.length - 5} more` : '');
+    this.options.log({ event: 'publish-refused', reason: 'code differs', files: differing.slice(0, 20) });
+    throw new Refusal(409, {
+      error: `Nothing was published: main's code is not the code this server runs (${named}), so the site built here would not be main.`,
+      hint: "Ask the site's administrator to restart the editor server on main's code (README, \"Publishing\"), then publish again.",
+    });
+  }
+
+  private refuseContentErrors(): void {
+    const { errors } = loadContent({ root: this.clone });
+    if (errors.length === 0) {
+      const problems = this.options.deployer!.problems(this.clone);
+      if (problems.length === 0) return;
+      throw new Refusal(422, { error: `Nothing was published: the site's settings cannot go to ${this.options.deployer!.name}.`, hint: problems.join('\n') });
+    }
+    const listed = errors.slice(0, 5).map((error) => `${error.file}, line ${error.line}: ${error.message}`);
+    throw new Refusal(
+      422,
+      { error: `Nothing was published: the pages have ${errors.length === 1 ? 'a mistake' : `${errors.length} mistakes`} to correct first.`, hint: 'Open the page in the editor, correct it and save, then publish again.' },
+      { mistakes: listed },
+    );
+  }
+
+  /** The clone's work tree built into builds/<commit>, with its hosting settings beside it. */
+  private async build(commit: string): Promise<string> {
+    const out = path.join(this.builds, commit);
+    const result = await buildSite({ root: this.options.root, contentRoot: this.clone, outDir: out, onWait: () => undefined });
+    if (!result.ok) {
+      throw new Refusal(422, { error: `Nothing was published: the build found ${result.errors.length} mistakes in the pages.`, hint: 'Open the pages in the editor, correct them and save, then publish again.' });
+    }
+    const content = loadContent({ root: this.clone });
+    writeFileSync(`${out}.firebase.json`, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
+    return out;
+  }
+
+  /** Builds a commit that has no build here (after a restart that lost it, or main never published here). */
+  private async buildCommit(commit: string): Promise<string> {
+    await this.git(['checkout', '--quiet', '--detach', '--force', commit]);
+    await this.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
+    return this.build(commit);
+  }
+
+  /**
+   * The draft merged into main in the clone's work tree, as one merge commit by the publisher whose
+   * parents are main and the draft (so every editor's commit stays in main's history).
+   */
+  private async merge(id: string, main: string, draft: string, by: Person, decisions: readonly Decision[]): Promise<MergeResult> {
+    if (await this.isAncestor(draft, main)) return { kind: 'nothing' };
+    const plan = await this.plan(main, draft, decisions);
+    if (plan.conflicts.length > 0) return { kind: 'conflicts', conflicts: plan.conflicts };
+    await this.git(['checkout', '--quiet', '--detach', '--force', main]);
+    await this.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
+    for (const file of plan.files) {
+      if (file.source === 'draft') await this.git(['checkout', '--quiet', draft, '--', file.file]);
+      else if (file.source === 'remove') await this.git(['rm', '--quiet', '--force', '--ignore-unmatch', '--', file.file]);
+      else if (file.source === 'text') {
+        mkdirSync(path.dirname(path.join(this.clone, file.file)), { recursive: true });
+        writeFileSync(path.join(this.clone, file.file), file.text);
+      }
+    }
+    await this.git(['add', '--all', '--', 'pages', 'public']);
+    const tree = (await this.git(['write-tree'])).trim();
+    const decided = decisions.length > 0 ? `\nDecided by ${by.name}: ${plan.decided.join('; ')}.\n` : '';
+    const message = `Publish drafts/${id}: ${plan.changed.join(', ')}\n\nPublished by ${by.name} <${by.email}>.\n${decided}`;
+    const commit = (await this.git(['commit-tree', tree, '-p', main, '-p', draft, '-F', '-'], this.committerEnv(by), message)).trim();
+    await this.git(['update-ref', '--no-deref', 'HEAD', commit]);
+    return { kind: 'merged', merged: { commit, files: plan.changed } };
+  }
+
+  /** The blob (or tree) at `file` in `commit`, or null when it has none. */
+  private async objectAt(commit: string, file: string): Promise<string | null> {
+    try {
+      return (await this.git(['rev-parse', '--verify', '--quiet', `${commit}:${file}`])).trim();
+    } catch (error) {
+      if (error instanceof GitError) return null;
+      throw error;
+    }
+  }
+
+  private async show(commit: string, file: string): Promise<string | undefined> {
+    try {
+      return await this.git(['show', `${commit}:${file}`]);
+    } catch (error) {
+      if (error instanceof GitError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * What publishing the draft onto `main` does to each file it changed: nothing is written. The
+   * conflicts are those `decisions` do not answer.
+   */
+  async plan(main: string, draft: string, decisions: readonly Decision[] = []) {
+    const base = (await this.git(['merge-base', main, draft])).trim();
+    const names = async (from: string, to: string) => (await this.git(['diff', '--name-only', '--no-renames', '-z', from, to])).split('\0').filter(Boolean);
+    const drafted = await names(base, draft);
+    const outside = drafted.filter((file) => !isContent(file));
+    if (outside.length > 0) {
+      throw new Refusal(409, { error: `This draft changes files the editor never writes (${outside.slice(0, 5).join(', ')}).`, hint: "A developer merges such changes with git; ask the site's administrator." });
+    }
+    const onLive = new Set(await names(base, main));
+    const chosen = new Map(decisions.map((decision) => [decision.key, decision.choice]));
+    const conflicts: PublishConflict[] = [];
+    const decided: string[] = [];
+    const files: ({ file: string } & ({ source: 'draft' | 'remove' | 'live' } | { source: 'text'; text: string }))[] = [];
+    const changed: string[] = [];
+    const review: ChangedFile[] = [];
+    for (const file of drafted) {
+      const page = isPage(file);
+      const [liveBlob, draftBlob] = await Promise.all([this.objectAt(main, file), this.objectAt(draft, file)]);
+      const liveText = page ? await this.show(main, file) : undefined;
+      let outcome: (typeof files)[number];
+      /** A page with fields to decide: shown with the draft's values, until the publisher chooses. */
+      let undecided: string | undefined;
+      if (!onLive.has(file)) {
+        outcome = { file, source: draftBlob ? 'draft' : 'remove' };
+      } else if (page) {
+        const [baseText, draftText] = [await this.show(base, file), await this.show(draft, file)];
+        const merged = mergePage(baseText, liveText, draftText, (conflict) => {
+          const choice = chosen.get(conflictKey(file, conflict));
+          if (choice) decided.push(`${conflict.where || 'the whole page'} in ${file}: the ${choice === 'live' ? 'live' : "draft's"} value`);
+          return choice;
+        });
+        for (const conflict of merged.conflicts) {
+          conflicts.push({ key: conflictKey(file, conflict), file, where: conflict.where, live: shown(conflict.live), draft: shown(conflict.draft) });
+        }
+        if (merged.conflicts.length > 0) undecided = mergePage(baseText, liveText, draftText, (conflict) => chosen.get(conflictKey(file, conflict)) ?? 'draft').text ?? '';
+        outcome = merged.text === undefined ? { file, source: 'remove' } : { file, source: 'text', text: merged.text };
+      } else {
+        // Photos and other files: the draft's version goes live; one removed on one side and changed on the other is kept.
+        outcome = { file, source: draftBlob ? 'draft' : 'live' };
+      }
+      files.push(outcome);
+      const published: { text: string } | { blob: string | null } =
+        undecided !== undefined
+          ? { text: undecided }
+          : outcome.source === 'text'
+          ? { text: outcome.text }
+          : { blob: outcome.source === 'draft' ? draftBlob : outcome.source === 'live' ? liveBlob : null };
+      // What the live site gets: nothing new when it already has exactly this.
+      if ('text' in published ? published.text === liveText : published.blob === liveBlob) continue;
+      changed.push(file);
+      const gone = 'blob' in published && published.blob === null;
+      review.push({
+        file,
+        change: liveBlob === null ? 'added' : gone ? 'removed' : 'changed',
+        page,
+        live: liveText ?? null,
+        published: !page || gone ? null : 'text' in published ? published.text : ((await this.show(draft, file)) ?? null),
+      });
+    }
+    return { files, conflicts, decided, changed, review };
+  }
+
+  /** Each ready draft's changes as publishing it now would make them (read-only). */
+  async preview(id: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[] } | null> {
+    const [main, draft] = [await this.rev(MAIN), await this.rev(draftRef(id))];
+    if (!main || !draft || (await this.isAncestor(draft, main))) return null;
+    const { review, conflicts } = await this.plan(main, draft);
+    return { files: review, conflicts };
+  }
+
+  /** Every published version, newest first, and which one is live. */
+  async versions(): Promise<PublishedVersion[]> {
+    const live = this.liveCommit();
+    const lines = (await this.git(['for-each-ref', '--sort=-creatordate', '--format=%(refname:short)%00%(*objectname)%00%(creatordate:iso-strict)%00%(contents:subject)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
+    return lines.map((line) => {
+      const [tag = '', commit = '', at = '', subject = ''] = line.split('\0') as [string?, string?, string?, string?];
+      const [what = subject, by = ''] = subject.split(/ (?:published|put back live) by /);
+      return { tag, at, what: subject.includes('put back live') ? `${what} put back` : what, by: by.replace(/ <[^>]*>$/, ''), live: commit === live };
+    });
+  }
+
+  /** The commit the live site shows, as the last deploy from this server recorded it. */
+  liveCommit(): string | null {
+    try {
+      return (JSON.parse(readFileSync(this.liveFile, 'utf8')) as { commit: string }).commit;
+    } catch {
+      return null;
+    }
+  }
+
+  /** An earlier published version live again: its build, byte for byte, and a commit on main restoring its content. */
+  async rollback(tag: string, by: Person): Promise<string> {
+    if (!new RegExp(`^${TAG_PREFIX}[1-9][0-9]*$`).test(tag)) throw new Refusal(400, { error: `${tag} is not a published version.` });
+    this.take(tag);
+    let journal: Journal | null = null;
+    try {
+      await this.fetch();
+      const target = await this.rev(`refs/tags/${tag}`);
+      if (!target) throw new Refusal(404, { error: `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' });
+      for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
+        const main = (await this.rev(MAIN))!;
+        await this.refuseOtherCode(main);
+        // main's code, the tag's content.
+        await this.git(['checkout', '--quiet', '--detach', '--force', main]);
+        await this.git(['rm', '-r', '--quiet', '--force', '--ignore-unmatch', '--', 'pages', 'public']);
+        await this.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
+        await this.git(['checkout', '--quiet', target, '--', 'pages']);
+        if (await this.objectAt(target, 'public')) await this.git(['checkout', '--quiet', target, '--', 'public']);
+        const tree = (await this.git(['write-tree'])).trim();
+        const message = `Put ${tag} back live\n\nRolled back by ${by.name} <${by.email}>: the pages and files of ${tag}, the code of main.\n`;
+        const commit = (await this.git(['commit-tree', tree, '-p', main, '-F', '-'], this.committerEnv(by), message)).trim();
+        await this.git(['update-ref', '--no-deref', 'HEAD', commit]);
+        const kept = path.join(this.builds, target);
+        journal = { step: 'started', what: `${tag} put back`, by, startedAt: new Date().toISOString(), restores: tag };
+        if (!this.journal.start(journal)) throw new Refusal(409, { error: 'Another publish is under way.', hint: 'Wait until it is done, then try again.' });
+        journal = await this.step({ ...journal, commit }, 'merged');
+        journal = await this.step(journal, 'checked');
+        // The version's own build when this server kept it (byte for byte what was live); else built again.
+        const build = existsSync(path.join(kept, 'index.html')) ? kept : await this.build(commit);
+        journal = await this.step({ ...journal, build }, 'built');
+        if (!(await this.push(commit))) {
+          this.journal.clear();
+          journal = null;
+          await this.fetch();
+          continue;
+        }
+        journal = await this.step(journal, 'pushed');
+        const published = await this.goLive(journal);
+        this.options.log({ event: 'rolled-back', to: tag, by: by.email, tag: published, commit });
+        return published;
+      }
+      throw new Refusal(409, { error: 'main kept changing, so nothing was rolled back.', hint: 'Try again in a moment.' });
+    } catch (error) {
+      this.failed(journal, error);
+      throw error;
+    } finally {
+      this.release();
+    }
+  }
+
+  /** "Publish again": finishes the publish that reached main but not the live site. */
+  async publishAgain(): Promise<string> {
+    const journal = this.journal.read();
+    if (!journal) throw new Refusal(409, { error: 'There is no unfinished publish.', hint: 'Reload the page.' });
+    this.take(journal.what, true);
+    try {
+      return await this.goLive(journal);
+    } catch (error) {
+      this.failed(journal, error);
+      throw error;
+    } finally {
+      this.release();
+    }
+  }
+
+  /**
+   * After a start: a publish the journal shows had not reached main is dropped (main and the live
+   * site were not changed by it); one that had is finished (built if need be, deployed, tagged).
+   */
+  async recover(): Promise<void> {
+    const journal = this.journal.read();
+    if (!journal) return;
+    await this.fetch();
+    const main = await this.rev(MAIN);
+    const reached = JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed') || (journal.commit !== undefined && main === journal.commit);
+    if (!reached) {
+      this.journal.clear();
+      this.options.log({ event: 'publish-dropped', what: journal.what, step: journal.step, reason: 'the server stopped before it reached main; nothing changed' });
+      return;
+    }
+    if (!this.options.deployer) return;
+    this.running = journal.what;
+    try {
+      const tag = await this.goLive({ ...journal, step: journal.step === 'deployed' ? 'deployed' : 'pushed' });
+      this.options.log({ event: 'publish-finished', what: journal.what, tag });
+    } catch (error) {
+      this.failed({ ...journal, step: 'pushed' }, error);
+      this.options.log({ event: 'publish-unfinished', what: journal.what, reason: error instanceof Error ? error.message : String(error) });
+    } finally {
+      this.release();
+    }
+  }
+
+  /** On this computer, before the first publish: main built and put live as it is. */
+  async liveFromMain(): Promise<void> {
+    if (!this.options.deployer) return;
+    this.take('main');
+    try {
+      await this.fetch();
+      const main = (await this.rev(MAIN))!;
+      const build = await this.buildCommit(main);
+      await this.options.deployer.deploy(build, `${build}.firebase.json`);
+      writeFileSync(this.liveFile, JSON.stringify({ commit: main, build, at: new Date().toISOString() }));
+    } finally {
+      this.release();
+    }
+  }
+}

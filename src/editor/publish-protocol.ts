@@ -1,0 +1,76 @@
+/**
+ * The hosted editor's publishing API (`npm run editor-server`, /_editor/api/publish/…): an editor
+ * marks their draft ready for review; a publisher sees the ready drafts with what they would change
+ * on the live site, publishes one (deciding the fields two people changed), puts an earlier
+ * published version back live, or finishes a publish that reached main but not the live site.
+ */
+
+/** The same field changed two ways, live and in the draft: a publisher chooses one. */
+export interface PublishConflict {
+  /** Names this conflict with its two values; a decision is for exactly what was shown. */
+  key: string;
+  file: string;
+  /** The field: `meta.title`, `sections[1].items`; '' for the whole page. */
+  where: string;
+  /** Each side's value as YAML; null when that side removed it. */
+  live: string | null;
+  draft: string | null;
+}
+
+export type Choice = 'live' | 'draft';
+
+export interface Decision {
+  key: string;
+  choice: Choice;
+}
+
+/** A file the draft changes, as publishing it would change the live site. */
+export interface ChangedFile {
+  file: string;
+  change: 'added' | 'changed' | 'removed';
+  /** A page (YAML): its text live and as it would be published; other files (photos) have no text. */
+  page: boolean;
+  live: string | null;
+  published: string | null;
+}
+
+export interface ReadyDraft {
+  /** The draft's id (its branch is drafts/<id>). */
+  draft: string;
+  name: string;
+  email: string;
+  readyAt: string;
+  files: ChangedFile[];
+  conflicts: PublishConflict[];
+}
+
+export interface PublishedVersion {
+  /** published/3 */
+  tag: string;
+  at: string;
+  /** What it published, in words: "Asha Editor's draft", "published/2 put back". */
+  what: string;
+  by: string;
+  /** Whether this version is what the live site shows now. */
+  live: boolean;
+}
+
+/** GET publish/review (publishers) */
+export interface ReviewResponse {
+  drafts: ReadyDraft[];
+  versions: PublishedVersion[];
+  /** What is being published now, if anything. */
+  busy: string | null;
+  /** A publish that reached main but not the live site: "Publish again" finishes it. */
+  unfinished: { what: string; failed: string | null } | null;
+}
+
+/** GET publish/mine: the signed-in editor's own draft. */
+export interface MyDraftResponse {
+  ready: boolean;
+  /** The files the draft changes, against the live site. */
+  files: string[];
+}
+
+/** POST publish/publish: the draft went live, or the fields to decide first, or nothing to publish. */
+export type PublishResponse = { published: string } | { conflicts: PublishConflict[] } | { nothing: true };

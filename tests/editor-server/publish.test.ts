@@ -1,0 +1,397 @@
+/**
+ * Publishing from the hosted editor, end to end over HTTP on a real bare repository and the live
+ * folder of the on-this-computer mode: drafts merged by field into main (both commits kept), the
+ * same field decided by the publisher, rollback byte for byte, main moving during a publish, a
+ * failed deploy finished by "Publish again", a server stopped at each step of the journal and
+ * started again, and the refusals (an editor publishing, main's code not the server's, content
+ * with mistakes).
+ */
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
+import { checkoutCode } from '../../scripts/editor-server/hosted/publish/code-check';
+import { LiveFolder } from '../../scripts/editor-server/hosted/publish/deploy';
+import { JOURNAL_STEPS, type JournalStep } from '../../scripts/editor-server/hosted/publish/journal';
+import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
+import { liveSite } from '../../scripts/editor-server/hosted/zero-config';
+import { EDITOR_API, type Json, type PageResponse } from '../../src/editor/protocol';
+import type { MyDraftResponse, PublishResponse, ReviewResponse } from '../../src/editor/publish-protocol';
+import { tinyPage, writeInto } from '../helpers/dev-content';
+import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PROJECT = 'cesa-test-academy';
+
+const asha: Account = { email: 'asha.editor@example.com', name: 'Asha Editor' };
+const ravi: Account = { email: 'ravi.editor@example.com', name: 'Ravi Editor' };
+const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
+const ASHA = 'asha-editor-example-com';
+const RAVI = 'ravi-editor-example-com';
+const MEERA = 'meera-publisher-example-com';
+
+let temp: string;
+let remote: string;
+let state: string;
+let keys: TestKeys;
+let editor: RunningEditor;
+let folder: LiveFolder;
+let liveUrl: string;
+const logged: Record<string, unknown>[] = [];
+/** What the running server's publishes are told after each journal step. */
+let onStep: (step: JournalStep) => Promise<'halt' | void> | 'halt' | void = () => undefined;
+
+const remoteGit = (...args: string[]) => execFileSync('git', ['--git-dir', remote, ...args], { encoding: 'utf8' }).trim();
+const mainSha = () => remoteGit('rev-parse', 'refs/heads/main');
+const mainHas = (commit: string) => {
+  try {
+    remoteGit('merge-base', '--is-ancestor', commit, 'refs/heads/main');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function start(): Promise<void> {
+  folder = new LiveFolder(path.join(state, 'live'));
+  editor = await startHostedEditor({
+    root: ROOT,
+    host: '127.0.0.1',
+    port: 0,
+    projectId: PROJECT,
+    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+    remote,
+    stateDir: state,
+    mainMaxAgeMs: 0,
+    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+    limits: { 'sign-in': { count: 1000, perMs: 60_000 }, save: { count: 1000, perMs: 60_000 } },
+    log: (entry) => logged.push(entry),
+    deployer: folder,
+    onPublishStep: (step) => onStep(step),
+  });
+  liveUrl = (await liveSite(folder, editor.publisher)).url;
+}
+
+/** The server stopped (as if killed: nothing of a publish under way is cleared) and started again on the same state folder. */
+async function restart(): Promise<void> {
+  await editor.close();
+  await folder.close();
+  onStep = () => undefined;
+  await start();
+}
+
+interface Answer<T> {
+  status: number;
+  body: T & { error?: string; hint?: string };
+}
+
+async function call<T>(method: string, endpoint: string, cookie: string, body?: unknown): Promise<Answer<T>> {
+  const base = editor.address;
+  const response = await fetch(`${base}${EDITOR_API}/${endpoint}`, {
+    method,
+    headers: { ...(method === 'GET' ? {} : { Origin: base, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }), Cookie: cookie },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & { error?: string; hint?: string } };
+}
+
+async function signIn(account: Account): Promise<string> {
+  const response = await fetch(`${editor.address}${EDITOR_API}/session`, {
+    method: 'POST',
+    headers: { Origin: editor.address, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ idToken: await signed(claimsFor(account, PROJECT), keys.privateKey) }),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** Opens the page in the editor's draft, changes its data and saves it: the save's commit. */
+async function save(account: Account, file: string, change: (data: { meta: Record<string, string>; sections: Record<string, unknown>[] }) => void): Promise<string> {
+  const cookie = await signIn(account);
+  const page = await call<PageResponse>('GET', `page?file=${encodeURIComponent(file)}`, cookie);
+  expect(page.status, JSON.stringify(page.body)).toBe(200);
+  const data = structuredClone(page.body.data) as { meta: Record<string, string>; sections: Record<string, unknown>[] };
+  change(data);
+  const saved = await call('POST', 'save', cookie, { file, data: data as unknown as Json, version: page.body.version });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return remoteGit('rev-parse', `refs/heads/drafts/${account.email.replace(/[^a-z0-9]+/g, '-')}`);
+}
+
+async function markReady(account: Account): Promise<void> {
+  const ready = await call<MyDraftResponse>('POST', 'publish/ready', await signIn(account), { ready: true });
+  expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+  expect(ready.body.ready).toBe(true);
+}
+
+async function publish(draft: string, decisions: { key: string; choice: 'live' | 'draft' }[] = []): Promise<Answer<PublishResponse>> {
+  return call<PublishResponse>('POST', 'publish/publish', await signIn(meera), { draft, decisions });
+}
+
+async function livePage(route: string): Promise<string> {
+  const response = await fetch(`${liveUrl}${route}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Every file of the live site, by its path, as a hash of its bytes. */
+function liveFiles(): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string, prefix: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file, `${prefix}${name}/`);
+      else out.set(`${prefix}${name}`, createHash('sha256').update(readFileSync(file)).digest('hex'));
+    }
+  };
+  walk(realpathSync(folder.link), '');
+  return out;
+}
+
+/** A developer's commit pushed straight to a branch of the remote (as git would, not the editor). */
+function pushAsDeveloper(branch: string, file: string, change: (text: string) => string, message: string): string {
+  const clone = mkdtempSync(path.join(temp, 'developer-'));
+  execFileSync('git', ['clone', '--quiet', '--branch', branch, remote, clone]);
+  const target = path.join(clone, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  let before = '';
+  try {
+    before = readFileSync(target, 'utf8');
+  } catch {
+    // a new file
+  }
+  writeFileSync(target, change(before));
+  const gitIn = (...args: string[]) => execFileSync('git', ['-C', clone, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', ...args], { encoding: 'utf8' }).trim();
+  gitIn('add', '--all');
+  gitIn('commit', '--quiet', '-m', message);
+  gitIn('push', '--quiet', 'origin', branch);
+  return gitIn('rev-parse', 'HEAD');
+}
+
+beforeAll(async () => {
+  temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-'));
+  keys = await testKeys();
+  const work = path.join(temp, 'site');
+  // The site's repository: the code this server runs (as git would commit it), and a small content.
+  for (const file of (await checkoutCode(ROOT))!) {
+    if (statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile()) writeInto(work, file, readFileSync(path.join(ROOT, file)));
+  }
+  const write = (file: string, text: string) => writeInto(work, file, text);
+  write('pages/_site.yaml', readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'));
+  for (const template of readdirSync(path.join(ROOT, 'pages/_templates'))) write(`pages/_templates/${template}`, readFileSync(path.join(ROOT, 'pages/_templates', template), 'utf8'));
+  write('pages/index.yaml', tinyPage('Home'));
+  write('pages/etabs.yaml', tinyPage('ETABS'));
+  write('pages/staad.yaml', tinyPage('STAAD'));
+  write('public/images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
+  write('editors.yaml', `editors:\n  - { email: ${asha.email}, name: ${asha.name}, role: editor }\n  - { email: ${ravi.email}, name: ${ravi.name}, role: editor }\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n`);
+  const gitIn = (...args: string[]) => execFileSync('git', ['-C', work, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args]);
+  gitIn('init', '--quiet');
+  gitIn('add', '--all');
+  gitIn('commit', '--quiet', '-m', 'The site');
+  remote = path.join(temp, 'remote.git');
+  execFileSync('git', ['clone', '--quiet', '--bare', work, remote]);
+  state = path.join(temp, 'state');
+  await start();
+}, 600_000);
+
+afterAll(async () => {
+  await editor?.close();
+  await folder?.close();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+describe('publishing drafts', () => {
+  it('publishes two drafts that changed different fields of one page: both changes live, both commits in main’s history', async () => {
+    expect(await livePage('/etabs')).toContain('ETABS heading');
+    const ashaCommit = await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = 'ETABS training by Asha'));
+    const meeraCommit = await save(meera, 'pages/etabs.yaml', (data) => (data.meta.description = 'Described by Meera'));
+    await markReady(asha);
+
+    // An editor may not publish, not even their own draft.
+    const mainBefore = mainSha();
+    const refused = await call('POST', 'publish/publish', await signIn(asha), { draft: ASHA, decisions: [] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('Only publishers may publish or roll back the live site.');
+    expect(refused.body.hint).toContain('Meera Publisher');
+    expect((await call('GET', 'publish/review', await signIn(asha))).status).toBe(403);
+    expect(mainSha()).toBe(mainBefore);
+
+    // The publisher sees the ready draft with its files and lines against the live version.
+    const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
+    expect(review.status).toBe(200);
+    expect(review.body.drafts).toEqual([
+      expect.objectContaining({ draft: ASHA, name: asha.name, conflicts: [], files: [expect.objectContaining({ file: 'pages/etabs.yaml', change: 'changed', page: true })] }),
+    ]);
+    expect(review.body.drafts[0]!.files[0]!.live).toContain('title: ETABS\n');
+    expect(review.body.drafts[0]!.files[0]!.published).toContain('title: ETABS training by Asha');
+
+    expect((await publish(ASHA)).body).toEqual({ published: 'published/1' });
+    const second = await publish(MEERA);
+    expect(second.body).toEqual({ published: 'published/2' });
+
+    const page = await livePage('/etabs');
+    expect(page).toContain('ETABS training by Asha');
+    expect(page).toContain('Described by Meera');
+    expect(mainHas(ashaCommit)).toBe(true);
+    expect(mainHas(meeraCommit)).toBe(true);
+    expect(remoteGit('rev-parse', 'refs/tags/published/2^{commit}')).toBe(mainSha());
+    expect(remoteGit('log', '-1', '--format=%an', 'refs/heads/main')).toBe(meera.name);
+    // Published: no longer waiting for review.
+    expect((await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.drafts).toEqual([]);
+  }, 300_000);
+
+  it('shows the same field changed in two drafts side by side: the publisher’s choice goes live, the other commit stays in the history', async () => {
+    await save(asha, 'pages/staad.yaml', (data) => (data.sections[0]!.title = 'STAAD by Asha'));
+    const raviCommit = await save(ravi, 'pages/staad.yaml', (data) => {
+      data.sections[0]!.title = 'STAAD by Ravi';
+      data.meta.description = 'Ravi’s description';
+    });
+    expect((await publish(ASHA)).body).toEqual({ published: 'published/3' });
+
+    await markReady(ravi);
+    const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
+    const shown = review.body.drafts.find((draft) => draft.draft === RAVI)!;
+    expect(shown.conflicts).toEqual([expect.objectContaining({ file: 'pages/staad.yaml', where: 'sections[0].title', live: 'STAAD by Asha', draft: 'STAAD by Ravi' })]);
+
+    const mainBefore = mainSha();
+    const asked = await publish(RAVI);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ conflicts: shown.conflicts });
+    expect(mainSha()).toBe(mainBefore);
+
+    const decided = await publish(RAVI, [{ key: shown.conflicts[0]!.key, choice: 'live' }]);
+    expect(decided.body).toEqual({ published: 'published/4' });
+    const page = await livePage('/staad');
+    expect(page).toContain('STAAD by Asha');
+    expect(page).not.toContain('STAAD by Ravi');
+    // Ravi's other field merged; his commit is in main's history.
+    expect(page).toContain('Ravi’s description');
+    expect(mainHas(raviCommit)).toBe(true);
+  }, 300_000);
+
+  it('rolls a bad publish back: the live site is the earlier version byte for byte, and the history keeps both', async () => {
+    const good = liveFiles();
+    const goodTag = 'published/4';
+    const badCommit = await save(asha, 'pages/index.yaml', (data) => (data.sections[0]!.title = 'A bad heading'));
+    expect((await publish(ASHA)).body).toEqual({ published: 'published/5' });
+    expect(await livePage('/')).toContain('A bad heading');
+    expect(liveFiles()).not.toEqual(good);
+
+    const refused = await call('POST', 'publish/rollback', await signIn(ravi), { tag: goodTag });
+    expect(refused.status).toBe(403);
+
+    const rolled = await call<{ published: string }>('POST', 'publish/rollback', await signIn(meera), { tag: goodTag });
+    expect(rolled.body).toEqual({ published: 'published/6' });
+    expect(liveFiles()).toEqual(good);
+    expect(await livePage('/')).not.toContain('A bad heading');
+    // History kept: the bad commit is in main's history, and main's content is the good version's again.
+    expect(mainHas(badCommit)).toBe(true);
+    expect(remoteGit('log', '-1', '--format=%s', 'refs/heads/main')).toBe(`Put ${goodTag} back live`);
+    expect(remoteGit('rev-parse', 'refs/heads/main:pages')).toBe(remoteGit('rev-parse', `refs/tags/${goodTag}^{commit}:pages`));
+    const versions = (await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.versions;
+    expect(versions[0]).toMatchObject({ tag: 'published/6', live: true, by: meera.name });
+    expect(versions.find((version) => version.tag === 'published/5')).toMatchObject({ live: false, what: `${asha.name}'s draft` });
+  }, 300_000);
+
+  it('merges again when main moves during a publish, never writing over it', async () => {
+    const draftCommit = await save(ravi, 'pages/etabs.yaml', (data) => (data.sections[0]!.title = 'ETABS heading by Ravi'));
+    let developerCommit = '';
+    onStep = (step) => {
+      if (step === 'built' && !developerCommit) {
+        developerCommit = pushAsDeveloper('main', 'pages/etabs.yaml', (text) => text.replace(/description: .*/, 'description: Fixed by a developer'), 'Fix the description');
+      }
+    };
+    try {
+      expect((await publish(RAVI)).body).toEqual({ published: 'published/7' });
+    } finally {
+      onStep = () => undefined;
+    }
+    expect(mainHas(developerCommit)).toBe(true);
+    expect(mainHas(draftCommit)).toBe(true);
+    const page = await livePage('/etabs');
+    expect(page).toContain('ETABS heading by Ravi');
+    expect(page).toContain('Fixed by a developer');
+    expect(logged).toContainEqual(expect.objectContaining({ event: 'publish-main-moved', draft: `drafts/${RAVI}` }));
+  }, 300_000);
+
+  it('stops before pushing anything when the content has a mistake', async () => {
+    pushAsDeveloper(`drafts/${ASHA}`, 'pages/etabs.yaml', (text) => `${text}  - type: no-such-section\n`, 'A section type that does not exist');
+    const mainBefore = mainSha();
+    const live = liveFiles();
+    const refused = await publish(ASHA);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe('Nothing was published: the pages have a mistake to correct first.');
+    expect(mainSha()).toBe(mainBefore);
+    expect(liveFiles()).toEqual(live);
+    // Nothing is left half done: the next publish is not held up.
+    expect((await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.unfinished).toBeNull();
+    pushAsDeveloper(`drafts/${ASHA}`, 'pages/etabs.yaml', (text) => text.replace('  - type: no-such-section\n', ''), 'Remove the section again');
+  }, 300_000);
+
+  it('keeps a publish whose deploy failed on main, and "Publish again" puts it live', async () => {
+    await save(asha, 'pages/staad.yaml', (data) => (data.meta.title = 'STAAD, deployed at the second try'));
+    // The live folder cannot be switched: a folder stands where the new link goes.
+    const blocker = path.join(folder.dir, 'current.next');
+    mkdirSync(path.join(blocker, 'in-the-way'), { recursive: true });
+    const live = liveFiles();
+    const failed = await publish(ASHA);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toBe('The publish is on main, but the live site on this computer did not take it: the live site still shows the version before.');
+    expect(failed.body.hint).toContain('Publish again');
+    expect(remoteGit('show', 'refs/heads/main:pages/staad.yaml')).toContain('STAAD, deployed at the second try');
+    expect(liveFiles()).toEqual(live);
+    const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
+    expect(review.body.unfinished).toEqual({ what: `drafts/${ASHA}`, failed: expect.any(String) as string });
+    // Nothing else is published before it.
+    expect((await publish(RAVI)).status).toBe(409);
+
+    rmSync(blocker, { recursive: true, force: true });
+    const again = await call<{ published: string }>('POST', 'publish/again', await signIn(meera), {});
+    expect(again.body).toEqual({ published: 'published/8' });
+    expect(await livePage('/staad')).toContain('STAAD, deployed at the second try');
+    expect((await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.unfinished).toBeNull();
+  }, 300_000);
+});
+
+describe('a server stopped in the middle of a publish', () => {
+  const steps = JOURNAL_STEPS.filter((step) => step !== 'started');
+  it.each(steps)('stopped after "%s": after a restart main and the live site agree, and publishing again completes', async (step) => {
+    const title = `ETABS stopped after ${step}`;
+    await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = title));
+    const mainBefore = mainSha();
+    onStep = (reached) => (reached === step ? 'halt' : undefined);
+    const stopped = await publish(ASHA);
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(500);
+    await restart();
+
+    const reachedMain = JOURNAL_STEPS.indexOf(step) >= JOURNAL_STEPS.indexOf('pushed');
+    expect(mainSha() !== mainBefore).toBe(reachedMain);
+    const mainTitle = /title: (.*)/.exec(remoteGit('show', 'refs/heads/main:pages/etabs.yaml'))![1]!;
+    expect(mainTitle === title).toBe(reachedMain);
+    expect(await livePage('/etabs')).toContain(mainTitle);
+    if (reachedMain) expect(remoteGit('tag', '--points-at', 'refs/heads/main')).toMatch(/^published\/\d+$/);
+
+    const next = `${title}, published again`;
+    await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = next));
+    expect((await publish(ASHA)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    expect(await livePage('/etabs')).toContain(next);
+  }, 300_000);
+});
+
+describe('refusals', () => {
+  it('refuses to publish while main’s code is not the code the server runs, and says which files differ', async () => {
+    await save(ravi, 'pages/index.yaml', (data) => (data.meta.title = 'Home by Ravi'));
+    const developer = pushAsDeveloper('main', 'src/added-on-main.ts', () => 'export const added = true;\n', 'Code the server does not run');
+    const live = liveFiles();
+    const refused = await publish(RAVI);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("Nothing was published: main's code is not the code this server runs (src/added-on-main.ts), so the site built here would not be main.");
+    expect(refused.body.hint).toContain('restart the editor server');
+    expect(mainSha()).toBe(developer);
+    expect(liveFiles()).toEqual(live);
+  }, 300_000);
+});
