@@ -1,20 +1,33 @@
-/** The file on disk against what the editor would write, line by line; changes marked by − and +, not by colour only. */
+/**
+ * Two versions of a file line by line, changes marked by − and +, not by colour only: the file on
+ * disk against what the editor would write, or (publishing) the live page against the published one.
+ */
 import { diffLines, hasChanges, withContext } from './diff';
 
 const MARK = { same: ' ', removed: '−', added: '+' } as const;
 
-export function DiffView({ disk, mine }: { disk: string; mine: string }) {
+/** What the two versions are called: `the file on disk` / `on disk`, `your version` / `yours`. */
+export interface DiffLabels {
+  old: string;
+  oldShort: string;
+  new: string;
+  newShort: string;
+}
+
+const DISK_AND_MINE: DiffLabels = { old: 'the file on disk', oldShort: 'on disk', new: 'your version', newShort: 'yours' };
+
+export function DiffView({ disk, mine, labels = DISK_AND_MINE }: { disk: string; mine: string; labels?: DiffLabels }) {
   const lines = diffLines(disk, mine);
   if (!hasChanges(lines)) {
-    return <p className="ed-help">The file on disk already says exactly what yours would: nothing differs.</p>;
+    return <p className="ed-help">{`${capitalised(labels.old)} already says exactly what ${labels.new} would: nothing differs.`}</p>;
   }
   return (
     <div className="ed-diff-wrap">
       <p className="ed-help">
-        Lines marked <strong>− (on disk)</strong> are only in the file on disk; lines marked <strong>+ (yours)</strong> are only in your
-        version. Unmarked lines are the same in both.
+        Lines marked <strong>{`− (${labels.oldShort})`}</strong> are only in {labels.old}; lines marked <strong>{`+ (${labels.newShort})`}</strong> are only in{' '}
+        {labels.new}. Unmarked lines are the same in both.
       </p>
-      <pre className="ed-diff" tabIndex={0} aria-label="Differences between the file on disk and your version">
+      <pre className="ed-diff" tabIndex={0} aria-label={`Differences between ${labels.old} and ${labels.new}`}>
         {withContext(lines).map((line, index) =>
           line.kind === 'gap' ? (
             <span key={index} className="ed-diff__gap">
@@ -29,4 +42,8 @@ export function DiffView({ disk, mine }: { disk: string; mine: string }) {
       </pre>
     </div>
   );
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -8,6 +8,8 @@ import { asFailure, SIGNED_OUT_EVENT, type ApiFailure } from './api';
 import { EditorApp } from './EditorApp';
 import { EditorModeContext } from './editor-mode';
 import { FailureMessage } from './FailureMessage';
+import { PublishPanel } from './PublishPanel';
+import { ReadyForReview } from './ReadyForReview';
 import { currentEditor, prepareSignIn, previewStatus, resumeSession, signIn, signOutOfEditor, type Me, type PreviewStatus } from './hosted-auth';
 
 /** How often the account bar asks whether the preview of the whole draft changed. */
@@ -45,6 +47,8 @@ type State = { kind: 'checking' } | { kind: 'signed-out'; failure: ApiFailure | 
 export function HostedEditor() {
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [busy, setBusy] = useState(false);
+  /** A publisher's screen: editing their draft, or reviewing and publishing. */
+  const [publishing, setPublishing] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -98,13 +102,23 @@ export function HostedEditor() {
           Signed in as <strong>{state.me.name}</strong> ({state.me.email}). Your changes are saved in your own draft.
         </span>
         <WholeSitePreview />
+        <ReadyForReview />
+        {state.me.role === 'publisher' ? (
+          <button type="button" className="ed-button ed-button--small" aria-pressed={publishing} onClick={() => setPublishing((value) => !value)}>
+            {publishing ? 'Back to editing' : 'Review and publish'}
+          </button>
+        ) : null}
         <button type="button" className="ed-button ed-button--small ed-button--quiet" onClick={onSignOut}>
           Sign out
         </button>
       </div>
-      <EditorModeContext value="hosted">
-        <EditorApp />
-      </EditorModeContext>
+      {publishing && state.me.role === 'publisher' ? (
+        <PublishPanel />
+      ) : (
+        <EditorModeContext value="hosted">
+          <EditorApp />
+        </EditorModeContext>
+      )}
     </>
   );
 }

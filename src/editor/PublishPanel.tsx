@@ -1,0 +1,199 @@
+/**
+ * The publisher's screen of the hosted editor: the drafts marked ready for review, each with the
+ * files it changes and their lines against the live site; "Publish" (fields two people changed are
+ * decided in the conflict dialog first); the published versions, any of which can be put back live;
+ * and "Publish again" when a publish reached main but not the live site.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { asFailure, type ApiFailure } from './api';
+import { FieldConflictDialog } from './ConflictDialog';
+import { Dialog } from './Dialog';
+import { DiffView, type DiffLabels } from './DiffView';
+import { FailureMessage } from './FailureMessage';
+import { publishApi } from './publish-api';
+import type { PublishConflict, ReadyDraft, ReviewResponse } from './publish-protocol';
+
+const LIVE_AND_PUBLISHED: DiffLabels = { old: 'the live page', oldShort: 'live', new: 'the page as it would be published', newShort: 'published' };
+
+const CHANGE_WORDS = { added: 'new', changed: 'changed', removed: 'removed' } as const;
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+function DraftChanges({ draft }: { draft: ReadyDraft }) {
+  return (
+    <ul>
+      {draft.files.map((file) => (
+        <li key={file.file}>
+          {file.page && file.change === 'changed' ? (
+            <details>
+              <summary>
+                {file.file} ({CHANGE_WORDS[file.change]})
+              </summary>
+              <DiffView disk={file.live ?? ''} mine={file.published ?? ''} labels={LIVE_AND_PUBLISHED} />
+            </details>
+          ) : (
+            <span>
+              {file.file} ({CHANGE_WORDS[file.change]}
+              {file.page ? '' : ', a photo or other file'})
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PublishPanel() {
+  const [review, setReview] = useState<ReviewResponse | null>(null);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [working, setWorking] = useState<string | null>(null);
+  const [deciding, setDeciding] = useState<{ draft: ReadyDraft; conflicts: PublishConflict[] } | null>(null);
+  const [rollingBack, setRollingBack] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    publishApi.review().then(
+      (next) => setReview(next),
+      (error: unknown) => setFailure(asFailure(error)),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  /** One action at a time; its outcome in words, then the lists again. */
+  const act = (label: string, action: () => Promise<string | null>) => {
+    setWorking(label);
+    setFailure(null);
+    setNotice(null);
+    action()
+      .then((said) => setNotice(said))
+      .catch((error: unknown) => setFailure(asFailure(error)))
+      .finally(() => {
+        setWorking(null);
+        load();
+      });
+  };
+
+  const publish = (draft: ReadyDraft, choices: Record<string, 'live' | 'draft'> = {}) => {
+    setDeciding(null);
+    act(`Publishing ${draft.name}'s draft (merge, check, build, put live)…`, async () => {
+      const answer = await publishApi.publish(
+        draft.draft,
+        Object.entries(choices).map(([key, choice]) => ({ key, choice })),
+      );
+      if ('conflicts' in answer) {
+        setDeciding({ draft, conflicts: answer.conflicts });
+        return null;
+      }
+      if ('nothing' in answer) return `${draft.name}'s draft has nothing the live site does not have already.`;
+      return `Published ${draft.name}'s draft as ${answer.published}: the live site shows it now.`;
+    });
+  };
+
+  if (!review) {
+    return (
+      <main className="ed-main ed-main--narrow">
+        <h1>Review and publish</h1>
+        {failure ? <FailureMessage failure={failure} /> : <p role="status">Loading the drafts ready for review…</p>}
+      </main>
+    );
+  }
+
+  const busy = working !== null || review.busy !== null;
+  return (
+    <main className="ed-main ed-main--narrow">
+      <h1>Review and publish</h1>
+      <div role="status">
+        {working ? <p>{working}</p> : null}
+        {notice ? <p className="ed-notice">{notice}</p> : null}
+        {!working && review.busy ? <p>Another publish is under way ({review.busy}).</p> : null}
+      </div>
+      {failure ? <FailureMessage failure={failure} /> : null}
+
+      {review.unfinished ? (
+        <section aria-labelledby="unfinished-title">
+          <h2 id="unfinished-title">The last publish is not live yet</h2>
+          <p>
+            {review.unfinished.what} is on main, but the live site did not take it. Nothing is lost: publish it again to put it live. Nothing
+            else can be published before it.
+          </p>
+          <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => act('Publishing again…', async () => `Published as ${(await publishApi.again()).published}: the live site shows it now.`)}>
+            Publish again
+          </button>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="ready-title">
+        <h2 id="ready-title">Ready for review</h2>
+        {review.drafts.length === 0 ? <p>No draft is waiting: editors mark their draft &quot;Ready for review&quot; when it is.</p> : null}
+        <ul className="ed-publish-list">
+          {review.drafts.map((draft) => (
+            <li key={draft.draft}>
+              <h3>{draft.name}&apos;s draft</h3>
+              <p className="ed-help">
+                Ready since {when(draft.readyAt)}. {draft.files.length === 1 ? 'One file changes' : `${draft.files.length} files change`} on the live site
+                {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
+              </p>
+              <DraftChanges draft={draft} />
+              <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => publish(draft)}>
+                Publish {draft.name}&apos;s draft
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="versions-title">
+        <h2 id="versions-title">Published versions</h2>
+        {review.versions.length === 0 ? <p>Nothing was published from the editor yet.</p> : null}
+        <ul className="ed-publish-list">
+          {review.versions.map((version) => (
+            <li key={version.tag}>
+              <strong>{version.tag}</strong>: {version.what}, by {version.by || 'someone'}, {when(version.at)}
+              {version.live ? (
+                <strong> (live now)</strong>
+              ) : (
+                <>
+                  {' '}
+                  <button type="button" className="ed-button ed-button--small" disabled={busy} onClick={() => setRollingBack(version.tag)}>
+                    Put {version.tag} back live
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {deciding ? (
+        <FieldConflictDialog draftName={`${deciding.draft.name}'s draft`} conflicts={deciding.conflicts} onClose={() => setDeciding(null)} onDecide={(choices) => publish(deciding.draft, choices)} />
+      ) : null}
+      {rollingBack ? (
+        <Dialog title={`Put ${rollingBack} back live?`} role="alertdialog" onClose={() => setRollingBack(null)}>
+          <p>
+            The live site becomes exactly what it was as {rollingBack}. Everything published since stays in the site&apos;s history, and
+            drafts are not changed.
+          </p>
+          <div className="ed-actions">
+            <button type="button" className="ed-button" data-autofocus onClick={() => setRollingBack(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="ed-button ed-button--danger"
+              onClick={() => {
+                const tag = rollingBack;
+                setRollingBack(null);
+                act(`Putting ${tag} back live…`, async () => `${tag} is live again (recorded as ${(await publishApi.rollback(tag)).published}).`);
+              }}
+            >
+              Put it back live
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </main>
+  );
+}

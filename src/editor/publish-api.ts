@@ -1,0 +1,34 @@
+/**
+ * The hosted editor's publishing requests (src/editor/publish-protocol.ts): refusals become
+ * ApiFailures with the server's own words, as for the rest of the editor.
+ */
+import { ApiFailure, SIGNED_OUT_EVENT } from './api';
+import { EDITOR_API } from './protocol';
+import type { Decision, MyDraftResponse, PublishResponse, ReviewResponse } from './publish-protocol';
+
+async function request<T>(endpoint: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${EDITOR_API}/publish/${endpoint}`, {
+      cache: 'no-store',
+      ...(body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiFailure(0, "The editor's server does not answer.", 'Check the connection, then try again.');
+  }
+  const answer = (await response.json().catch(() => null)) as (T & { error?: string; hint?: string }) | null;
+  if (!response.ok) {
+    if (response.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+    throw new ApiFailure(response.status, answer?.error ?? `The editor's server could not do this (HTTP ${response.status}).`, answer?.hint);
+  }
+  return answer as T;
+}
+
+export const publishApi = {
+  mine: () => request<MyDraftResponse>('mine'),
+  ready: (ready: boolean) => request<MyDraftResponse>('ready', { ready }),
+  review: () => request<ReviewResponse>('review'),
+  publish: (draft: string, decisions: Decision[] = []) => request<PublishResponse>('publish', { draft, decisions }),
+  again: () => request<{ published: string }>('again', {}),
+  rollback: (tag: string) => request<{ published: string }>('rollback', { tag }),
+};
