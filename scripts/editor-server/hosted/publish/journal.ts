@@ -5,7 +5,7 @@
  * server reads it when it starts again and finishes what the journal says reached main, or drops
  * what did not (publisher.ts, recover).
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 
@@ -35,6 +35,17 @@ export const JournalSchema = z.object({
 });
 export type Journal = z.infer<typeof JournalSchema>;
 
+/** Written and flushed to the disk before it is renamed into place: a power cut leaves the old entry or the new. */
+function writeDurably(file: string, text: string, flag: 'w' | 'wx'): void {
+  const fd = openSync(file, flag);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export class JournalFile {
   readonly file: string;
 
@@ -56,7 +67,7 @@ export class JournalFile {
   /** The first entry: fails when a journal is already there (another publish holds the lock). */
   start(entry: Journal): boolean {
     try {
-      writeFileSync(this.file, JSON.stringify(entry), { flag: 'wx' });
+      writeDurably(this.file, JSON.stringify(entry), 'wx');
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -66,7 +77,7 @@ export class JournalFile {
 
   write(entry: Journal): void {
     const next = `${this.file}.next`;
-    writeFileSync(next, JSON.stringify(entry));
+    writeDurably(next, JSON.stringify(entry), 'w');
     renameSync(next, this.file);
   }
 

@@ -494,8 +494,10 @@ export class Publisher {
   /** Every published version, newest first, and which one is live. */
   async versions(): Promise<PublishedVersion[]> {
     const live = this.liveCommit();
-    const lines = (await this.git(['for-each-ref', '--sort=-creatordate', '--format=%(refname:short)%00%(*objectname)%00%(creatordate:iso-strict)%00%(contents:subject)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
-    return lines.map((line) => {
+    const lines = (await this.git(['for-each-ref', '--format=%(refname:short)%00%(*objectname)%00%(creatordate:iso-strict)%00%(contents:subject)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
+    const number = (line: string) => Number(line.slice(TAG_PREFIX.length, line.indexOf('\0')));
+    // By number, newest first (two tags made within one second have the same date).
+    return lines.sort((a, b) => number(b) - number(a)).map((line) => {
       const [tag = '', commit = '', at = '', subject = ''] = line.split('\0') as [string?, string?, string?, string?];
       const [what = subject, by = ''] = subject.split(/ (?:published|put back live) by /);
       return { tag, at, what: subject.includes('put back live') ? `${what} put back` : what, by: by.replace(/ <[^>]*>$/, ''), live: commit === live };
