@@ -14,7 +14,7 @@
  * when both sides changed one, and a file changed on one side is kept when the other removed it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { Json } from '../../../../src/editor/protocol';
@@ -64,6 +64,8 @@ const draftRef = (id: string) => `refs/remotes/origin/drafts/${id}`;
 const MAIN = 'refs/remotes/origin/main';
 /** How often main may move under one publish before the publisher is asked to try again. */
 const MERGE_ATTEMPTS = 3;
+/** The builds kept for putting back live byte for byte: the newest versions' (older ones are built again). */
+const KEPT_BUILDS = 20;
 
 /** A conflict's name for a decision: its file, field and both values exactly as shown. */
 function conflictKey(file: string, conflict: FieldConflict): string {
@@ -93,6 +95,7 @@ export class Publisher {
   private readonly liveFile: string;
   private readonly allowFile: boolean;
   private readonly fetches = new Queue();
+  private fetchedAt = 0;
   /** What this server is publishing now (one at a time); "halted" after a simulated kill. */
   private running: string | null = null;
 
@@ -139,10 +142,13 @@ export class Publisher {
     await this.recover();
   }
 
-  /** main, the drafts and the published tags as the remote has them now. */
-  fetch(): Promise<void> {
+  /** main, the drafts and the published tags as the remote has them now (or at most `maxAgeMs` ago). */
+  fetch(maxAgeMs = 0): Promise<void> {
     return this.fetches.run(async () => {
+      if (Date.now() - this.fetchedAt < maxAgeMs) return;
+      const started = Date.now();
       await this.git(['fetch', '--quiet', '--prune', '--prune-tags', '--force', 'origin', '+refs/heads/main:refs/remotes/origin/main', '+refs/heads/drafts/*:refs/remotes/origin/drafts/*', `+refs/tags/${TAG_PREFIX}*:refs/tags/${TAG_PREFIX}*`]);
+      this.fetchedAt = started;
     });
   }
 
@@ -265,7 +271,27 @@ export class Publisher {
     }
     const tag = await this.tag(commit, journal);
     this.journal.clear();
+    await this.prune();
     return tag;
+  }
+
+  /** Removes the builds of versions older than the newest KEPT_BUILDS, never the live one. */
+  private async prune(): Promise<void> {
+    const tags = (await this.git(['for-each-ref', '--format=%(refname:short) %(*objectname)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
+    const newest = tags
+      .map((line) => line.split(' ') as [string, string])
+      .sort(([a], [b]) => Number(b.slice(TAG_PREFIX.length)) - Number(a.slice(TAG_PREFIX.length)))
+      .slice(0, KEPT_BUILDS);
+    const keep = new Set(newest.map(([, commit]) => commit));
+    try {
+      keep.add(path.basename((JSON.parse(readFileSync(this.liveFile, 'utf8')) as { build: string }).build));
+    } catch {
+      // Nothing recorded live: only the tags' builds are kept.
+    }
+    for (const entry of readdirSync(this.builds)) {
+      const commit = /^([0-9a-f]{40})(\.firebase\.json)?$/.exec(entry)?.[1];
+      if (commit && !keep.has(commit)) rmSync(path.join(this.builds, entry), { recursive: true, force: true });
+    }
   }
 
   /** Tags the published commit `published/N` (the next number), unless a crash left it tagged already. */

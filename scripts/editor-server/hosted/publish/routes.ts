@@ -22,6 +22,8 @@ const PublishRequestSchema = z
   })
   .strict();
 const RollbackRequestSchema = z.object({ tag: z.string().max(40) }).strict();
+/** How long the account bar's question may be answered from the last fetch of the drafts. */
+const MINE_MAX_AGE_MS = 5000;
 const ReadyMarksSchema = z.record(z.string(), z.object({ at: z.string() }));
 
 /** Which drafts their editors marked ready for review, kept in the state folder. */
@@ -85,8 +87,9 @@ export class PublishingApi {
     return person;
   }
 
-  private async mine(id: string): Promise<MyDraftResponse> {
-    await this.publisher.fetch();
+  /** `maxAgeMs`: the account bar asks every few seconds; a change of the mark asks the remote now. */
+  private async mine(id: string, maxAgeMs = 0): Promise<MyDraftResponse> {
+    await this.publisher.fetch(maxAgeMs);
     const preview = await this.publisher.preview(id);
     return { ready: preview !== null && id in this.marks.read(), files: preview?.files.map((file) => file.file) ?? [] };
   }
@@ -110,7 +113,7 @@ export class PublishingApi {
     const key = `${method} ${endpoint}`;
     if (key === 'GET mine') {
       const { id } = await this.context.signedIn(req);
-      return sendJson(res, 200, await this.mine(id));
+      return sendJson(res, 200, await this.mine(id, MINE_MAX_AGE_MS));
     }
     if (key === 'POST ready') {
       const { ready } = await readJson(req, ReadyRequestSchema);
