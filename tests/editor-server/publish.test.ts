@@ -240,6 +240,9 @@ describe('publishing drafts', () => {
     expect(mainHas(meeraCommit)).toBe(true);
     expect(remoteGit('rev-parse', 'refs/tags/published/2^{commit}')).toBe(mainSha());
     expect(remoteGit('log', '-1', '--format=%an', 'refs/heads/main')).toBe(meera.name);
+    // firebase.json follows the published content (as npm run check keeps it), the same as what went live.
+    expect(remoteGit('show', 'refs/heads/main:firebase.json')).not.toBe(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
+    expect(`${remoteGit('show', 'refs/heads/main:firebase.json')}\n`).toBe(readFileSync(path.join(folder.dir, 'current.firebase.json'), 'utf8'));
     // Published: no longer waiting for review.
     expect((await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.drafts).toEqual([]);
   }, 300_000);

@@ -4,17 +4,18 @@
  * the server runs code main does not have), the build would not be main: the server refuses to
  * publish and says which files differ.
  *
- * Code is every file of the repository but the content (pages/, public/) and the list of editors
- * (editors.yaml, read from main at every request). The server's files are those git would commit in
+ * Code is every file of the repository but the content (pages/, public/), the list of editors
+ * (editors.yaml, read from main at every request) and firebase.json (made from the content by the
+ * code: each publish commits it as its content makes it, as `npm run check` does). The server's files are those git would commit in
  * its checkout (tracked or new, not ignored), compared by content; without a checkout, main's list.
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { git, GitError } from '../git';
 
-/** Not code: what editors change, what the server reads from main itself, and installed dependencies. */
+/** Not code: what editors change, what is made from it, what the server reads from main itself, and installed dependencies. */
 export function isCode(file: string): boolean {
-  return !/^(pages|public|node_modules)\//.test(file) && file !== 'node_modules' && file !== 'editors.yaml';
+  return !/^(pages|public|node_modules)\//.test(file) && !['node_modules', 'editors.yaml', 'firebase.json'].includes(file);
 }
 
 /** The code files of a checkout as git would commit them: tracked or new, not ignored. Null when it is not a checkout. */

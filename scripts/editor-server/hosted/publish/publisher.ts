@@ -21,7 +21,7 @@ import type { Json } from '../../../../src/editor/protocol';
 import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../../../../src/editor/publish-protocol';
 import { loadContent } from '../../../../src/content/load';
 import { buildSite } from '../../../build/site-build';
-import { firebaseJsonText } from '../../../hosting/firebase-json';
+import { firebaseJsonText, writeFirebaseJson } from '../../../hosting/firebase-json';
 import { Refusal } from '../../http';
 import { git, GitError, Queue } from '../git';
 import { isLocalRemote, type Person } from '../repository';
@@ -416,6 +416,7 @@ export class Publisher {
       }
     }
     await this.git(['add', '--all', '--', 'pages', 'public']);
+    await this.updateFirebaseJson();
     const tree = (await this.git(['write-tree'])).trim();
     const decided = decisions.length > 0 ? `\nDecided by ${by.name}: ${plan.decided.join('; ')}.\n` : '';
     const message = `Publish drafts/${id}: ${plan.changed.join(', ')}\n\nPublished by ${by.name} <${by.email}>.\n${decided}`;
@@ -432,6 +433,14 @@ export class Publisher {
       if (error instanceof GitError) return null;
       throw error;
     }
+  }
+
+  /** firebase.json as the merged content makes it (its redirects, its frame sources), as `npm run check` keeps it. */
+  private async updateFirebaseJson(): Promise<void> {
+    const content = loadContent({ root: this.clone });
+    // Content with mistakes is refused by the check that follows.
+    if (content.errors.length > 0 || !content.site) return;
+    if (writeFirebaseJson(this.clone, { ...content, site: content.site })) await this.git(['add', '--', 'firebase.json']);
   }
 
   private async show(commit: string, file: string): Promise<string | undefined> {
@@ -557,6 +566,7 @@ export class Publisher {
         await this.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
         await this.git(['checkout', '--quiet', target, '--', 'pages']);
         if (await this.objectAt(target, 'public')) await this.git(['checkout', '--quiet', target, '--', 'public']);
+        await this.updateFirebaseJson();
         const tree = (await this.git(['write-tree'])).trim();
         const message = `Put ${tag} back live\n\nRolled back by ${by.name} <${by.email}>: the pages and files of ${tag}, the code of main.\n`;
         const commit = (await this.git(['commit-tree', tree, '-p', main, '-F', '-'], this.committerEnv(by), message)).trim();
