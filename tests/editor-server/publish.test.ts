@@ -328,6 +328,7 @@ describe('publishing drafts', () => {
     const refused = await publish(ASHA);
     expect(refused.status).toBe(422);
     expect(refused.body.error).toBe('Nothing was published: the pages have a mistake to correct first.');
+    expect(refused.body.hint).toMatch(/^pages\/etabs\.yaml, line \d+: .*no-such-section/);
     expect(mainSha()).toBe(mainBefore);
     expect(liveFiles()).toEqual(live);
     // Nothing is left half done: the next publish is not held up.

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { Json } from '../../../../src/editor/protocol';
 import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../../../../src/editor/publish-protocol';
+import type { ContentError } from '../../../../src/content/errors';
 import { loadContent } from '../../../../src/content/load';
 import { buildSite } from '../../../build/site-build';
 import { firebaseJsonText, writeFirebaseJson } from '../../../hosting/firebase-json';
@@ -73,6 +74,12 @@ function conflictKey(file: string, conflict: FieldConflict): string {
     .update(JSON.stringify([file, conflict.where, conflict.live ?? null, conflict.live === undefined, conflict.draft ?? null, conflict.draft === undefined]))
     .digest('hex')
     .slice(0, 24);
+}
+
+/** The first mistakes, where they are, for the publisher to pass on. */
+function mistakesOf(errors: readonly ContentError[]): string {
+  const listed = errors.slice(0, 3).map((error) => `${error.file}, line ${error.line}: ${error.message}`);
+  return `${listed.join(' ')}${errors.length > 3 ? ` (and ${errors.length - 3} more)` : ''}`;
 }
 
 function shown(value: Json | undefined): string | null {
@@ -370,12 +377,10 @@ export class Publisher {
       if (problems.length === 0) return;
       throw new Refusal(422, { error: `Nothing was published: the site's settings cannot go to ${this.options.deployer!.name}.`, hint: problems.join('\n') });
     }
-    const listed = errors.slice(0, 5).map((error) => `${error.file}, line ${error.line}: ${error.message}`);
-    throw new Refusal(
-      422,
-      { error: `Nothing was published: the pages have ${errors.length === 1 ? 'a mistake' : `${errors.length} mistakes`} to correct first.`, hint: 'Open the page in the editor, correct it and save, then publish again.' },
-      { mistakes: listed },
-    );
+    throw new Refusal(422, {
+      error: `Nothing was published: the pages have ${errors.length === 1 ? 'a mistake' : `${errors.length} mistakes`} to correct first.`,
+      hint: `${mistakesOf(errors)} Open the page in the editor, correct it and save, then publish again.`,
+    });
   }
 
   /** The clone's work tree built into builds/<commit>, with its hosting settings beside it. */
@@ -383,7 +388,11 @@ export class Publisher {
     const out = path.join(this.builds, commit);
     const result = await buildSite({ root: this.options.root, contentRoot: this.clone, outDir: out, onWait: () => undefined });
     if (!result.ok) {
-      throw new Refusal(422, { error: `Nothing was published: the build found ${result.errors.length} mistakes in the pages.`, hint: 'Open the pages in the editor, correct them and save, then publish again.' });
+      const count = result.errors.length === 1 ? 'a mistake' : `${result.errors.length} mistakes`;
+      throw new Refusal(422, {
+        error: `Nothing was published: the build found ${count} in the pages.`,
+        hint: `${mistakesOf(result.errors)} Open the page in the editor, correct it and save, then publish again.`,
+      });
     }
     const content = loadContent({ root: this.clone });
     writeFileSync(`${out}.firebase.json`, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
