@@ -5,7 +5,7 @@
  * and "Publish again" when a publish reached main but not the live site.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { asFailure, type ApiFailure } from './api';
+import { ApiFailure, asFailure } from './api';
 import { FieldConflictDialog } from './ConflictDialog';
 import { Dialog } from './Dialog';
 import { DiffView, type DiffLabels } from './DiffView';
@@ -101,7 +101,7 @@ export function PublishPanel() {
     );
   }
 
-  const busy = working !== null || review.busy !== null;
+  const busy = working !== null || review.busy !== null || review.refusal !== null;
   return (
     <main className="ed-main ed-main--narrow">
       <h1>Review and publish</h1>
@@ -111,6 +111,7 @@ export function PublishPanel() {
         {!working && review.busy ? <p>Another publish is under way ({review.busy}).</p> : null}
       </div>
       {failure ? <FailureMessage failure={failure} /> : null}
+      {review.refusal && !failure ? <FailureMessage failure={new ApiFailure(409, review.refusal.error.replace(/^Nothing was published: /, 'Nothing can be published now: '), review.refusal.hint ?? undefined)} /> : null}
 
       {review.unfinished ? (
         <section aria-labelledby="unfinished-title">

@@ -63,6 +63,8 @@ export interface ReviewResponse {
   busy: string | null;
   /** A publish that reached main but not the live site: "Publish again" finishes it. */
   unfinished: { what: string; failed: string | null } | null;
+  /** Why nothing can be published now (main's code is not the server's), said before anyone tries. */
+  refusal: { error: string; hint: string | null } | null;
 }
 
 /** GET publish/mine: the signed-in editor's own draft. */

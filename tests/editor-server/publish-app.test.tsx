@@ -30,6 +30,7 @@ const review: ReviewResponse = {
   ],
   busy: null,
   unfinished: null,
+  refusal: null,
 };
 
 /** What the screen asked the server, in order: method, endpoint, body. */
@@ -102,5 +103,16 @@ describe('the publisher’s screen', () => {
     expect(await screen.findByRole('heading', { name: 'The last publish is not live yet' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Publish again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The publish is on main, but Firebase Hosting did not take it.Nothing is lost.');
+  });
+
+  it('says before anyone tries when nothing can be published (main’s code is not the server’s), and offers no Publish', async () => {
+    answers['GET review'] = () => ({
+      status: 200,
+      body: { ...review, refusal: { error: "Nothing was published: main's code is not the code this server runs (package.json), so the site built here would not be main.", hint: 'Ask the administrator.' } },
+    });
+    render(<PublishPanel />);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Nothing can be published now: main's code is not the code this server runs (package.json)");
+    expect(screen.getByRole('button', { name: "Publish Ravi Editor's draft" })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Put published/1 back live' })).toBeDisabled();
   });
 });

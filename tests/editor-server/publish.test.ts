@@ -223,6 +223,7 @@ describe('publishing drafts', () => {
     // The publisher sees the ready draft with its files and lines against the live version.
     const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
     expect(review.status).toBe(200);
+    expect(review.body.refusal).toBeNull();
     expect(review.body.drafts).toEqual([
       expect.objectContaining({ draft: ASHA, name: asha.name, conflicts: [], files: [expect.objectContaining({ file: 'pages/etabs.yaml', change: 'changed', page: true })] }),
     ]);
@@ -397,5 +398,7 @@ describe('refusals', () => {
     expect(refused.body.hint).toContain('restart the editor server');
     expect(mainSha()).toBe(developer);
     expect(liveFiles()).toEqual(live);
+    // The publishers' screen says so before anyone tries.
+    expect((await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.refusal).toEqual({ error: refused.body.error, hint: refused.body.hint });
   }, 300_000);
 });

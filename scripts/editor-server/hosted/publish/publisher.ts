@@ -359,15 +359,24 @@ export class Publisher {
     }
   }
 
-  private async refuseOtherCode(main: string): Promise<void> {
-    const differing = await codeDifferences(this.options.root, { cwd: this.clone }, main);
-    if (differing.length === 0) return;
+  /** Why nothing can be published now (main's code is not this server's), in the publisher's words; null when it can. */
+  async codeRefusal(main?: string): Promise<Refusal | null> {
+    const commit = main ?? (await this.rev(MAIN));
+    if (!commit) return null;
+    const differing = await codeDifferences(this.options.root, { cwd: this.clone }, commit);
+    if (differing.length === 0) return null;
     const named = differing.slice(0, 5).join(', ') + (differing.length > 5 ? ` and ${differing.length - 5} more` : '');
-    this.options.log({ event: 'publish-refused', reason: 'code differs', files: differing.slice(0, 20) });
-    throw new Refusal(409, {
+    return new Refusal(409, {
       error: `Nothing was published: main's code is not the code this server runs (${named}), so the site built here would not be main.`,
       hint: "Ask the site's administrator to restart the editor server on main's code (README, \"Publishing\"), then publish again.",
     });
+  }
+
+  private async refuseOtherCode(main: string): Promise<void> {
+    const refusal = await this.codeRefusal(main);
+    if (!refusal) return;
+    this.options.log({ event: 'publish-refused', reason: refusal.body.error });
+    throw refusal;
   }
 
   private refuseContentErrors(): void {

@@ -171,6 +171,7 @@ export class PublishingApi {
       const editor = id ? names.get(id) : undefined;
       return editor ? { ...version, what: `${editor.name}'s draft` } : version;
     });
-    return { drafts, versions, busy: this.publisher.busy(), unfinished: this.publisher.unfinished() };
+    const refusal = await this.publisher.codeRefusal();
+    return { drafts, versions, busy: this.publisher.busy(), unfinished: this.publisher.unfinished(), refusal: refusal ? { error: refusal.body.error, hint: refusal.body.hint ?? null } : null };
   }
 }
