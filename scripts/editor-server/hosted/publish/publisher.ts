@@ -214,8 +214,7 @@ export class Publisher {
         await this.refuseOtherCode(main);
         const merge = await this.merge(id, main, draft, by, decisions);
         if (merge.kind !== 'merged') return merge.kind === 'nothing' ? { nothing: true } : { conflicts: merge.conflicts };
-        journal = { step: 'started', what, by, startedAt: new Date().toISOString() };
-        if (!this.journal.start(journal)) throw new Refusal(409, { error: 'Another publish is under way.', hint: 'Wait until it is done, then try again.' });
+        journal = this.start({ step: 'started', what, by, startedAt: new Date().toISOString() });
         journal = await this.step({ ...journal, commit: merge.merged.commit }, 'merged');
         this.refuseContentErrors();
         journal = await this.step(journal, 'checked');
@@ -236,17 +235,25 @@ export class Publisher {
       }
       throw new Refusal(409, { error: 'main kept changing while this draft was being published, so nothing was published.', hint: 'Publish again in a moment.' });
     } catch (error) {
-      this.failed(journal, error);
+      await this.failed(journal, error);
       throw error;
     } finally {
       this.release();
     }
   }
 
+  /** The journal's first entry, which takes the lock: refused when another publish holds it. */
+  private start(journal: Journal): Journal {
+    if (!this.journal.start(journal)) throw new Refusal(409, { error: 'Another publish is under way.', hint: 'Wait until it is done, then try again.' });
+    return journal;
+  }
+
   /** After an error: a publish that had not reached main leaves nothing; one that had waits for "Publish again". */
-  private failed(journal: Journal | null, error: unknown): void {
+  private async failed(journal: Journal | null, error: unknown): Promise<void> {
     if (error instanceof PublishHalted || !journal) return;
-    const reached = JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed');
+    // A push whose answer was lost may have reached main all the same.
+    const pushedUnawares = journal.step === 'built' && (await this.fetch().then(async () => (await this.rev(MAIN)) === journal.commit, () => false));
+    const reached = pushedUnawares || JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed');
     if (!reached) {
       this.journal.clear();
       return;
@@ -590,8 +597,7 @@ export class Publisher {
         const commit = (await this.git(['commit-tree', tree, '-p', main, '-F', '-'], this.committerEnv(by), message)).trim();
         await this.git(['update-ref', '--no-deref', 'HEAD', commit]);
         const kept = path.join(this.builds, target);
-        journal = { step: 'started', what: `${tag} put back`, by, startedAt: new Date().toISOString(), restores: tag };
-        if (!this.journal.start(journal)) throw new Refusal(409, { error: 'Another publish is under way.', hint: 'Wait until it is done, then try again.' });
+        journal = this.start({ step: 'started', what: `${tag} put back`, by, startedAt: new Date().toISOString(), restores: tag });
         journal = await this.step({ ...journal, commit }, 'merged');
         journal = await this.step(journal, 'checked');
         // The version's own build when this server kept it (byte for byte what was live); else built again.
@@ -610,7 +616,7 @@ export class Publisher {
       }
       throw new Refusal(409, { error: 'main kept changing, so nothing was rolled back.', hint: 'Try again in a moment.' });
     } catch (error) {
-      this.failed(journal, error);
+      await this.failed(journal, error);
       throw error;
     } finally {
       this.release();
@@ -625,7 +631,7 @@ export class Publisher {
     try {
       return await this.goLive(journal);
     } catch (error) {
-      this.failed(journal, error);
+      await this.failed(journal, error);
       throw error;
     } finally {
       this.release();
@@ -653,7 +659,7 @@ export class Publisher {
       const tag = await this.goLive({ ...journal, step: journal.step === 'deployed' ? 'deployed' : 'pushed' });
       this.options.log({ event: 'publish-finished', what: journal.what, tag });
     } catch (error) {
-      this.failed({ ...journal, step: 'pushed' }, error);
+      await this.failed({ ...journal, step: 'pushed' }, error);
       this.options.log({ event: 'publish-unfinished', what: journal.what, reason: error instanceof Error ? error.message : String(error) });
     } finally {
       this.release();
