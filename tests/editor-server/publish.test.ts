@@ -153,7 +153,7 @@ function liveFiles(): Map<string, string> {
 }
 
 /** A developer's commit pushed straight to a branch of the remote (as git would, not the editor). */
-function pushAsDeveloper(branch: string, file: string, change: (text: string) => string, message: string): string {
+function pushAsDeveloper(branch: string, file: string, change: (text: string) => string | Uint8Array, message: string): string {
   const clone = mkdtempSync(path.join(temp, 'developer-'));
   execFileSync('git', ['clone', '--quiet', '--branch', branch, remote, clone]);
   const target = path.join(clone, file);
@@ -337,6 +337,23 @@ describe('publishing drafts', () => {
     pushAsDeveloper(`drafts/${ASHA}`, 'pages/etabs.yaml', (text) => text.replace('  - type: no-such-section\n', ''), 'Remove the section again');
   }, 300_000);
 
+  it('never conflicts on a photo or other file: the published draft’s version goes live, the other stays in the history', async () => {
+    const bytes = (seed: number) => Uint8Array.from({ length: 2048 }, (_, index) => (index * seed + seed) % 256);
+    const ashaCommit = pushAsDeveloper(`drafts/${ASHA}`, 'public/files/timetable.bin', () => bytes(7), 'Asha’s timetable');
+    pushAsDeveloper(`drafts/${RAVI}`, 'public/files/timetable.bin', () => bytes(11), 'Ravi’s timetable');
+    expect((await publish(ASHA)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
+    expect(review.body.drafts.find((draft) => draft.draft === RAVI)).toBeUndefined();
+    await markReady(ravi);
+    const shown = (await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.drafts.find((draft) => draft.draft === RAVI)!;
+    expect(shown.conflicts).toEqual([]);
+    expect(shown.files).toContainEqual({ file: 'public/files/timetable.bin', change: 'changed', page: false, live: null, published: null });
+    expect((await publish(RAVI)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    const live = await fetch(`${liveUrl}/files/timetable.bin`);
+    expect(Buffer.from(await live.arrayBuffer()).equals(Buffer.from(bytes(11)))).toBe(true);
+    expect(mainHas(ashaCommit)).toBe(true);
+  }, 300_000);
+
   it('keeps a publish whose deploy failed on main, and "Publish again" puts it live', async () => {
     await save(asha, 'pages/staad.yaml', (data) => (data.meta.title = 'STAAD, deployed at the second try'));
     // The live folder cannot be switched: a folder stands where the new link goes.
@@ -356,7 +373,7 @@ describe('publishing drafts', () => {
 
     rmSync(blocker, { recursive: true, force: true });
     const again = await call<{ published: string }>('POST', 'publish/again', await signIn(meera), {});
-    expect(again.body).toEqual({ published: 'published/8' });
+    expect(again.body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     expect(await livePage('/staad')).toContain('STAAD, deployed at the second try');
     expect((await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.unfinished).toBeNull();
   }, 300_000);
