@@ -27,10 +27,12 @@ import { APP_BASE } from './app-build';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
 import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
-import { DraftPreviews } from './previews';
+import { draftLabel, NamedPreviewOrigins, PREVIEW_ENTRY_PATH, PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, type PreviewHolder } from './preview-access';
+import { DraftPreviews, type PreviewStatus } from './previews';
 import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
 import { SiteRepository, type Person } from './repository';
-import { SessionStore, type Session } from './sessions';
+import { editorHeaders, setEditorHeaders } from './security-headers';
+import { sessionKey, SessionStore, type Session } from './sessions';
 
 export interface HostedOptions {
   /** The project whose code the server runs (the editor's schemas and section examples). */
@@ -62,10 +64,16 @@ export interface HostedOptions {
   /** Tests give a verifier with local keys; otherwise Google's keys, or the emulator's lookup. */
   verifier?: TokenVerifier;
   /**
-   * Build and serve each draft's whole site after its saves (previews.ts), on loopback ports: only
-   * when the editors' browsers run on this computer (the on-this-computer mode). Default false.
+   * Build each draft's whole site after its saves (previews.ts) and serve it, to its editor only
+   * (preview-access.ts), on an origin of its own: at `previewOrigin` when it is given, else on a
+   * loopback port per draft (the server then must listen on this computer only). Default false.
    */
   previews?: boolean;
+  /**
+   * The previews' address on a server, with the draft's place as the first label of a wildcard name
+   * (`https://{draft}.preview.example.org`): this process answers those names too, by `Host`. Turns previews on.
+   */
+  previewOrigin?: string | undefined;
   /** How much one editor may ask (rate-limit.ts); tests lower them. */
   limits?: Partial<Record<Limited, Limit>>;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
@@ -79,13 +87,21 @@ export interface RunningEditor {
   repository: SiteRepository;
   /** The drafts' whole-site previews, when on (HostedOptions.previews). */
   previews: DraftPreviews | null;
+  /** Where a draft's preview is (on this computer, its port is opened by the first call). */
+  previewOriginOf(id: string): Promise<string>;
   close(): Promise<void>;
 }
 
 /** Why this configuration may not run, or undefined: checked before anything listens. */
-export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host'>): string | undefined {
+export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host' | 'previews' | 'previewOrigin'>): string | undefined {
   if (!options.emulatorHost && options.projectId.startsWith('demo-')) {
     return `The project ${options.projectId} exists only in the Auth emulator: set FIREBASE_AUTH_EMULATOR_HOST to use the emulator, or give the academy's real Firebase project id.`;
+  }
+  if (options.previewOrigin !== undefined) {
+    const problem = previewOriginProblem(options.previewOrigin, options.origin);
+    if (problem) return problem;
+  } else if (options.previews && !isLoopbackHost(options.host)) {
+    return `Previews of whole drafts need their own address on a server: set CESA_EDITOR_PREVIEW_ORIGIN (such as https://{draft}.preview.example.org; README, "The hosted editor"). Without it they are served on ports of this computer, and the server listens on ${options.host}.`;
   }
   if (options.origin === undefined) {
     return isLoopbackHost(options.host) ? undefined : `Set the address editors open (CESA_EDITOR_ORIGIN, such as https://editor.example.org): the server listens on ${options.host}, which is not only this computer.`;
@@ -111,6 +127,9 @@ function insideFolder(file: string, folder: string): boolean {
     return false;
   }
 }
+
+/** "Preview the whole site" opens this address of the editor, which sends the editor on to their draft's preview with a ticket. */
+export const OPEN_PREVIEW_ROUTE = `${EDITOR_ROUTE}/whole-site`;
 
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
 const COOKIE_MAX_AGE_S = 12 * 60 * 60;
@@ -168,8 +187,12 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const drafts = new Map<string, Promise<Draft>>();
   const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
-  if (options.previews && !isLoopbackHost(options.host)) throw new Error('Previews of whole drafts are served on this computer only: they need the editor server to listen on 127.0.0.1.');
-  const previews = options.previews ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, log }) : null;
+  const previews = options.previews || options.previewOrigin !== undefined ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, host: options.host, log }) : null;
+  const passes = new PreviewPasses(previewSecret(options.stateDir));
+  const namedPreviews = options.previewOrigin === undefined ? null : new NamedPreviewOrigins(options.previewOrigin);
+  /** On this computer: a loopback server per draft whose preview was opened, by draft. */
+  const previewPorts = new Map<string, Promise<{ server: Server; origin: string }>>();
+  const headersFor = editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure });
 
   const draftOf = (id: string): Promise<Draft> => {
     let draft = drafts.get(id);
@@ -305,11 +328,12 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     if (key === 'GET preview') {
       const { id } = await signedIn(req);
       limiter.take('read', id);
-      if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 });
+      if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 } satisfies PreviewStatus);
       const draft = await draftOf(id);
       // The first look builds the draft as it is (after a restart too); then only saves do.
       if (!previews.has(id)) previews.update(id, draft.dir);
-      return sendJson(res, 200, previews.status(id));
+      const { built, ...status } = previews.status(id);
+      return sendJson(res, 200, { url: built ? OPEN_PREVIEW_ROUTE : null, ...status } satisfies PreviewStatus);
     }
     if (!WRITING_ENDPOINTS.has(key)) {
       const { id } = await signedIn(req);
@@ -381,15 +405,140 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     return true;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  /** Words for a person who opened an address in a tab (a preview, or the way to one): plain text, nothing to run. */
+  const sendWords = (res: ServerResponse, status: number, text: string) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    res.end(`${text}\n`);
+  };
+
+  /** The origin of a draft's preview; on this computer, a loopback port of its own, opened at the first call. */
+  const previewOriginOf = async (id: string): Promise<string> => {
+    if (namedPreviews) return namedPreviews.originOf(id);
+    let opened = previewPorts.get(id);
+    if (!opened) {
+      opened = (async () => {
+        let own = '';
+        const server = createServer((req, res) => {
+          // A page elsewhere that points its own name at this port (DNS rebinding) names itself in Host.
+          if (req.headers.host !== new URL(own).host) return sendWords(res, 421, `This is the preview of a draft at ${own}.`);
+          void servePreview(req, res, draftLabel(id));
+        });
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, options.host, () => resolve());
+        });
+        own = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${(server.address() as AddressInfo).port}`;
+        return { server, origin: own };
+      })();
+      previewPorts.set(id, opened);
+      opened.catch(() => previewPorts.delete(id));
+    }
+    return (await opened).origin;
+  };
+
+  /** One per draft: on this computer the drafts' ports share the cookies of 127.0.0.1. */
+  const previewCookieName = (label: string) => `${previewSecure ? '__Host-' : ''}cesa_preview_${label}`;
+  const previewSecure = namedPreviews?.secure ?? false;
+
+  /** Whether the holder of a preview's pass may still see it: their session goes on and editors.yaml lists them. */
+  const stillAllowed = async (holder: PreviewHolder): Promise<void> => {
+    if (!sessions.byKey(holder.session)) throw new PreviewRefusal(401, `Your session in the editor has ended (signed out, or after 12 hours). Sign in to the editor again and open the preview from there: ${origin}${EDITOR_ROUTE}`);
+    const editors = await editorsNow();
+    const editor = editors.find((entry) => entry.email === holder.email);
+    if (!editor || editorId(editor.email) !== holder.draft) {
+      throw new PreviewRefusal(403, `${holder.email} is no longer on the list of editors, so this preview of a draft is closed to it. Ask ${whomToAsk(editors)} if this is a mistake.`);
+    }
+  };
+
+  /**
+   * A request on a draft's preview origin: the ticket from the editor (then its own cookie, and on to
+   * the clean address), or a page of the draft's build for the holder of that cookie.
+   */
+  const servePreview = async (req: IncomingMessage, res: ServerResponse, label: string) => {
+    const url = new URL(req.url ?? '/', 'http://preview');
+    let id = label;
+    try {
+      if (!previews) throw new PreviewRefusal(403, 'This editor server shows no previews of drafts.');
+      if (url.pathname === PREVIEW_ENTRY_PATH) {
+        const holder = passes.redeem(url.searchParams.get('ticket') ?? '', label);
+        id = holder.draft;
+        await stillAllowed(holder);
+        const { value, maxAgeS } = passes.cookie(holder);
+        res.setHeader('Set-Cookie', `${previewCookieName(label)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${previewSecure ? '; Secure' : ''}`);
+        res.setHeader('Referrer-Policy', 'no-referrer');
+        res.setHeader('Cache-Control', 'no-store');
+        res.statusCode = 303;
+        res.setHeader('Location', '/');
+        log({ event: 'preview-opened', email: holder.email, draft: `drafts/${id}` });
+        return void res.end();
+      }
+      const holder = passes.check(cookieOf(req, previewCookieName(label)), label);
+      id = holder.draft;
+      await stillAllowed(holder);
+      limiter.take('read', id);
+      const site = previews.site(id);
+      if (!site) {
+        // After a restart nothing is built yet: the first look builds it.
+        if (!previews.has(id)) previews.update(id, (await draftOf(id)).dir);
+        res.setHeader('Retry-After', '5');
+        return sendWords(res, 503, 'The preview of your draft is being built. Reload this page in a few seconds.');
+      }
+      site.handler(req, res);
+    } catch (error) {
+      if (error instanceof PreviewRefusal) {
+        log({ event: 'refused', status: error.status, reason: error.message, route: url.pathname, draft: `drafts/${id}` });
+        return sendWords(res, error.status, error.message);
+      }
+      if (error instanceof Refusal) {
+        if (typeof error.extra.retryAfter === 'number') res.setHeader('Retry-After', String(error.extra.retryAfter));
+        return sendWords(res, error.status, [error.body.error, error.body.hint].filter(Boolean).join(' '));
+      }
+      log({ event: 'error', route: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      if (res.headersSent) return void res.end();
+      sendWords(res, 500, "The editor's server ran into a problem showing this preview. Reload the page; if it happens again, tell the site's administrator.");
+    }
+  };
+
+  /** "Preview the whole site": a ticket for the signed-in editor's draft, and on to the draft's preview origin. */
+  const openPreview = async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const { id, session } = await signedIn(req);
+      limiter.take('read', id);
+      if (!previews) throw new Refusal(404, { error: 'This editor server shows no previews of whole drafts.' });
+      if (!previews.site(id)) {
+        if (!previews.has(id)) previews.update(id, (await draftOf(id)).dir);
+        res.setHeader('Retry-After', '5');
+        return sendWords(res, 503, 'The preview of your draft is being built. Reload this page in a few seconds.');
+      }
+      const ticket = passes.ticket({ draft: id, email: session.email, session: sessionKey(cookieOf(req, cookieName) ?? '') });
+      res.statusCode = 303;
+      // The ticket is not for the preview's logs of where people came from.
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Location', `${await previewOriginOf(id)}${PREVIEW_ENTRY_PATH}?ticket=${encodeURIComponent(ticket)}`);
+      res.end();
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      log({ event: 'refused', status: error.status, reason: error.body.error, route: OPEN_PREVIEW_ROUTE });
+      if (typeof error.extra.retryAfter === 'number') res.setHeader('Retry-After', String(error.extra.retryAfter));
+      sendWords(res, error.status, [error.body.error, error.body.hint].filter(Boolean).join(' '));
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/healthz') {
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       return void res.end('ok');
     }
+    // A draft's preview, on its own name (CESA_EDITOR_PREVIEW_ORIGIN): served with the live site's headers, not the editor's.
+    const label = namedPreviews?.labelOf(req.headers.host);
+    if (label !== undefined) return void servePreview(req, res, label);
+    setEditorHeaders(res, headersFor, url.pathname);
     // A page elsewhere that points its own name at this server (DNS rebinding) names itself in Host.
     if (req.headers.host !== originHost) {
       return refuse(res, new Refusal(421, { error: `This is the editor of ${origin}.`, hint: `Open ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: `Host: ${req.headers.host ?? 'none'}` });
@@ -402,6 +551,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         res.setHeader('Location', EDITOR_ROUTE);
         return void res.end();
       }
+      if (url.pathname === OPEN_PREVIEW_ROUTE) return await openPreview(req, res);
       const page = options.app?.pages.get(url.pathname);
       if (page) return sendHtml(res, page);
       if (url.pathname.startsWith(APP_BASE) && serveAppFile(res, url)) return;
@@ -445,11 +595,15 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     address,
     repository,
     previews,
+    previewOriginOf,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      const servers = [server, ...(await Promise.all([...previewPorts.values()].map((opened) => opened.catch(() => null)))).flatMap((opened) => (opened ? [opened.server] : []))];
+      for (const running of servers) {
+        await new Promise<void>((resolve) => {
+          running.close(() => resolve());
+          running.closeAllConnections();
+        });
+      }
       await previews?.close();
     },
   };
