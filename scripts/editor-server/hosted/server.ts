@@ -4,7 +4,9 @@
  * then a session cookie (sessions.ts); who may edit from editors.yaml on main, read at every request
  * (editors.ts); each editor's draft, a branch with its own work tree, on which the editor API of
  * `npm run dev` runs (../api.ts), every write one commit by the editor pushed before the answer
- * (repository.ts). No CORS; every write must come from the editor's own origin.
+ * (repository.ts). No CORS; every write must come from the editor's own origin. Each draft's whole
+ * site, built after its saves (previews.ts), is shown to its editor only, on an origin of its own
+ * (preview-access.ts): the same process answers those names too, told apart by `Host`.
  */
 import { createReadStream, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -440,9 +442,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     return (await opened).origin;
   };
 
-  /** One per draft: on this computer the drafts' ports share the cookies of 127.0.0.1. */
-  const previewCookieName = (label: string) => `${previewSecure ? '__Host-' : ''}cesa_preview_${label}`;
   const previewSecure = namedPreviews?.secure ?? false;
+  /** One per draft: on this computer the drafts' ports share the cookies of 127.0.0.1. `__Host-` needs https. */
+  const previewCookieName = (label: string) => `${previewSecure ? '__Host-' : ''}cesa_preview_${label}`;
 
   /** Whether the holder of a preview's pass may still see it: their session goes on and editors.yaml lists them. */
   const stillAllowed = async (holder: PreviewHolder): Promise<void> => {
@@ -479,7 +481,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const holder = passes.check(cookieOf(req, previewCookieName(label)), label);
       id = holder.draft;
       await stillAllowed(holder);
-      limiter.take('read', id);
+      limiter.take('preview', id);
       const site = previews.site(id);
       if (!site) {
         // After a restart nothing is built yet: the first look builds it.
