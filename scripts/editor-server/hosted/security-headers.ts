@@ -33,8 +33,8 @@ export function editorHeaders({ authDomain, emulatorUrl, secure }: PolicyInput):
       // The Firebase SDK loads Google's API loader for the popup's channel.
       ['script-src', "'self'", 'https://apis.google.com'],
       ['style-src', "'self'"],
-      // Photos chosen for upload are shown before they are sent (blob:); the page's icon is data:.
-      ['img-src', "'self'", 'data:', 'blob:'],
+      // Photos come from the draft (this origin); the page's empty icon is data:.
+      ['img-src', "'self'", 'data:'],
       ['font-src', "'self'"],
       ['connect-src', "'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator],
       ['frame-src', ...frameSources],
