@@ -29,7 +29,8 @@ import { APP_BASE } from './app-build';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
 import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
-import { draftLabel, NamedPreviewOrigins, PREVIEW_ENTRY_PATH, PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, type PreviewHolder } from './preview-access';
+import { PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, type PreviewHolder } from './preview-access';
+import { cookieOf, PreviewServer, sendWords } from './preview-server';
 import { DraftPreviews, type PreviewStatus } from './previews';
 import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
 import { SiteRepository, type Person } from './repository';
@@ -89,8 +90,6 @@ export interface RunningEditor {
   repository: SiteRepository;
   /** The drafts' whole-site previews, when on (HostedOptions.previews). */
   previews: DraftPreviews | null;
-  /** Where a draft's preview is (on this computer, its port is opened by the first call). */
-  previewOriginOf(id: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -135,14 +134,6 @@ export const OPEN_PREVIEW_ROUTE = `${EDITOR_ROUTE}/whole-site`;
 
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
 const COOKIE_MAX_AGE_S = 12 * 60 * 60;
-
-function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 interface Draft {
   id: string;
@@ -190,10 +181,6 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const drafts = new Map<string, Promise<Draft>>();
   const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
   const previews = options.previews || options.previewOrigin !== undefined ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, host: options.host, log }) : null;
-  const passes = new PreviewPasses(previewSecret(options.stateDir));
-  const namedPreviews = options.previewOrigin === undefined ? null : new NamedPreviewOrigins(options.previewOrigin);
-  /** On this computer: a loopback server per draft whose preview was opened, by draft. */
-  const previewPorts = new Map<string, Promise<{ server: Server; origin: string }>>();
   const headersFor = editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure });
 
   const draftOf = (id: string): Promise<Draft> => {
@@ -407,45 +394,6 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     return true;
   };
 
-  /** Words for a person who opened an address in a tab (a preview, or the way to one): plain text, nothing to run. */
-  const sendWords = (res: ServerResponse, status: number, text: string) => {
-    res.statusCode = status;
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    res.end(`${text}\n`);
-  };
-
-  /** The origin of a draft's preview; on this computer, a loopback port of its own, opened at the first call. */
-  const previewOriginOf = async (id: string): Promise<string> => {
-    if (namedPreviews) return namedPreviews.originOf(id);
-    let opened = previewPorts.get(id);
-    if (!opened) {
-      opened = (async () => {
-        let own = '';
-        const server = createServer((req, res) => {
-          // A page elsewhere that points its own name at this port (DNS rebinding) names itself in Host.
-          if (req.headers.host !== new URL(own).host) return sendWords(res, 421, `This is the preview of a draft at ${own}.`);
-          void servePreview(req, res, draftLabel(id));
-        });
-        await new Promise<void>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(0, options.host, () => resolve());
-        });
-        own = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${(server.address() as AddressInfo).port}`;
-        return { server, origin: own };
-      })();
-      previewPorts.set(id, opened);
-      opened.catch(() => previewPorts.delete(id));
-    }
-    return (await opened).origin;
-  };
-
-  const previewSecure = namedPreviews?.secure ?? false;
-  /** One per draft: on this computer the drafts' ports share the cookies of 127.0.0.1. `__Host-` needs https. */
-  const previewCookieName = (label: string) => `${previewSecure ? '__Host-' : ''}cesa_preview_${label}`;
-
   /** Whether the holder of a preview's pass may still see it: their session goes on and editors.yaml lists them. */
   const stillAllowed = async (holder: PreviewHolder): Promise<void> => {
     if (!sessions.byKey(holder.session)) throw new PreviewRefusal(401, `Your session in the editor has ended (signed out, or after 12 hours). Sign in to the editor again and open the preview from there: ${origin}${EDITOR_ROUTE}`);
@@ -456,73 +404,26 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     }
   };
 
-  /**
-   * A request on a draft's preview origin: the ticket from the editor (then its own cookie, and on to
-   * the clean address), or a page of the draft's build for the holder of that cookie.
-   */
-  const servePreview = async (req: IncomingMessage, res: ServerResponse, label: string) => {
-    const url = new URL(req.url ?? '/', 'http://preview');
-    let id = label;
-    try {
-      if (!previews) throw new PreviewRefusal(403, 'This editor server shows no previews of drafts.');
-      if (url.pathname === PREVIEW_ENTRY_PATH) {
-        const holder = passes.redeem(url.searchParams.get('ticket') ?? '', label);
-        id = holder.draft;
-        await stillAllowed(holder);
-        const { value, maxAgeS } = passes.cookie(holder);
-        res.setHeader('Set-Cookie', `${previewCookieName(label)}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${previewSecure ? '; Secure' : ''}`);
-        res.setHeader('Referrer-Policy', 'no-referrer');
-        res.setHeader('Cache-Control', 'no-store');
-        res.statusCode = 303;
-        res.setHeader('Location', '/');
-        log({ event: 'preview-opened', email: holder.email, draft: `drafts/${id}` });
-        return void res.end();
-      }
-      const holder = passes.check(cookieOf(req, previewCookieName(label)), label);
-      id = holder.draft;
-      await stillAllowed(holder);
-      limiter.take('preview', id);
-      const site = previews.site(id);
-      if (!site) {
-        // After a restart nothing is built yet: the first look builds it.
-        if (!previews.has(id)) previews.update(id, (await draftOf(id)).dir);
-        res.setHeader('Retry-After', '5');
-        return sendWords(res, 503, 'The preview of your draft is being built. Reload this page in a few seconds.');
-      }
-      site.handler(req, res);
-    } catch (error) {
-      if (error instanceof PreviewRefusal) {
-        log({ event: 'refused', status: error.status, reason: error.message, route: url.pathname, draft: `drafts/${id}` });
-        return sendWords(res, error.status, error.message);
-      }
-      if (error instanceof Refusal) {
-        if (typeof error.extra.retryAfter === 'number') res.setHeader('Retry-After', String(error.extra.retryAfter));
-        return sendWords(res, error.status, [error.body.error, error.body.hint].filter(Boolean).join(' '));
-      }
-      log({ event: 'error', route: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      if (res.headersSent) return void res.end();
-      sendWords(res, 500, "The editor's server ran into a problem showing this preview. Reload the page; if it happens again, tell the site's administrator.");
-    }
-  };
+  const previewServer = previews
+    ? new PreviewServer({
+        host: options.host,
+        previewOrigin: options.previewOrigin,
+        previews,
+        passes: new PreviewPasses(previewSecret(options.stateDir)),
+        stillAllowed,
+        worktreeOf: async (id) => (await draftOf(id)).dir,
+        takeLimit: (id) => limiter.take('preview', id),
+        log,
+      })
+    : null;
 
-  /** "Preview the whole site": a ticket for the signed-in editor's draft, and on to the draft's preview origin. */
+  /** "Preview the whole site": the signed-in editor, sent on to their draft's preview with a ticket. */
   const openPreview = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const { id, session } = await signedIn(req);
       limiter.take('read', id);
-      if (!previews) throw new Refusal(404, { error: 'This editor server shows no previews of whole drafts.' });
-      if (!previews.site(id)) {
-        if (!previews.has(id)) previews.update(id, (await draftOf(id)).dir);
-        res.setHeader('Retry-After', '5');
-        return sendWords(res, 503, 'The preview of your draft is being built. Reload this page in a few seconds.');
-      }
-      const ticket = passes.ticket({ draft: id, email: session.email, session: sessionKey(cookieOf(req, cookieName) ?? '') });
-      res.statusCode = 303;
-      // The ticket is not for the preview's logs of where people came from.
-      res.setHeader('Referrer-Policy', 'no-referrer');
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Location', `${await previewOriginOf(id)}${PREVIEW_ENTRY_PATH}?ticket=${encodeURIComponent(ticket)}`);
-      res.end();
+      if (!previewServer) throw new Refusal(404, { error: 'This editor server shows no previews of whole drafts.', hint: "Ask the site's administrator to set CESA_EDITOR_PREVIEW_ORIGIN (README, \"The hosted editor\")." });
+      await previewServer.open(res, { draft: id, email: session.email, session: sessionKey(cookieOf(req, cookieName) ?? '') });
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       log({ event: 'refused', status: error.status, reason: error.body.error, route: OPEN_PREVIEW_ROUTE });
@@ -538,8 +439,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       return void res.end('ok');
     }
     // A draft's preview, on its own name (CESA_EDITOR_PREVIEW_ORIGIN): served with the live site's headers, not the editor's.
-    const label = namedPreviews?.labelOf(req.headers.host);
-    if (label !== undefined) return void servePreview(req, res, label);
+    const label = previewServer?.labelOf(req.headers.host);
+    if (label !== undefined) return void previewServer?.serve(req, res, label);
     setEditorHeaders(res, headersFor, url.pathname);
     // A page elsewhere that points its own name at this server (DNS rebinding) names itself in Host.
     if (req.headers.host !== originHost) {
@@ -597,15 +498,12 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     address,
     repository,
     previews,
-    previewOriginOf,
     close: async () => {
-      const servers = [server, ...(await Promise.all([...previewPorts.values()].map((opened) => opened.catch(() => null)))).flatMap((opened) => (opened ? [opened.server] : []))];
-      for (const running of servers) {
-        await new Promise<void>((resolve) => {
-          running.close(() => resolve());
-          running.closeAllConnections();
-        });
-      }
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await previewServer?.close();
       await previews?.close();
     },
   };
