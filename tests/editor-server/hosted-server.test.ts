@@ -629,6 +629,28 @@ describe('the preview of the whole draft', () => {
       expect((await get(`${at}/staad`, { Host: 'elsewhere.example', Cookie: previewCookie })).status).toBe(421);
     });
 
+    it('stays open over a restart of the server: the first look builds the draft again, saying so meanwhile', async () => {
+      const previewCookie = await entered();
+      await previewing.close();
+      previewing = await startHostedEditor({
+        app,
+        root: ROOT, host: '127.0.0.1', port: Number(new URL(at).port), projectId: PROJECT,
+        firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+        remote, stateDir: path.join(temp, 'preview-state'), mainMaxAgeMs: 0,
+        verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+        previewOrigin: 'https://{draft}.preview.cesa.example',
+        log: () => undefined,
+      });
+      const building = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+      expect(building.status).toBe(503);
+      expect(building.headers['retry-after']).toBe('5');
+      expect(building.body).toBe('The preview of your draft is being built. Reload this page in a few seconds.\n');
+      await previewing.previews!.settled('meera-publisher-example-com');
+      const shown = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+      expect(shown.status).toBe(200);
+      expect(shown.body).toContain('STAAD in the preview');
+    });
+
     it('is closed to an editor removed from editors.yaml at their next request, and to one who signed out', async () => {
       const previewCookie = await entered();
       expect((await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie })).status).toBe(200);
