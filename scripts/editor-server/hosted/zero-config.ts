@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../../src/content/firebase-demo';
 import { EDITORS_FILE, exampleEditorsYaml, parseEditors, type Editor } from './editors';
 import { git, GitError } from './git';
+import { serve } from '../../hosting/serve';
 import { DraftPreviews } from './previews';
 
 /** An account the emulator knows that no editors.yaml lists. */
@@ -115,13 +116,15 @@ export async function liveSite(root: string, remote: string, stateDir: string, l
   } else {
     await git(['clone', '--quiet', '--no-hardlinks', '--branch', 'main', remote, tree], { allowFile: true });
   }
-  const builds = new DraftPreviews({ root, stateDir: path.join(stateDir, 'live'), log });
+  const builds = new DraftPreviews({ root, stateDir: path.join(stateDir, 'live'), host: '127.0.0.1', log });
   builds.update('main', tree);
   await builds.settled('main');
-  const { url, errors } = builds.status('main');
-  if (!url) {
-    await builds.close();
+  await builds.close();
+  const built = builds.site('main');
+  if (!built) {
+    const { errors } = builds.status('main');
     throw new Error(`The live site (main) could not be built${errors > 0 ? `: its content has ${errors} mistakes (npm run check)` : ''}.`);
   }
-  return { url, close: () => builds.close() };
+  const server = await serve({ root: built.dir, host: '127.0.0.1', port: 0, firebaseJson: built.firebaseJson });
+  return { url: server.url, close: () => server.close() };
 }
