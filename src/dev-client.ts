@@ -5,7 +5,7 @@
  * start again on the new markup. An error page, a page that now has errors, a redirect: a reload, which
  * shows what the server has for the address.
  */
-import { APP_ROOT_ID, PAGE_UPDATE_EVENT, swapPage, type PageUpdate } from './app/page-update';
+import { APP_ROOT_ID, PAGE_SHOWN_EVENT, PAGE_UPDATE_EVENT, swapPage, type PageUpdate } from './app/page-update';
 import { normaliseRoute } from './content/routes';
 import { attachBehaviours, detachBehaviours } from './islands/attach';
 import { unmountIslands } from './islands/mounted';
@@ -25,6 +25,7 @@ async function update(): Promise<void> {
     window.location.reload();
     return;
   }
+  import.meta.hot?.send(PAGE_SHOWN_EVENT, { route: normaliseRoute(window.location.pathname) });
   unmountIslands();
   await attachBehaviours(document);
   if (document.querySelector('cesa-island')) (await import('./islands/schedule')).startIslands(document);

@@ -2,7 +2,7 @@
  * Dev server: every request renders the page from the current YAML (same code as the build), and
  * every save of a content file updates the open pages in place (src/dev-client.ts fetches the page
  * again and swaps it; a page of a saved file is served before the checks across files, which follow
- * its response). Content errors are the editor's, so they are
+ * once the page shows it). Content errors are the editor's, so they are
  * shown in the editor's words, page by page: a page whose file has errors shows them instead of the
  * page (as `npm run check` prints them, with the lines of the file); every other page is shown as
  * usual, with a small notice that links to the list of every error (/_errors). Errors of the site
@@ -16,9 +16,9 @@ import type { RenderData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { ContentCache, defaultCacheDir } from '../../src/content/cache';
 import { writeEditorSchemas } from '../codegen/json-schema';
-import { imageSizesOf, loadContent, validatePages, type Content, type ValidatedPage } from '../../src/content/load';
+import { assembleContent, imageSizesOf, listPageFiles, validatePages, type Content, type ValidatedPage } from '../../src/content/load';
 import { isPageFile, normaliseRoute } from '../../src/content/routes';
-import { PAGE_UPDATE_EVENT, type PageUpdate } from '../../src/app/page-update';
+import { PAGE_SHOWN_EVENT, PAGE_UPDATE_EVENT, type PageUpdate } from '../../src/app/page-update';
 import { DEV_HOST } from './dev-address';
 import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
 import { renderHtml, type ServerEntry } from '../build/prerender';
@@ -75,8 +75,10 @@ interface Loaded {
   errors: ErrorMap;
 }
 
-/** How long the checks across files wait for the saved page's request, when none comes (no page of it is open). */
+/** How long the checks across files wait for an open page to show a save, when none says so (no page of it is open). */
 const CHECK_AFTER_MS = 300;
+/** How long after the last load the content cache's store is written. */
+const STORE_CACHE_AFTER_MS = 2000;
 
 /** The browser's script of the dev server: updates the open page after a save (src/dev-client.ts). */
 export const DEV_CLIENT = '/src/dev-client.ts';
@@ -120,11 +122,24 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
    * open page is served from at once; the checks across files (links, routes, images, the menu) follow.
    */
   let provisional: Loaded | undefined;
+  let saving: NodeJS.Timeout | undefined;
+  /** The page files of the last load, until the cache's store is written. */
+  let unstored: string[] | undefined;
+  const storeCache = () => {
+    clearTimeout(saving);
+    if (unstored) cache.save(pagesDir, unstored);
+    unstored = undefined;
+  };
   const load = (): Loaded => {
     if (!loaded) {
-      const content = loadContent({ root: contentRoot, cache });
+      const files = listPageFiles(pagesDir);
+      const content = assembleContent({ root: contentRoot, pagesDir }, validatePages(contentRoot, pagesDir, files, cache));
       loaded = { content, errors: mapErrors(content.errors, pagesFolder) };
-      provisional = undefined;
+      // The cache's store (for the next start and the build) is written once saves pause: writing it takes as long as the checks.
+      unstored = files;
+      clearTimeout(saving);
+      saving = setTimeout(storeCache, STORE_CACHE_AFTER_MS);
+      saving.unref();
     }
     return loaded;
   };
@@ -184,6 +199,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
         closed = true;
         clearTimeout(pending);
         clearTimeout(checking);
+        storeCache();
       });
 
       /** The checks across files after a quick update: the terminal's report, and the open pages again if they change anything. */
@@ -202,10 +218,14 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
         checking = setTimeout(check, delay);
         checking.unref();
       };
+      // An open page shows the saved text: the checks can run without slowing it down.
+      server.ws.on(PAGE_SHOWN_EVENT, () => {
+        if (provisional) checkSoon(0);
+      });
 
       /**
        * After a save. Page files changed: only they are validated again, the open pages showing them
-       * update at once, and the whole site is checked after (after the page's response, or CHECK_AFTER_MS).
+       * update at once, and the whole site is checked after (once a page shows the save, or CHECK_AFTER_MS).
        * Anything else (the site document, public/, a file added or removed): the whole site is loaded and
        * checked, and every open page updates.
        */
@@ -274,8 +294,6 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
             if (!(req.headers.accept ?? '').includes('text/html')) return next();
 
             const { content, errors } = current();
-            // Served from a quick update: the checks across files follow the response.
-            if (provisional) res.once('finish', () => checkSoon(0));
             const { site, pages, redirects, images, menu } = content;
             const route = normaliseRoute(url.pathname);
             // The site document's errors stop every page; a page's own errors stop that page.

@@ -13,9 +13,13 @@ export interface PageUpdate {
   routes: string[] | '*';
 }
 
+/** The page's answer once it shows an update: the dev server's checks across files wait for it, not to slow the page down. */
+export const PAGE_SHOWN_EVENT = 'cesa:page-shown';
+
 declare module 'vite/types/customEvent.d.ts' {
   interface CustomEventMap {
     'cesa:page-update': PageUpdate;
+    'cesa:page-shown': { route: string };
   }
 }
 
