@@ -14,7 +14,8 @@
  * First it updates the generated section index (scripts/codegen/section-index.mjs), as the npm scripts
  * did before calling tsx.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SectionFolderError, writeSectionIndex } from './codegen/section-index.mjs';
@@ -32,16 +33,19 @@ const COMMANDS = {
 export const WORKER_VARIABLE = 'CESA_BUILD_WORKER';
 
 /**
+ * The folder of the compiled command, compiled now if its sources changed. Each compilation goes to a
+ * folder of its own (named by the hash of its sources' sizes and times) and `current.json` names the
+ * latest: builds running side by side (tests, two terminals) never remove each other's code.
  * @param {string} command
- * @returns {Promise<string>} the folder of the compiled command
+ * @returns {Promise<string>}
  */
 async function compiled(command) {
-  const dir = path.join(ROOT, 'node_modules/.cache/cesa-engine', command);
-  const record = path.join(dir, 'inputs.json');
-  if (upToDate(record)) return dir;
+  const home = path.join(ROOT, 'node_modules/.cache/cesa-engine', command);
+  const current = path.join(home, 'current.json');
+  const known = upToDate(current);
+  if (known) return path.join(home, known);
   const { build } = await import('esbuild');
-  const staging = `${dir}.tmp-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
+  const staging = path.join(home, `tmp-${process.pid}-${Date.now()}`);
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { [command]: `scripts/${command}.ts`, ...COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)] },
@@ -60,32 +64,54 @@ async function compiled(command) {
   });
   /** @type {Record<string, [number, number]>} */
   const inputs = {};
-  for (const input of Object.keys(result.metafile.inputs)) {
+  for (const input of Object.keys(result.metafile.inputs).sort()) {
     const file = path.resolve(ROOT, input);
     const { size, mtimeMs } = statSync(file);
     inputs[path.relative(ROOT, file)] = [size, mtimeMs];
   }
-  writeFileSync(path.join(staging, 'inputs.json'), JSON.stringify({ version: VERSION, node: process.version, inputs }));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.dirname(dir), { recursive: true });
-  renameSync(staging, dir);
+  const key = createHash('sha1').update(JSON.stringify([VERSION, process.version, ROOT, inputs])).digest('hex').slice(0, 16);
+  const dir = path.join(home, key);
+  if (existsSync(dir)) rmSync(staging, { recursive: true, force: true });
+  else renameSync(staging, dir);
+  writeFileSync(`${current}.tmp-${process.pid}`, JSON.stringify({ version: VERSION, node: process.version, root: ROOT, key, inputs }));
+  renameSync(`${current}.tmp-${process.pid}`, current);
+  prune(home, key);
   return dir;
 }
 
-/** @param {string} record */
-function upToDate(record) {
+/**
+ * Removes compilations and leftovers older than a day (one still running is never that old).
+ * @param {string} home
+ * @param {string} keep
+ */
+function prune(home, keep) {
+  const day = Date.now() - 24 * 3600_000;
+  for (const name of readdirSync(home)) {
+    if (name === keep || name === 'current.json') continue;
+    const file = path.join(home, name);
+    if (statSync(file).mtimeMs < day) rmSync(file, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The compilation `current.json` names, if none of its sources changed since.
+ * @param {string} current
+ * @returns {string | undefined}
+ */
+function upToDate(current) {
   try {
-    // A record this file wrote; anything else fails a comparison below or throws, and bundles again.
+    // A record this file wrote; anything else fails a comparison below or throws, and compiles again.
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- JSDoc casts do not reach the linter in .mjs
-    const { version, node, inputs } = /** @type {{ version: number; node: string; inputs: Record<string, [number, number]> }} */ (JSON.parse(readFileSync(record, 'utf8')));
-    if (version !== VERSION || node !== process.version) return false;
+    const { version, node, root, key, inputs } = /** @type {{ version: number; node: string; root: string; key: string; inputs: Record<string, [number, number]> }} */ (JSON.parse(readFileSync(current, 'utf8')));
+    // A copy of the project sharing node_modules compiles its own: its modules name its own files.
+    if (version !== VERSION || node !== process.version || root !== ROOT || !existsSync(path.join(path.dirname(current), key))) return undefined;
     for (const [file, [size, mtimeMs]] of Object.entries(inputs)) {
       const stat = statSync(path.join(ROOT, file));
-      if (stat.size !== size || stat.mtimeMs !== mtimeMs) return false;
+      if (stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined;
     }
-    return true;
+    return key;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
