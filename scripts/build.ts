@@ -12,11 +12,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
-import { defaultCacheDir } from '../src/content/cache';
+import { ContentCache, defaultCacheDir } from '../src/content/cache';
+import { loadContent } from '../src/content/load';
 import { formatReport } from '../src/content/errors';
 import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './hosting/deploy-config';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';
-import { loadContentCached } from './build/parallel';
 import { BuildStoppedError, buildSite } from './build/site-build';
 
 const { values } = parseArgs({
@@ -57,7 +57,7 @@ if (values.deploy && signIn) {
 }
 
 if (contentRoot === root) {
-  const content = loadContentCached({ root, cacheDir: defaultCacheDir(root) });
+  const content = loadContent({ root, cache: new ContentCache(defaultCacheDir(root)) });
   if (content.errors.length === 0 && content.site && writeFirebaseJson(root, { ...content, site: content.site })) {
     console.log(`Updated ${FIREBASE_JSON_FILE} (hosting redirects, Content-Security-Policy) from the content.`);
     if (values.deploy) {

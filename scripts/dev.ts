@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the site at http://127.0.0.1:5173 (or PORT) and the visual editor at /_editor. Pages are
- * re-rendered from the YAML on every request and reloaded on every save. A page whose file has mistakes shows them instead of the page;
+ * re-rendered from the YAML on every request and updated in place on every save. A page whose file has mistakes shows them instead of the page;
  * the other pages carry a notice linking to every mistake (/_errors); the terminal prints them too.
  */
 import { createServer } from 'vite';

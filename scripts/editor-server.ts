@@ -28,6 +28,7 @@ With no configuration, everything runs on this computer (a copy of this checkout
 Auth emulator, example accounts). For the academy's server, set (README, "The hosted editor"):
   CESA_EDITOR_REMOTE       the site's git repository (https or ssh URL)
   CESA_EDITOR_ORIGIN       the address editors open, e.g. https://editor.example.org
+  CESA_EDITOR_PREVIEW_ORIGIN   the drafts' previews, e.g. https://{draft}.preview.example.org (a wildcard name)
   FIREBASE_PROJECT_ID      the academy's Firebase project (the one pages/_site.yaml signs visitors in with)
   FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN   its web configuration
   CESA_EDITOR_STATE_DIR    a folder that survives restarts (default node_modules/.cache/cesa-editor-server)
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined,
       remote: required('CESA_EDITOR_REMOTE'),
       stateDir,
+      previewOrigin: env.CESA_EDITOR_PREVIEW_ORIGIN?.trim() || undefined,
       ...(env.CESA_EDITOR_COMMITTER_EMAIL ? { committer: { name: env.CESA_EDITOR_COMMITTER_NAME ?? 'CESA editor server', email: env.CESA_EDITOR_COMMITTER_EMAIL } } : {}),
     };
   }
@@ -109,11 +111,13 @@ async function main(): Promise<void> {
   const problem = configurationProblem(options) ?? (options.emulatorHost ? emulatorModeProblem(options.projectId, options.host) : undefined);
   if (problem) throw new Error(problem);
   const app = await editorApp(ROOT, path.join(stateDir, 'app'), (message) => console.log(message));
-  // Previews of whole drafts are served on loopback ports: offered when everything runs on this computer.
-  const running = await startHostedEditor({ ...options, app, previews: zeroConfig });
+  // On this computer each draft's preview gets a loopback port; on a server, a name of CESA_EDITOR_PREVIEW_ORIGIN.
+  const running = await startHostedEditor({ ...options, app, previews: zeroConfig || options.previewOrigin !== undefined });
   stops.push(() => running.close());
   const origin = options.origin ?? running.address;
   console.log(`\nCESA editor: ${origin}/_editor (listening on ${running.address})`);
+  if (options.previewOrigin) console.log(`Previews of drafts: ${options.previewOrigin}`);
+  else if (!zeroConfig) console.log('No previews of whole drafts: set CESA_EDITOR_PREVIEW_ORIGIN to offer them.');
   if (zeroConfig) console.log(`Sign-in: the Auth emulator at http://${options.emulatorHost ?? ''} (project ${ZERO_CONFIG_PROJECT}). Accounts to sign in with:\n${accounts.join('\n')}`);
   console.log(`State (repository, drafts, sessions): ${stateDir}\nPress Ctrl-C to stop.`);
   if (liveFolder) {

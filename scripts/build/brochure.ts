@@ -17,12 +17,13 @@ export interface BrochureOptions {
   date?: Date | undefined;
 }
 
-export async function buildBrochure(
-  site: Site,
-  pages: readonly { route: string; page: Page }[],
-  options: BrochureOptions = {},
-): Promise<Uint8Array> {
-  const chapters = groupCourses(pages.flatMap(({ route, page }) => summariseCourse(route, page) ?? []));
+export async function buildBrochure(site: Site, pages: readonly { route: string; page: Page }[], options: BrochureOptions = {}): Promise<Uint8Array> {
+  return brochureOf(site, pages.flatMap(({ route, page }) => summariseCourse(route, page) ?? []), options);
+}
+
+/** The brochure from the courses' summaries (the build keeps them for unchanged pages: src/content/facts.ts). */
+export async function brochureOf(site: Site, summaries: readonly CourseSummary[], options: BrochureOptions = {}): Promise<Uint8Array> {
+  const chapters = groupCourses(summaries);
   const date = options.date;
   // The cover lists the page each chapter starts on, known only once everything is laid out:
   // the first pass finds the numbers, the second prints them. The cover's height does not depend on them.

@@ -12,9 +12,9 @@
  * changed since it was recorded) is ignored, never trusted, and the file is made again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeOutput } from './prerender';
+import { outputPathOf } from './output-folder';
 
 const VERSION = 1;
 
@@ -145,26 +145,40 @@ export function dropManifest(root: string, outDir: string): void {
   rmSync(manifestFile(root, outDir), { force: true });
 }
 
+/** Where and how a writer puts its files. Plain data, so a worker thread gets its own writer. */
+export interface WriterOptions {
+  /** The staging folder of a fresh output, or the output folder itself when updated in place. */
+  target: string;
+  /** What every key includes: the code fingerprint (other code, other files). */
+  base: string;
+  /**
+   * In place: only files whose key changed are written, each to a temporary name then renamed over
+   * the old one; the rest stay as they are. Fresh: every file is put into staging, unchanged ones
+   * hard-linked from `previousDir`.
+   */
+  inPlace: boolean;
+  previousDir?: string | undefined;
+}
+
 /**
- * Writes the files of a build into its staging folder, reusing the previous output's file wherever
- * its key is unchanged and the file is still exactly what was recorded (same inode, size and time).
- * Plain data, so a worker thread gets its own with the records of its pages.
+ * Writes the files of a build, reusing the previous output's file wherever its key is unchanged and
+ * the file is still exactly what was recorded (same inode, size and time).
  */
 export class OutputWriter {
   readonly written: Record<string, OutputRecord> = {};
   reused = 0;
   made = 0;
+  readonly target: string;
+  readonly base: string;
 
-  /**
-   * @param base what every key includes: the code fingerprint (other code, other files)
-   * @param previous the previous output's records (none: make every file)
-   */
+  /** @param previous the previous output's records (none: make every file) */
   constructor(
-    readonly staging: string,
-    readonly base: string,
-    readonly previousDir = '',
+    readonly options: WriterOptions,
     private readonly previous: Record<string, OutputRecord> = {},
-  ) {}
+  ) {
+    this.target = options.target;
+    this.base = options.base;
+  }
 
   /** Takes in what a worker thread wrote with its own writer. */
   merge(written: Record<string, OutputRecord>): void {
@@ -177,19 +191,22 @@ export class OutputWriter {
     if (!this.reuse(relative, key)) this.write(relative, key, produce());
   }
 
-  /** Links the previous output's file into staging if it was made from this key; false if not. */
+  /** Keeps the previous output's file if it was made from this key; false if not. */
   reuse(relative: string, key: string): boolean {
     const record = this.previous[relative];
     if (record?.key !== key) return false;
-    const previous = path.join(this.previousDir, relative);
-    try {
-      const stat = statSync(previous);
-      if (stat.ino !== record.ino || stat.size !== record.size || stat.mtimeMs !== record.mtimeMs) return false;
-      const target = path.join(this.staging, relative);
-      mkdirSync(path.dirname(target), { recursive: true });
-      linkSync(previous, target);
-    } catch {
-      return false;
+    if (!this.options.inPlace) {
+      // Fresh: link it into staging, if it is still what was recorded.
+      const previous = path.join(this.options.previousDir ?? '', relative);
+      try {
+        const stat = statSync(previous);
+        if (stat.ino !== record.ino || stat.size !== record.size || stat.mtimeMs !== record.mtimeMs) return false;
+        const target = path.join(this.target, relative);
+        mkdirSync(path.dirname(target), { recursive: true });
+        linkSync(previous, target);
+      } catch {
+        return false;
+      }
     }
     this.written[relative] = record;
     this.reused++;
@@ -197,14 +214,62 @@ export class OutputWriter {
   }
 
   write(relative: string, key: string, data: string | Uint8Array): void {
-    writeOutput(this.staging, relative, data);
+    this.place(relative, key, (file) => writeFileSync(file, data));
+  }
+
+  /**
+   * Puts a file made by `make(file)` (a copy, a link) at `relative`: in place, under a temporary name
+   * renamed over the old file, so a reader never sees half a file.
+   */
+  place(relative: string, key: string, make: (file: string) => void): void {
+    const file = outputPathOf(this.target, relative);
+    if (this.options.inPlace) {
+      const temporary = `${file}.tmp-${process.pid}`;
+      rmSync(temporary, { force: true });
+      make(temporary);
+      renameSync(temporary, file);
+    } else make(file);
     this.record(relative, key);
   }
 
-  /** Records a file put into staging by other means (a copy). */
-  record(relative: string, key: string): void {
-    const { ino, size, mtimeMs } = statSync(path.join(this.staging, relative));
+  private record(relative: string, key: string): void {
+    const { ino, size, mtimeMs } = statSync(path.join(this.target, relative));
     this.written[relative] = { key, size, mtimeMs, ino };
     this.made++;
   }
+}
+
+/**
+ * The records of the previous output whose files are still exactly as recorded: a file changed or
+ * removed by hand since is made again.
+ */
+export function verifiedRecords(outDir: string, records: Record<string, OutputRecord>): Record<string, OutputRecord> {
+  const verified: Record<string, OutputRecord> = {};
+  for (const [relative, record] of Object.entries(records)) {
+    try {
+      const stat = statSync(path.join(outDir, relative));
+      if (stat.ino === record.ino && stat.size === record.size && stat.mtimeMs === record.mtimeMs) verified[relative] = record;
+    } catch {
+      // Gone: made again.
+    }
+  }
+  return verified;
+}
+
+/** Removes the files of an output updated in place that this build did not write or keep, and their emptied folders. */
+export function removeStale(outDir: string, previous: Record<string, OutputRecord>, written: Record<string, OutputRecord>): number {
+  let removed = 0;
+  for (const relative of Object.keys(previous)) {
+    if (relative in written) continue;
+    rmSync(path.join(outDir, relative), { force: true });
+    removed++;
+    for (let dir = path.dirname(relative); dir !== '.' && dir !== ''; dir = path.dirname(dir)) {
+      try {
+        rmdirSync(path.join(outDir, dir));
+      } catch {
+        break; // not empty
+      }
+    }
+  }
+  return removed;
 }

@@ -1,23 +1,20 @@
-/** A build worker thread: prerenders its share of the pages (see parallel.ts). */
+/** A build worker thread: validates and renders its share of the pages (see parallel.ts). */
 import { parentPort } from 'node:worker_threads';
-import { OutputWriter, type OutputRecord } from './build-cache';
-import type { WorkerTask } from './parallel';
-import { importServer, renderJobs } from './prerender';
+import type { WorkerReply, WorkerRequest } from './parallel';
+import { PageWork } from './page-work';
 
-/** This thread's share, rendered into the output with a writer of its own; its records go back. */
-async function renderShare(task: WorkerTask): Promise<Record<string, OutputRecord>> {
-  const out = new OutputWriter(task.staging, task.base);
-  renderJobs(await importServer(task.serverDir), task.template, task.jobs, out);
-  return out.written;
-}
+const work = new PageWork();
 
-/** Answers every task, also with its error: the promise never rejects. */
-async function run(task: WorkerTask): Promise<void> {
+/** Answers every request, also with its error: the promise never rejects. */
+async function answer(request: WorkerRequest): Promise<void> {
+  let reply: WorkerReply;
   try {
-    parentPort!.postMessage({ ok: true, value: await renderShare(task) });
+    const value = request.kind === 'validate' ? work.validate(request.task) : await work.render(request.context, request.jobs);
+    reply = { id: request.id, ok: true, value };
   } catch (error) {
-    parentPort!.postMessage({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    reply = { id: request.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
+  parentPort!.postMessage(reply);
 }
 
-parentPort!.on('message', (task: WorkerTask) => void run(task));
+parentPort!.on('message', (request: WorkerRequest) => void answer(request));

@@ -1,87 +1,127 @@
 /**
- * Prerendering, the build's heaviest step, spread over the cores: this thread and a worker thread
- * per other core. Small sites stay in one thread: starting workers costs more than it saves below a
- * few hundred pages.
+ * The page work of a build spread over the cores: this thread and a worker thread per other core,
+ * each validating a share of the page files and later rendering the pages it validated (they never
+ * cross threads: only their facts come back). The workers start before the code is bundled, so
+ * validation overlaps with bundling. Small amounts of work stay on this thread: starting a worker
+ * costs more than a few hundred pages.
  */
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ContentCache } from '../../src/content/cache';
-import { loadContent, type Content } from '../../src/content/load';
-import type { Site } from '../../src/content/site-schema';
-import type { OutputRecord, OutputWriter } from './build-cache';
-import { importServer, planPages, renderJobs, type PageJob, type PlanOptions, type Template } from './prerender';
+import type { OutputRecord } from './build-cache';
+import { PageWork, type LoadedPage, type RenderContext, type RenderJob, type ValidateTask } from './page-work';
 
-/** A worker thread's share: the pages to render and where to write them. */
-export type WorkerTask = { serverDir: string; template: Template; jobs: PageJob[]; staging: string; base: string };
-
-type WorkerReply<T> = { ok: true; value: T } | { ok: false; error: string };
-
+/** Pages from which a second thread pays for itself. */
 const PARALLEL_FROM = 200;
 
-/** Threads for a site of this size; CESA_BUILD_THREADS overrides it (for measuring). */
+/** Threads for this many pages; CESA_BUILD_THREADS overrides it (for measuring). */
 export function workerCount(pages: number): number {
   const forced = Number(process.env.CESA_BUILD_THREADS);
   if (Number.isInteger(forced) && forced > 0) return forced;
   return pages < PARALLEL_FROM ? 1 : Math.max(1, Math.min(availableParallelism(), 8));
 }
 
+/**
+ * The worker thread's code: compiled by scripts/engine.mjs when the build runs from it (named by
+ * CESA_BUILD_WORKER), else the TypeScript source through tsx (tests, tools importing the build).
+ */
+function workerEntry(): URL {
+  const compiled = process.env.CESA_BUILD_WORKER;
+  return compiled ? pathToFileURL(compiled) : new URL('./build-worker.mjs', import.meta.url);
+}
+
+/** A request to a worker thread, and its answer. */
+export type WorkerAsk = { kind: 'validate'; task: ValidateTask } | { kind: 'render'; context: RenderContext; jobs: RenderJob[] };
+export type WorkerRequest = { id: number } & WorkerAsk;
+export type WorkerReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });
+
+/** One worker thread, answering requests in order. */
+class WorkerThread {
+  private readonly worker = new Worker(workerEntry());
+  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private next = 0;
+
+  constructor() {
+    this.worker.on('message', (reply: WorkerReply) => {
+      const waiter = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      if (reply.ok) waiter?.resolve(reply.value);
+      else waiter?.reject(new Error(`build worker failed: ${reply.error}`));
+    });
+    this.worker.on('error', (error) => {
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    });
+  }
+
+  ask<T>(request: WorkerAsk): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+type Thread = { own: PageWork } | { worker: WorkerThread };
+
+/** The threads of one build: this one and `count - 1` workers. Close it when done. */
+export class PageThreads {
+  private readonly threads: Thread[];
+  /** Which thread validated each page file (and holds its page). */
+  private readonly holder = new Map<string, number>();
+
+  constructor(count: number) {
+    this.threads = [{ own: new PageWork() }, ...Array.from({ length: Math.max(0, count - 1) }, () => ({ worker: new WorkerThread() }))];
+  }
+
+  /** Validates the files, a contiguous share per thread; the reports come back in file order. */
+  async validate(task: ValidateTask): Promise<LoadedPage[]> {
+    const shares = split(task.relatives, this.threads.length);
+    const replies = await Promise.all(
+      shares.map((relatives, index) => {
+        for (const relative of relatives) this.holder.set(relative, index);
+        const share = { ...task, relatives };
+        const thread = this.threads[index]!;
+        return 'own' in thread ? Promise.resolve().then(() => thread.own.validate(share)) : thread.worker.ask<LoadedPage[]>({ kind: 'validate', task: share });
+      }),
+    );
+    return replies.flat();
+  }
+
+  /**
+   * Renders the jobs, each on the thread that holds its page; a page no thread validated in this
+   * build goes to the least busy one.
+   */
+  async render(context: RenderContext, jobs: readonly RenderJob[]): Promise<Record<string, OutputRecord>[]> {
+    const shares: RenderJob[][] = this.threads.map(() => []);
+    const unheld: RenderJob[] = [];
+    for (const job of jobs) {
+      const index = job.relative === null ? undefined : this.holder.get(job.relative);
+      if (index === undefined) unheld.push(job);
+      else shares[index]!.push(job);
+    }
+    for (const job of unheld) shares.reduce((least, share) => (share.length < least.length ? share : least)).push(job);
+    return Promise.all(
+      shares.map((share, index) => {
+        if (share.length === 0) return Promise.resolve({});
+        const thread = this.threads[index]!;
+        // This thread's share after the workers have theirs: rendering holds this thread until it is done.
+        return 'own' in thread ? Promise.resolve().then(() => thread.own.render(context, share)) : thread.worker.ask<Record<string, OutputRecord>>({ kind: 'render', context, jobs: share });
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.flatMap((thread) => ('worker' in thread ? [thread.worker.close()] : [])));
+  }
+}
+
 function split<T>(items: readonly T[], parts: number): T[][] {
   const size = Math.ceil(items.length / parts);
-  return Array.from({ length: parts }, (_, index) => items.slice(index * size, (index + 1) * size)).filter((part) => part.length > 0);
-}
-
-/** Runs one task per worker thread, each in a fresh worker, and collects the replies in order. */
-async function runInWorkers<T>(tasks: WorkerTask[]): Promise<T[]> {
-  return Promise.all(
-    tasks.map(
-      (task) =>
-        new Promise<T>((resolve, reject) => {
-          const worker = new Worker(new URL('./build-worker.mjs', import.meta.url));
-          worker.once('message', (reply: WorkerReply<T>) => {
-            void worker.terminate();
-            if (reply.ok) resolve(reply.value);
-            else reject(new Error(`build worker failed: ${reply.error}`));
-          });
-          worker.once('error', reject);
-          worker.postMessage(task);
-        }),
-    ),
-  );
-}
-
-export interface LoadFastOptions {
-  root: string;
-  /** Keep validated pages of unchanged files between runs. */
-  cacheDir?: string | undefined;
-}
-
-/**
- * loadContent with the content-hash cache. Validation stays on this thread: with js-yaml it costs
- * less than a millisecond a page, about what sending a validated page back from a worker costs.
- */
-export function loadContentCached({ root, cacheDir }: LoadFastOptions): Content {
-  return loadContent({ root, cache: cacheDir ? new ContentCache(cacheDir) : undefined });
-}
-
-/**
- * Every page's HTML and data into the output (with `notFound`, the 404 page): pages whose data,
- * template and code are unchanged are linked from the previous output; the rest are rendered, spread
- * over the cores when there are enough of them (this thread renders a share too).
- */
-export async function prerenderFast(
-  serverDir: string,
-  template: Template,
-  site: Site,
-  content: Pick<Content, 'pages' | 'redirects' | 'images' | 'menu'>,
-  out: OutputWriter,
-  options: PlanOptions = {},
-): Promise<void> {
-  const jobs = planPages(template, site, content, out, options);
-  if (jobs.length === 0) return;
-  const threads = workerCount(jobs.length);
-  const server = await importServer(serverDir);
-  const [own = [], ...shares] = split(jobs, threads);
-  const others = runInWorkers<Record<string, OutputRecord>>(shares.map((share) => ({ serverDir, template, jobs: share, staging: out.staging, base: out.base })));
-  renderJobs(server, template, own, out);
-  for (const written of await others) out.merge(written);
+  return Array.from({ length: parts }, (_, index) => items.slice(index * size, (index + 1) * size));
 }

@@ -2,12 +2,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderData, SharedMedia } from '../../src/app/data';
+import type { RenderData } from '../../src/app/data';
 import type { Head } from '../../src/app/head';
-import { imageSizesOf, type Content, type PageEntry } from '../../src/content/load';
-import { htmlFileOf } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
-import { sha1, type OutputWriter } from './build-cache';
 import { outputPathOf } from './output-folder';
 
 /** What the server bundle (src/entry-server.tsx) exports. */
@@ -25,53 +22,6 @@ export async function importServer(serverDir: string): Promise<ServerEntry> {
   return (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
 }
 
-
-/** One HTML file to make: its route, where it goes, the data it renders and the key of that data. */
-export interface PageJob {
-  route: string;
-  file: string;
-  data: RenderData;
-  key: string;
-}
-
-export interface PlanOptions {
-  /** Plan the 404 page too. */
-  notFound?: boolean;
-  /** Each route's card and icons (the 404 page's under /404), from scripts/build/social.ts. */
-  shared?: ReadonlyMap<string, SharedMedia>;
-}
-
-/**
- * Each page's HTML job; with `notFound`, the 404 page's job too. A page's HTML is a function of its
- * data, the template and the code, so its key is the hash of those: a page whose key is unchanged is
- * linked from the previous output instead of being rendered (only the jobs returned still need
- * rendering). Each carries the sizes of the images it shows (the site's and the page's).
- */
-export function planPages(
-  template: Template,
-  site: Site,
-  content: Pick<Content, 'pages' | 'redirects' | 'images' | 'menu'>,
-  out: OutputWriter,
-  options: PlanOptions = {},
-): PageJob[] {
-  const templateKey = sha1(template.html, JSON.stringify(template.partChunks));
-  const jobs: PageJob[] = [];
-  const plan = (route: string, entry: PageEntry | null, file: string) => {
-    const page = entry?.page ?? null;
-    const shared = options.shared?.get(route);
-    const data: RenderData = { route, site, menu: content.menu, page, images: imageSizesOf(content.images, { site, page }), ...(shared ? { shared } : {}) };
-    const key = sha1(out.base, templateKey, JSON.stringify(data));
-    if (!out.reuse(file, key)) jobs.push({ route, file, data, key });
-  };
-  for (const entry of content.pages) plan(entry.route, entry, htmlFileOf(entry.route));
-  if (options.notFound) plan('/404', null, '404.html');
-  return jobs;
-}
-
-/** Renders the jobs' HTML into the output. */
-export function renderJobs(server: ServerEntry, template: Template, jobs: readonly PageJob[], out: OutputWriter): void {
-  for (const job of jobs) out.write(job.file, job.key, renderHtml(server, template, job.data));
-}
 
 export function renderHtml(server: ServerEntry, template: Template, data: RenderData): string {
   const body = server.render(data);

@@ -4,20 +4,22 @@
  * One build at a time per output folder; what an interrupted build left is repaired or removed
  * first (scripts/build/output-folder.ts).
  */
-import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defaultCacheDir } from '../../src/content/cache';
 import type { ContentError } from '../../src/content/errors';
-import { summariseCourse } from '../../src/content/course-summary';
-import type { Content } from '../../src/content/load';
+import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
+import { checkAcross, listPageFiles, SITE_FILE, sizesOf, type FactsEntry } from '../../src/content/load';
 import { htmlFileOf, ICON_FILES } from '../../src/content/routes';
-import type { Site } from '../../src/content/site-schema';
-import { lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
-import { loadContentCached, prerenderFast } from './parallel';
-import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, sha1, writeManifest } from './build-cache';
+import { SiteSchema, type Site } from '../../src/content/site-schema';
+import { validateYaml } from '../../src/content/validate';
+import { forgetFolders, lockOutput, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
+import { PageThreads, workerCount } from './parallel';
+import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest } from './build-cache';
 import { imageCacheDir, processImages } from '../images/images';
 import { lastModified } from './last-modified';
-import { makeSharedMedia, socialCacheDir } from './social';
+import { readIndex, writeIndex } from './page-index';
+import { PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
+import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
 import { readTemplate } from './prerender';
 
@@ -47,60 +49,141 @@ export interface BuildOptions {
  * Builds the site into `outDir`. Content errors come back as { ok: false }; expected reasons to stop
  * that are not content errors (another build held the folder too long, a path outside it) are
  * thrown as BuildStoppedError subclasses, whose message is for the user.
+ *
+ * The work follows the change: a page file unchanged since the last build (same size, times and
+ * inode, same code and site document) is not read again, its facts come from the page index
+ * (scripts/build/page-index.ts); a page whose key (its text's hash, the site, the menu, the sizes
+ * of its images, its card, the code) is unchanged is not rendered again. When few files change, the
+ * output folder is updated in place, each file renamed over the old one; else a fresh output is made
+ * beside it and swapped in.
  */
 export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
-  // Everything is written next to dist/ and swapped in at the end, so a failed build never leaves
+  // A fresh output is written next to dist/ and swapped in at the end, so a failed build never leaves
   // a half-written dist/: the last good one stays until a complete new one replaces it.
   const staging = stagingOf(lock);
   // The bundles are made here, then moved into the bundle cache; a killed build's is removed by the next.
   const bundleDir = serverDirOf(root, lock);
+  let bundling: Promise<unknown> | undefined;
+  let threads: PageThreads | undefined;
   try {
     recoverOutput(outDir, lock);
     removeDeadServerDirs(root, lock);
-
-    const content = loadContentCached({ root: contentRoot, cacheDir: defaultCacheDir(root) });
-    if (content.errors.length > 0 || !content.site) return { ok: false, errors: content.errors };
-    const site = content.site;
-    // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
-    // (scripts/images/images.ts). A photo only the decoder finds damaged stops the build here, located.
-    const photos = await processImages({ contentRoot, content, cacheDir: imageCacheDir(root) });
-    if (!photos.ok) return { ok: false, errors: photos.errors };
-    const shown: Content = { ...content, images: photos.images };
-    // What shared links and home screens show: a card per page, the icons (scripts/build/social.ts).
-    const shared = await makeSharedMedia({ root, contentRoot, content: { ...shown, site }, cacheDir: socialCacheDir(root) });
-    if (!shared.ok) return { ok: false, errors: shared.errors };
-
-    // Only the work the inputs require: the bundles of unchanged code, and every file whose inputs are
-    // unchanged, come from the last build (scripts/build/build-cache.ts).
+    const pagesDir = path.join(contentRoot, 'pages');
     mkdirSync(staging, { recursive: true });
     const fingerprint = codeFingerprint(root);
-    const out = new OutputWriter(staging, fingerprint, outDir, cold ? {} : readManifest(root, outDir));
-    const bundles = await cachedBundles(root, fingerprint, { temporary: bundleDir, cold }, (client, server) => bundle(root, client, server, verbose));
-    const template = readTemplate(bundles.client);
-    linkClientFiles(bundles.client, out);
+    // The bundles first: the bundler works on threads of its own while the pages are validated.
+    const bundles = cachedBundles(root, fingerprint, { temporary: bundleDir, cold }, (client, server) => bundle(root, client, server, verbose));
+    bundling = bundles.catch(() => undefined);
+
+    // Only the page files changed since the last build are read (every one when the code or the site document changed).
+    const files = listPageFiles(pagesDir);
+    const siteSource = readSiteSource(pagesDir);
+    const context = sha1(fingerprint, siteSource ?? 'no site document');
+    const index = cold ? {} : readIndex(root, pagesDir, context);
+    const toLoad = files.filter((relative) => {
+      const known = index[relative];
+      return !known || !sameStamp(known.stamp, stampOf(path.join(pagesDir, relative)));
+    });
+    const siteChecked = siteSource === undefined ? undefined : validateYaml(SiteSchema, SITE_FILE, siteSource);
+    threads = new PageThreads(workerCount(toLoad.length));
+    const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null })).map((page) => [page.relative, page]));
+    const entries = files.map((relative): FactsEntry => {
+      const page = loaded.get(relative);
+      if (page) return page;
+      const { facts } = index[relative]!;
+      return { relative, file: facts.file, route: facts.route, ok: true, facts };
+    });
+    const checked = checkAcross({ root: contentRoot, pagesDir }, entries);
+    if (checked.errors.length > 0 || !checked.site) return { ok: false, errors: checked.errors };
+    const site = checked.site;
+    const facts = checked.accepted.map((entry) => entry.facts);
+
+    // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
+    // (scripts/images/images.ts). A photo only the decoder finds damaged stops the build here, located.
+    const photos = await processImages({ contentRoot, content: { site, facts, images: checked.images }, cacheDir: imageCacheDir(root) });
+    if (!photos.ok) return { ok: false, errors: photos.errors };
+    // What shared links and home screens show: a card per page, the icons (scripts/build/social.ts).
+    const indexed = (relative: string) => {
+      const page = loaded.get(relative);
+      return page?.ok ? { sourceHash: page.sourceHash, card: page.card, stamp: page.stamp } : index[relative]!;
+    };
+    const cards = new Map<string, CardSpec>([...checked.accepted.map((entry): [string, CardSpec] => [entry.route, indexed(entry.relative).card ?? cardSpecOf(site, null)]), ['/404', cardSpecOf(site, null)]]);
+    const shared = await makeSharedMedia({ root, contentRoot, content: { site, facts }, cards, cacheDir: socialCacheDir(root) });
+    if (!shared.ok) return { ok: false, errors: shared.errors };
+    const { client, server, reused: bundlesReused } = await bundles;
+    const template = readTemplate(client);
+
+    // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
+    const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu));
+    const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
+    const jobs: RenderJob[] = [...checked.accepted, null].map((entry): RenderJob => {
+      const route = entry?.route ?? '/404';
+      const images = sizesOf(photos.images, [...siteFiles, ...(entry ? filesShownBy(entry.facts.references) : [])]);
+      const media = shared.pages.get(route);
+      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null));
+      return { relative: entry?.relative ?? null, route, output: entry ? htmlFileOf(route) : '404.html', key, images, shared: media };
+    });
+
+    // In place when most of the output stays: far fewer files to touch than a fresh folder.
+    const previous = cold || !existsSync(outDir) ? {} : readManifest(root, outDir);
+    const verified = verifiedRecords(outDir, previous);
+    const toRender = jobs.filter((job) => verified[job.output]?.key !== job.key);
+    const inPlace = Object.keys(verified).length > 0 && toRender.length <= jobs.length / 2;
+    const out = new OutputWriter(inPlace ? { target: outDir, base: fingerprint, inPlace } : { target: staging, base: fingerprint, inPlace, previousDir: outDir }, inPlace ? verified : previous);
+    // Until the new manifest is written, the folder's records are not to be trusted (a kill in between).
+    dropManifest(root, outDir);
+
+    linkClientFiles(client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
     copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
     writeCachedFiles(new Map([...photos.files].map(([relative, cached]) => [relative, { cached, key: relative }])), out);
     writeCachedFiles(shared.files, out);
-    await prerenderFast(bundles.server, template, site, shown, out, { notFound: true, shared: shared.pages });
-    writeExtras(site, shown, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, shown.pages.map((entry) => entry.file)) });
-    await writeBrochure(site, shown, out);
+    for (const job of jobs) if (!toRender.includes(job)) out.reuse(job.output, job.key);
+    const notFound = toRender.filter((job) => job.relative === null);
+    const rendered = await threads.render(
+      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
+      toRender.filter((job) => job.relative !== null),
+    );
+    for (const written of rendered) out.merge(written);
+    if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options }, notFound));
+    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file)) });
+    await writeBrochure(site, facts, out);
 
-    dropManifest(root, outDir);
-    swapIntoPlace(staging, lock);
+    if (inPlace) removeStale(outDir, verified, out.written);
+    else swapIntoPlace(staging, lock);
     writeManifest(root, outDir, out.written);
-    return { ok: true, pages: content.pages.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused: bundles.reused };
+    if (loaded.size > 0 || files.length !== Object.keys(index).length) {
+      writeIndex(root, pagesDir, {
+        context,
+        entries: Object.fromEntries(checked.accepted.map((entry) => [entry.relative, { ...indexed(entry.relative), facts: entry.facts }])),
+      });
+    }
+    return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused };
   } finally {
     try {
+      await threads?.close();
+      // A build stopped by content errors still waits for its bundler, so that nothing writes after it.
+      await bundling;
       // Never promoted, so no need to rename them first: if a kill interrupts this, the next build removes the rest.
       rmSync(staging, { recursive: true, force: true });
+      forgetFolders(staging);
+      forgetFolders(outDir);
       rmSync(bundleDir, { recursive: true, force: true });
     } finally {
       lock.release();
     }
+  }
+}
+
+/** The site document's text, or undefined when there is none or it cannot be read (the check says why). */
+function readSiteSource(pagesDir: string): string | undefined {
+  try {
+    return readFileSync(path.join(pagesDir, SITE_FILE), 'utf8');
+  } catch {
+    return undefined;
   }
 }
 
@@ -125,13 +208,15 @@ export async function bundle(root: string, clientDir: string, serverDir: string,
 function linkClientFiles(clientDir: string, out: OutputWriter): void {
   for (const relative of filesUnder(clientDir)) {
     if (relative.startsWith('.vite/') || relative === 'index.html') continue;
-    linkInto(path.join(clientDir, relative), out, relative);
+    // Content-hashed names: the bundle's path is the key.
+    const file = path.join(clientDir, relative);
+    if (!out.reuse(relative, file)) out.place(relative, file, (target) => linkSync(file, target));
   }
 }
 
 /**
  * public/ as it is: copied, not linked (an editor may change a file in place, and the output must not
- * change with it), and only when the file changed since the last build (else its last copy is linked).
+ * change with it), and only when the file changed since the last build (else its last copy is kept).
  */
 function copyPublicFiles(publicDir: string, out: OutputWriter, except: ReadonlySet<string>): void {
   for (const relative of filesUnder(publicDir)) {
@@ -140,8 +225,7 @@ function copyPublicFiles(publicDir: string, out: OutputWriter, except: ReadonlyS
     const { size, mtimeMs, ino } = statSync(source);
     const key = `public ${size} ${mtimeMs} ${ino}`;
     if (out.reuse(relative, key)) continue;
-    copyFileSync(source, outputPathOf(out.staging, relative), constants.COPYFILE_FICLONE);
-    out.record(relative, key);
+    out.place(relative, key, (target) => copyFileSync(source, target, constants.COPYFILE_FICLONE));
   }
 }
 
@@ -154,18 +238,14 @@ function copyPublicFiles(publicDir: string, out: OutputWriter, except: ReadonlyS
 function writeCachedFiles(files: ReadonlyMap<string, { cached: string; key: string }>, out: OutputWriter): void {
   for (const [relative, { cached, key }] of files) {
     if (out.reuse(relative, key)) continue;
-    const target = outputPathOf(out.staging, relative);
-    try {
-      linkSync(cached, target);
-    } catch {
-      copyFileSync(cached, target, constants.COPYFILE_FICLONE);
-    }
-    out.record(relative, key);
+    out.place(relative, key, (target) => {
+      try {
+        linkSync(cached, target);
+      } catch {
+        copyFileSync(cached, target, constants.COPYFILE_FICLONE);
+      }
+    });
   }
-}
-
-function linkInto(file: string, out: OutputWriter, relative: string): void {
-  linkSync(file, outputPathOf(out.staging, relative));
 }
 
 function filesUnder(dir: string): string[] {
@@ -180,8 +260,8 @@ function filesUnder(dir: string): string[] {
  * name, chapter, duration, highlights), the code. It carries no date unless SOURCE_DATE_EPOCH is set
  * (reproducible builds), so the same content gives the same bytes from a cold build or an incremental one.
  */
-async function writeBrochure(site: Site, content: Content, out: OutputWriter): Promise<void> {
-  const summaries = content.pages.flatMap((entry) => summariseCourse(entry.route, entry.page) ?? []);
+async function writeBrochure(site: Site, facts: readonly PageFacts[], out: OutputWriter): Promise<void> {
+  const summaries = facts.flatMap((page) => page.summary ?? []);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? new Date(epoch * 1000) : undefined;
   const key = sha1(out.base, JSON.stringify(site), JSON.stringify(summaries), date?.toISOString() ?? 'no date');
@@ -189,17 +269,17 @@ async function writeBrochure(site: Site, content: Content, out: OutputWriter): P
   const relative = site.brochure.file.replace(/^\/+/, '');
   if (out.reuse(relative, key)) return;
   // Loaded only when the brochure changed: pdf-lib's import alone costs 0.2 s.
-  const { buildBrochure } = await import('./brochure');
-  out.write(relative, key, await buildBrochure(site, content.pages, { date }));
+  const { brochureOf } = await import('./brochure');
+  out.write(relative, key, await brochureOf(site, summaries, { date }));
 }
 
 /**
  * Redirect pages for aliases (for plain static hosts), their list for servers, the sitemap (with each
  * page's last change, `lastModified` by page file), robots, the speculation rules and the web app manifest.
  */
-function writeExtras(site: Site, content: Content, out: OutputWriter, { manifest, lastModified }: { manifest: string; lastModified: ReadonlyMap<string, string> }): void {
+function writeExtras(site: Site, redirects: ReadonlyMap<string, string>, facts: readonly PageFacts[], out: OutputWriter, { manifest, lastModified }: { manifest: string; lastModified: ReadonlyMap<string, string> }): void {
   const put = (relative: string, text: string) => out.put(relative, sha1(text), () => text);
-  for (const [alias, target] of content.redirects) {
+  for (const [alias, target] of redirects) {
     const url = new URL(target, site.url).href;
     put(
       htmlFileOf(alias),
@@ -211,9 +291,9 @@ function writeExtras(site: Site, content: Content, out: OutputWriter, { manifest
   }
   put(
     '_redirects.json',
-    JSON.stringify([...content.redirects].map(([from, to]) => ({ from, to })), null, 2),
+    JSON.stringify([...redirects].map(([from, to]) => ({ from, to })), null, 2),
   );
-  const urls = content.pages.map((entry) => {
+  const urls = facts.map((entry) => {
     const lastmod = lastModified.get(entry.file);
     return `  <url><loc>${new URL(entry.route, site.url).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   });

@@ -93,7 +93,9 @@ export interface SharedStepOptions {
   root: string;
   /** Where pages/ and public/ are. */
   contentRoot: string;
-  content: Pick<Content, 'site' | 'pages'> & { site: Site };
+  content: Pick<Content, 'site' | 'facts'> & { site: Site };
+  /** Each route's card (cardSpecOf), the 404 page's under /404. */
+  cards: ReadonlyMap<string, CardSpec>;
   cacheDir: string;
   concurrency?: number;
 }
@@ -113,8 +115,8 @@ export type SharedStepResult =
   | { ok: false; errors: ContentError[] };
 
 /** Every page's card, the icons and the manifest, from the cache where they were made before. */
-export async function makeSharedMedia({ root, contentRoot, content, cacheDir, concurrency = availableParallelism() }: SharedStepOptions): Promise<SharedStepResult> {
-  const { site, pages } = content;
+export async function makeSharedMedia({ root, contentRoot, content, cards: specs, cacheDir, concurrency = availableParallelism() }: SharedStepOptions): Promise<SharedStepResult> {
+  const { site } = content;
   const publicDir = path.join(contentRoot, 'public');
   const fileOf = (src: string) => path.join(publicDir, ...src.split('/').slice(1));
   mkdirSync(cacheDir, { recursive: true });
@@ -125,9 +127,14 @@ export async function makeSharedMedia({ root, contentRoot, content, cacheDir, co
   const failures = new Map<string, string>();
   const stats = { made: 0 };
 
+  const hashed = new Map<string, string>();
   const hashOf = (src: string) => {
-    const file = fileOf(src);
-    return hashes.of(file, statSync(file));
+    let hash = hashed.get(src);
+    if (hash === undefined) {
+      const file = fileOf(src);
+      hashed.set(src, (hash = hashes.of(file, statSync(file))));
+    }
+    return hash;
   };
   const tryOn = async <T,>(src: string, make: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -170,10 +177,8 @@ export async function makeSharedMedia({ root, contentRoot, content, cacheDir, co
     return job;
   };
 
-  const routes: [string, Page | null][] = [...pages.map((entry): [string, Page] => [entry.route, entry.page]), ['/404', null]];
   const cards = await Promise.all(
-    routes.map(async ([route, page]) => {
-      const spec = cardSpecOf(site, page);
+    [...specs].map(async ([route, spec]) => {
       if (spec.kind === 'picture' && !existsSync(fileOf(spec.src))) throw new Error(`${spec.src} is not in public/: the content check should have said so`);
       const card = await cardOf(spec);
       return [route, card && { ...card, alt: spec.alt }] as const;

@@ -69,8 +69,8 @@ const STYLE = `
   a { color: #0b4f8a }`;
 
 /**
- * A whole page. `client` is the dev server's own script (Vite's client, /@vite/client): it reloads
- * the page when a content file is saved, so a fixed page appears without pressing reload.
+ * A whole page. `client` is the dev server's own script (src/dev-client.ts, with Vite's client): it
+ * reloads the page when a content file is saved, so a fixed page appears without pressing reload.
  */
 function htmlDocument(title: string, body: string, client: string): string {
   return `<!doctype html>

@@ -1,6 +1,8 @@
 /**
  * Dev server: every request renders the page from the current YAML (same code as the build), and
- * every save of a content file reloads the open pages. Content errors are the editor's, so they are
+ * every save of a content file updates the open pages in place (src/dev-client.ts fetches the page
+ * again and swaps it; a page of a saved file is served before the checks across files, which follow
+ * once the page shows it). Content errors are the editor's, so they are
  * shown in the editor's words, page by page: a page whose file has errors shows them instead of the
  * page (as `npm run check` prints them, with the lines of the file); every other page is shown as
  * usual, with a small notice that links to the list of every error (/_errors). Errors of the site
@@ -14,8 +16,9 @@ import type { RenderData } from '../../src/app/data';
 import { formatReport } from '../../src/content/errors';
 import { ContentCache, defaultCacheDir } from '../../src/content/cache';
 import { writeEditorSchemas } from '../codegen/json-schema';
-import { imageSizesOf, loadContent, type Content } from '../../src/content/load';
-import { normaliseRoute } from '../../src/content/routes';
+import { assembleContent, imageSizesOf, listPageFiles, validatePages, type Content, type ValidatedPage } from '../../src/content/load';
+import { isPageFile, normaliseRoute } from '../../src/content/routes';
+import { PAGE_SHOWN_EVENT, PAGE_UPDATE_EVENT, type PageUpdate } from '../../src/app/page-update';
 import { DEV_HOST } from './dev-address';
 import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
 import { renderHtml, type ServerEntry } from '../build/prerender';
@@ -66,6 +69,44 @@ export function sendFile(res: ServerResponse, file: string): void {
   createReadStream(file).pipe(res);
 }
 
+/** The site as pages are served from it: the content and its errors by page. */
+interface Loaded {
+  content: Content;
+  errors: ErrorMap;
+}
+
+/** How long the checks across files wait for an open page to show a save, when none says so (no page of it is open). */
+const CHECK_AFTER_MS = 300;
+/** How long after the last load the content cache's store is written. */
+const STORE_CACHE_AFTER_MS = 2000;
+
+/** The browser's script of the dev server: updates the open page after a save (src/dev-client.ts). */
+export const DEV_CLIENT = '/src/dev-client.ts';
+
+const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+
+/**
+ * The site with some page files validated again, before the checks across files: each saved page
+ * replaces its old one, or its errors replace the old ones of its file.
+ */
+function withSaved({ content }: Loaded, saved: readonly ValidatedPage[], pagesFolder: string): Loaded {
+  const files = new Set(saved.map((entry) => entry.file));
+  const pages = [
+    ...content.pages.filter((entry) => !files.has(entry.file)),
+    ...saved.flatMap((entry) => (entry.ok ? [{ route: entry.route, file: entry.file, page: entry.page }] : [])),
+  ].sort(byFile);
+  const errors = [...content.errors.filter((error) => !files.has(error.file)), ...saved.flatMap((entry) => (entry.ok ? [] : entry.errors))].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+  );
+  return { content: { ...content, pages, errors }, errors: mapErrors(errors, pagesFolder) };
+}
+
+/** What a page shows beyond its own file: the errors (its own, the notice), the menu, the redirects, the images' sizes. */
+function whatEveryPageShows({ content }: Loaded): string {
+  const errors = content.errors.map((error) => [error.file, error.line, error.column, error.code, error.message]);
+  return JSON.stringify([errors, content.menu, [...content.redirects], [...content.images]]);
+}
+
 export function contentDevServer(root: string, { contentRoot = root }: ContentDevOptions = {}): Plugin {
   const pagesDir = path.join(contentRoot, 'pages');
   const publicDir = path.join(contentRoot, 'public');
@@ -74,14 +115,36 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
   // Kept while the server runs: after a save only the changed file is read and validated again (the
   // others are known by their stat), then the checks across files run on the whole site.
   const cache = new ContentCache(defaultCacheDir(root));
-  let loaded: { content: Content; errors: ErrorMap } | undefined;
-  const load = () => {
+  /** The whole site, checked across files; undefined once a file changed. */
+  let loaded: Loaded | undefined;
+  /**
+   * After a save of page files only: the last checked site with those pages validated again, which the
+   * open page is served from at once; the checks across files (links, routes, images, the menu) follow.
+   */
+  let provisional: Loaded | undefined;
+  let saving: NodeJS.Timeout | undefined;
+  /** The page files of the last load, until the cache's store is written. */
+  let unstored: string[] | undefined;
+  const storeCache = () => {
+    clearTimeout(saving);
+    if (unstored) cache.save(pagesDir, unstored);
+    unstored = undefined;
+  };
+  const load = (): Loaded => {
     if (!loaded) {
-      const content = loadContent({ root: contentRoot, cache });
+      const files = listPageFiles(pagesDir);
+      const content = assembleContent({ root: contentRoot, pagesDir }, validatePages(contentRoot, pagesDir, files, cache));
       loaded = { content, errors: mapErrors(content.errors, pagesFolder) };
+      // The cache's store (for the next start and the build) is written once saves pause: writing it takes as long as the checks.
+      unstored = files;
+      clearTimeout(saving);
+      saving = setTimeout(storeCache, STORE_CACHE_AFTER_MS);
+      saving.unref();
     }
     return loaded;
   };
+  /** What a page is served from: the saved pages at once, the whole site's checks when they have run. */
+  const current = (): Loaded => provisional ?? load();
 
   /** The editor's schemas list the routes and public files, so links and images are checked while typing. */
   const updateEditorSchemas = () => {
@@ -116,7 +179,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
       server.ws.send({ type: 'full-reload', path: '*', triggeredBy: file });
     },
     configureServer(server) {
-      const client = path.posix.join(server.config.base, '@vite/client');
+      const client = path.posix.join(server.config.base, DEV_CLIENT);
       // The visual editor (/_editor): before Vite's own middleware and the pages, for this computer only.
       mountEditor(server, {
         root,
@@ -124,39 +187,91 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
         load: () => load().content,
         invalidate: () => {
           loaded = undefined;
+          provisional = undefined;
         },
       });
       server.watcher.add([pagesDir, publicDir]);
+      const send = (routes: PageUpdate['routes']) => server.ws.send(PAGE_UPDATE_EVENT, { routes } satisfies PageUpdate);
       let pending: NodeJS.Timeout | undefined;
+      let checking: NodeJS.Timeout | undefined;
       let closed = false;
       server.httpServer?.once('close', () => {
         closed = true;
         clearTimeout(pending);
+        clearTimeout(checking);
+        storeCache();
       });
-      const onChange = (file: string) => {
-        if (!file.startsWith(pagesDir + path.sep) && !file.startsWith(publicDir + path.sep)) return;
+
+      /** The checks across files after a quick update: the terminal's report, and the open pages again if they change anything. */
+      const check = () => {
+        clearTimeout(checking);
+        const shown = provisional;
+        if (!shown || closed) return;
+        provisional = undefined;
+        const checked = load();
+        report(server);
+        if (whatEveryPageShows(shown) !== whatEveryPageShows(checked)) send('*');
+        updateEditorSchemas();
+      };
+      const checkSoon = (delay: number) => {
+        clearTimeout(checking);
+        checking = setTimeout(check, delay);
+        checking.unref();
+      };
+      // An open page shows the saved text: the checks can run without slowing it down.
+      server.ws.on(PAGE_SHOWN_EVENT, () => {
+        if (provisional) checkSoon(0);
+      });
+
+      /**
+       * After a save. Page files changed: only they are validated again, the open pages showing them
+       * update at once, and the whole site is checked after (once a page shows the save, or CHECK_AFTER_MS).
+       * Anything else (the site document, public/, a file added or removed): the whole site is loaded and
+       * checked, and every open page updates.
+       */
+      const update = (savedPages: ReadonlySet<string> | undefined) => {
+        const base = provisional ?? loaded;
+        if (!savedPages || !base) {
+          loaded = undefined;
+          provisional = undefined;
+          report(server);
+          send('*');
+          // Then the editor's schemas, if a page or a public file came or went (after the update: not in its way).
+          updateEditorSchemas();
+          return;
+        }
+        const saved = validatePages(contentRoot, pagesDir, [...savedPages], cache);
+        provisional = withSaved(base, saved, pagesFolder);
         loaded = undefined;
+        // The notice every page carries counts the files with errors.
+        send(provisional.errors.files === base.errors.files ? saved.map((entry) => entry.route) : '*');
+        checkSoon(CHECK_AFTER_MS);
+      };
+
+      /** Page files saved since the last update; undefined once anything else changed. */
+      let savedPages: Set<string> | undefined = new Set();
+      const onChange = (event: 'change' | 'add' | 'unlink') => (file: string) => {
+        if (!file.startsWith(pagesDir + path.sep) && !file.startsWith(publicDir + path.sep)) return;
+        const relative = path.relative(pagesDir, file).split(path.sep).join('/');
+        if (event === 'change' && file.startsWith(pagesDir + path.sep) && isPageFile(relative)) savedPages?.add(relative);
+        else savedPages = undefined;
         // One save can be several events (an editor truncates, writes, renames), and the watcher
         // drops a file's events that follow its first by less than 50 ms: the content is read again,
-        // reported and reloaded once, 60 ms after the last of them, when the file is whole (a wait
+        // reported and updated once, 60 ms after the last of them, when the file is whole (a wait
         // shorter than the watcher's 50 ms could read a file half written and miss its last event).
         clearTimeout(pending);
         pending = setTimeout(() => {
           pending = undefined;
           if (closed) return;
-          loaded = undefined;
-          report(server);
-          // Every open page reloads itself (Vite's client does it): a fixed page replaces its error
-          // page, a page whose file broke shows its errors, the others update their notice.
-          server.ws.send({ type: 'full-reload', path: '*' });
-          // Then the editor's schemas, if a page or a public file came or went (after the reload: not in its way).
-          updateEditorSchemas();
+          const saved = savedPages;
+          savedPages = new Set();
+          update(saved);
         }, 60);
         pending.unref();
       };
-      server.watcher.on('change', onChange);
-      server.watcher.on('add', onChange);
-      server.watcher.on('unlink', onChange);
+      server.watcher.on('change', onChange('change'));
+      server.watcher.on('add', onChange('add'));
+      server.watcher.on('unlink', onChange('unlink'));
       report(server);
       updateEditorSchemas();
 
@@ -178,7 +293,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
             if (fresh) return sendFile(res, fresh);
             if (!(req.headers.accept ?? '').includes('text/html')) return next();
 
-            const { content, errors } = load();
+            const { content, errors } = current();
             const { site, pages, redirects, images, menu } = content;
             const route = normaliseRoute(url.pathname);
             // The site document's errors stop every page; a page's own errors stop that page.
@@ -198,7 +313,7 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
             const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
             const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);
-            sendHtml(res, entry ? 200 : 404, html.replace('</body>', `${errorNotice(errors)}\n</body>`));
+            sendHtml(res, entry ? 200 : 404, html.replace('</body>', `${errorNotice(errors)}\n<script type="module" src="${client}"></script>\n</body>`));
           } catch (error) {
             if (error instanceof Error) server.ssrFixStacktrace(error);
             next(error);

@@ -424,17 +424,29 @@ function configuredHeaders(firebaseJson: string, host: string): HeaderMatcher {
   return LOOPBACK_HOSTS.has(host) ? (urlPath) => withLocalEmulator(match(urlPath), config) : match;
 }
 
-/** Serves `root` until `close()` is called. */
-export function serve({ root, host = '127.0.0.1', port = 0, firebaseJson = FIREBASE_JSON }: ServeOptions): Promise<RunningServer> {
+/** A request handler for a built site as Hosting serves it (the hosted editor's previews share it). */
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The handler that answers requests for the build in `root` as Hosting would, with firebase.json's
+ * redirects and headers (`host` is where it is served: on a loopback address the policy admits the
+ * local Auth emulator).
+ */
+export function siteHandler({ root, host = '127.0.0.1', firebaseJson = FIREBASE_JSON }: Omit<ServeOptions, 'port'>): SiteHandler {
   const base = resolve(root);
   const site: Site = { root: base, redirects: readRedirects(base), headers: configuredHeaders(firebaseJson, host) };
-  const server = createServer((req, res) => {
+  return (req, res) => {
     handle(site, req, res).catch((error: unknown) => {
       console.error(error);
       if (!res.headersSent) sendText(res, 500, 'Internal server error\n');
       else res.destroy();
     });
-  });
+  };
+}
+
+/** Serves `root` until `close()` is called. */
+export function serve({ root, host = '127.0.0.1', port = 0, firebaseJson = FIREBASE_JSON }: ServeOptions): Promise<RunningServer> {
+  const server = createServer(siteHandler({ root, host, firebaseJson }));
   server.on('clientError', answerClientError);
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

@@ -44,7 +44,7 @@ export interface ImageStepOptions {
   /** Where pages/ and public/ are. */
   contentRoot: string;
   /** The validated content (no errors). */
-  content: Pick<Content, 'site' | 'pages' | 'images'>;
+  content: Pick<Content, 'site' | 'facts' | 'images'>;
   cacheDir: string;
   /** Operations at a time; default one per core. */
   concurrency?: number;

@@ -36,12 +36,25 @@ export const fieldKinds = z.registry<FieldKindMeta>();
 
 /** The kind declared on this very schema (or the one it was copied from), if any. */
 export function kindOf(schema: z.core.$ZodType): FieldKind | undefined {
-  return fieldKinds.get(schema)?.kind;
+  return kindMetaOf(schema)?.kind;
+}
+
+/**
+ * Looked up once per schema: zod's registry walks the chain of copies on every call, and the checks
+ * ask for every field of every page (a tenth of a build's validation). Kinds are declared when a
+ * schema is made, so the answer never changes.
+ */
+const knownKinds = new WeakMap<z.core.$ZodType, FieldKindMeta | null>();
+
+function kindMetaOf(schema: z.core.$ZodType): FieldKindMeta | undefined {
+  let meta = knownKinds.get(schema);
+  if (meta === undefined) knownKinds.set(schema, (meta = fieldKinds.get(schema) ?? null));
+  return meta ?? undefined;
 }
 
 /** The slot declared on this very schema (or the one it was copied from), if any. */
 export function slotOf(schema: z.core.$ZodType): ImageSlot | undefined {
-  return fieldKinds.get(schema)?.slot;
+  return kindMetaOf(schema)?.slot;
 }
 
 /**

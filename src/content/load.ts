@@ -9,7 +9,7 @@ import { imageSize } from 'image-size';
 import type * as z from 'zod';
 import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
-import { findFields } from './field-kinds';
+import { factsOf, filesShownBy, referencesOf, type PageFacts, type Reference } from './facts';
 import type { ImageSize } from './fields';
 import { DEFAULT_SLOT, IMAGE_SLOTS, MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES, PROCESSED_IMAGE, type ImageSlot } from './images';
 import { PageSchema, type Page } from './page-schema';
@@ -45,6 +45,8 @@ export interface Content {
    * (src/content/menu.ts). Beside the site, never in it. Empty without a valid site document.
    */
   menu: MenuItem[];
+  /** What the rest of the site needs to know of each page in `pages`, in the same order (src/content/facts.ts). */
+  facts: PageFacts[];
   errors: ContentError[];
 }
 
@@ -126,7 +128,7 @@ export type ValidatedPage = { relative: string; file: string; route: string } & 
 );
 
 /** Reads and validates page files (no cross-file checks). The unit of work of the parallel build. */
-export function validatePages(root: string, pagesDir: string, relatives: readonly string[], cache?: ContentCache): ValidatedPage[] {
+export function validatePages(root: string, pagesDir: string, relatives: readonly string[], cache?: ContentCache, onSource?: (source: string) => void): ValidatedPage[] {
   const validated = relatives.map((relative): ValidatedPage => {
     const file = displayPath(root, pagesDir, relative);
     const route = routeOf(relative);
@@ -137,6 +139,7 @@ export function validatePages(root: string, pagesDir: string, relatives: readonl
     const read = readSource(root, pagesDir, relative);
     if (!read.ok) return { relative, file, route, ok: false, errors: [read.error] };
     const source = read.text;
+    onSource?.(source);
     const cached = stat && cache?.get(pagesDir, relative, stat, source);
     if (cached) return { relative, file, route, ok: true, page: cached };
     const result = validateYaml(PageSchema, file, source);
@@ -162,7 +165,40 @@ export function loadContent({ root, pagesDir = path.join(root, 'pages'), cache }
  * Everything no single file can know: the site document, routes claimed twice, aliases, links to
  * routes that do not exist, files missing from public/, contact branches. Measures the images.
  */
-export function assembleContent({ root, pagesDir = path.join(root, 'pages'), siteSource }: LoadOptions, validated: readonly ValidatedPage[]): Content {
+export function assembleContent(options: LoadOptions, validated: readonly ValidatedPage[]): Content {
+  const pages = new Map<string, Page>();
+  const entries = validated.map((entry): FactsEntry => {
+    if (!entry.ok) return entry;
+    pages.set(entry.relative, entry.page);
+    return { relative: entry.relative, file: entry.file, route: entry.route, ok: true, facts: factsOf(entry.route, entry.file, entry.page) };
+  });
+  const checked = checkAcross(options, entries);
+  return {
+    ...checked,
+    pages: checked.accepted.map((entry) => ({ route: entry.route, file: entry.file, page: pages.get(entry.relative)! })),
+    facts: checked.accepted.map((entry) => entry.facts),
+  };
+}
+
+/** A page file after validation, by what others need to know of it (src/content/facts.ts). */
+export type FactsEntry = { relative: string; file: string; route: string } & ({ ok: true; facts: PageFacts } | { ok: false; errors: ContentError[] });
+
+export interface CheckedAcross {
+  site: Site | undefined;
+  /** The valid page files that claim their route (in file order): a second file claiming a route is an error. */
+  accepted: (FactsEntry & { ok: true })[];
+  redirects: Map<string, string>;
+  images: Map<string, ImageSize>;
+  menu: MenuItem[];
+  errors: ContentError[];
+}
+
+/**
+ * The checks across files, from each page's facts: what assembleContent does, without the pages
+ * themselves (a build keeps the facts of unchanged files, scripts/build/page-index.ts). An error is
+ * located in its file, read again only then.
+ */
+export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSource }: LoadOptions, validated: readonly FactsEntry[]): CheckedAcross {
   const errors: ContentError[] = strayPageFiles(root, pagesDir);
   const siteFile = displayPath(root, pagesDir, SITE_FILE);
   let site: Site | undefined;
@@ -178,7 +214,8 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
     } else errors.push(...result.errors);
   }
 
-  const pages: (PageEntry & { locate: Locator })[] = [];
+  type Accepted = FactsEntry & { ok: true; locate: Locator };
+  const pages: Accepted[] = [];
   const claimed = new Map<string, string>();
   for (const entry of validated) {
     const { file, route } = entry;
@@ -198,13 +235,13 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
       continue;
     }
     claimed.set(route, file);
-    pages.push({ route, file, page: entry.page, locate });
+    pages.push({ ...entry, locate });
   }
 
   const redirects = new Map<string, string>();
-  const aliasClaims = new Map<string, { entry: (typeof pages)[number]; index: number }[]>();
+  const aliasClaims = new Map<string, { entry: Accepted; index: number }[]>();
   for (const entry of pages) {
-    entry.page.meta.aliases.forEach((alias, index) => aliasClaims.set(alias, [...(aliasClaims.get(alias) ?? []), { entry, index }]));
+    entry.facts.aliases.forEach((alias, index) => aliasClaims.set(alias, [...(aliasClaims.get(alias) ?? []), { entry, index }]));
   }
   for (const [alias, claims] of aliasClaims) {
     const page = claimed.get(alias);
@@ -225,20 +262,20 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
   for (const entry of pages) {
     const clash = outputs.clash(entry.route);
     if (clash) errors.push(entry.locate([], problem('route-collision', { case: 'page', route: entry.route, clash })));
-    entry.page.meta.aliases.forEach((alias, index) => {
+    entry.facts.aliases.forEach((alias, index) => {
       const aliasClash = outputs.clash(alias);
       if (aliasClash) errors.push(entry.locate(['meta', 'aliases', index], problem('route-collision', { case: 'alias', alias, clash: aliasClash })));
     });
   }
   if (site && siteLocate) errors.push(...checkBrochureFile(site.brochure.file, siteLocate, outputsButBrochure, routes));
   const images = new Map<string, ImageSize>();
-  for (const entry of pages) errors.push(...checkReferences(PageSchema, entry.page, entry.locate, routes, files, images));
-  if (site && siteLocate) errors.push(...checkReferences(SiteSchema, site, siteLocate, routes, files, images));
-  if (site) for (const entry of pages) errors.push(...checkBranches(entry.page, entry.locate, site));
+  for (const entry of pages) errors.push(...checkReferences(entry.facts.references, entry.locate, routes, files, images));
+  if (site && siteLocate) errors.push(...checkReferences(referencesOf(SiteSchema, site), siteLocate, routes, files, images));
+  if (site) for (const entry of pages) errors.push(...checkBranches(entry.facts, entry.locate, site));
   const menu = courseMenu(site, siteLocate, pages, errors);
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { site, pages: pages.map(({ locate: _, ...entry }) => entry), redirects, images, menu, errors };
+  return { site, accepted: pages.map(({ locate: _, ...entry }) => entry), redirects, images, menu, errors };
 }
 
 /**
@@ -249,6 +286,7 @@ export function assembleContent({ root, pagesDir = path.join(root, 'pages'), sit
 class FileChecker {
   private files: Map<string, string> | undefined;
   private sizes = new Map<string, { width: number; height: number } | null>();
+  private byteCounts = new Map<string, number>();
   constructor(private publicDir: string) {}
 
   /** Site path (`/images/a.svg`) → absolute path of the real file. */
@@ -281,8 +319,11 @@ class FileChecker {
     return this.index().has(src);
   }
 
+  /** The file's size in bytes, read once per build however many documents show it. */
   bytes(src: string): number {
-    return statSync(this.index().get(src)!).size;
+    let bytes = this.byteCounts.get(src);
+    if (bytes === undefined) this.byteCounts.set(src, (bytes = statSync(this.index().get(src)!).size));
+    return bytes;
   }
 
   /**
@@ -377,27 +418,17 @@ const IMAGE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
  * slot, and its width and height go into `images`, beside the documents. The document itself is only read. Routes the document defines
  * (aliases) and files the build writes (the brochure) have checks of their own.
  */
-function checkReferences(
-  schema: z.core.$ZodType,
-  document: unknown,
-  locate: Locator,
-  routes: ReadonlySet<string>,
-  files: FileChecker,
-  images: Map<string, ImageSize>,
-): ContentError[] {
+function checkReferences(references: readonly Reference[], locate: Locator, routes: ReadonlySet<string>, files: FileChecker, images: Map<string, ImageSize>): ContentError[] {
   const errors: ContentError[] = [];
-  for (const field of findFields(schema, document, ['link', 'public-file', 'image'])) {
-    if (field.kind === 'link') {
-      if (!field.value.startsWith('/')) continue;
-      const route = normaliseRoute(field.value);
+  for (const reference of references) {
+    if (reference.kind === 'link') {
+      if (!reference.target.startsWith('/')) continue;
+      const route = normaliseRoute(reference.target);
       if (!routes.has(route)) {
-        errors.push(locate(field.path, problem('broken-link', { route, suggestion: nearest(route, [...routes]) })));
+        errors.push(locate(reference.path, problem('broken-link', { route, suggestion: nearest(route, [...routes]) })));
       }
-    } else if (field.kind === 'public-file') {
-      errors.push(...checkFile(field.value, field.path, locate, files, images, field.slot));
     } else {
-      // Located at its src: the path as written (`image: /images/x.svg`) or the src of { src, alt }.
-      errors.push(...checkFile(field.value.src, [...field.path, 'src'], locate, files, images, field.slot));
+      errors.push(...checkFile(reference.target, reference.path, locate, files, images, reference.slot));
     }
   }
   return errors;
@@ -437,8 +468,13 @@ function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileC
  * `Content.images` their renderer needs, in the order they appear.
  */
 export function imageSizesOf(images: ReadonlyMap<string, ImageSize>, { site, page }: { site?: Site | undefined; page?: Page | null | undefined }): Record<string, ImageSize> {
+  return sizesOf(images, [...(site ? filesOf(SiteSchema, site) : []), ...(page ? filesOf(PageSchema, page) : [])]);
+}
+
+/** The sizes of these site paths' images (those measured), by site path, in this order. */
+export function sizesOf(images: ReadonlyMap<string, ImageSize>, files: readonly string[]): Record<string, ImageSize> {
   const shown: Record<string, ImageSize> = {};
-  for (const src of [...(site ? filesOf(SiteSchema, site) : []), ...(page ? filesOf(PageSchema, page) : [])]) {
+  for (const src of files) {
     const size = images.get(src);
     if (size) shown[src] = size;
   }
@@ -451,27 +487,27 @@ const filesShown = new WeakMap<object, string[]>();
 function filesOf(schema: z.core.$ZodType, document: object): string[] {
   let files = filesShown.get(document);
   if (!files) {
-    files = findFields(schema, document, ['public-file', 'image']).map((field) => (field.kind === 'image' ? field.value.src : field.value));
+    files = filesShownBy(referencesOf(schema, document));
     filesShown.set(document, files);
   }
   return files;
 }
 
+/** The site document and the facts of every page: what the steps after loading need of the content. */
+export type ContentFacts = Pick<Content, 'site' | 'facts'>;
+
 /**
  * The photos the documents show, each with the slots it is shown in: what the build processes
  * (an image served as it is, SVG or GIF, is not listed).
  */
-export function photosShown({ site, pages }: Pick<Content, 'site' | 'pages'>): Map<string, Set<ImageSlot>> {
+export function photosShown({ site, facts }: ContentFacts): Map<string, Set<ImageSlot>> {
   const photos = new Map<string, Set<ImageSlot>>();
-  const documents: [z.core.$ZodType, unknown][] = [[SiteSchema, site], ...pages.map((entry): [z.core.$ZodType, unknown] => [PageSchema, entry.page])];
-  for (const [schema, document] of documents) {
-    for (const field of findFields(schema, document, ['public-file', 'image'])) {
-      const src = field.kind === 'image' ? field.value.src : field.value;
-      if (!PROCESSED_IMAGE.test(src)) continue;
-      const slots = photos.get(src) ?? new Set<ImageSlot>();
-      slots.add(field.slot ?? DEFAULT_SLOT);
-      photos.set(src, slots);
-    }
+  const references = [...(site ? referencesOf(SiteSchema, site) : []), ...facts.flatMap((page) => page.references)];
+  for (const reference of references) {
+    if (reference.kind === 'link' || !PROCESSED_IMAGE.test(reference.target)) continue;
+    const slots = photos.get(reference.target) ?? new Set<ImageSlot>();
+    slots.add(reference.slot ?? DEFAULT_SLOT);
+    photos.set(reference.target, slots);
   }
   return photos;
 }
@@ -480,26 +516,20 @@ export function photosShown({ site, pages }: Pick<Content, 'site' | 'pages'>): M
  * The same error at every place the documents name `src`, located like the others: for what only
  * the build finds out about a file (a photo whose data is damaged after a readable header).
  */
-export function errorsWhereShown(
-  { root, pagesDir = path.join(root, 'pages') }: LoadOptions,
-  { site, pages }: Pick<Content, 'site' | 'pages'>,
-  src: string,
-  error: Problem,
-): ContentError[] {
+export function errorsWhereShown({ root, pagesDir = path.join(root, 'pages') }: LoadOptions, { site, facts }: ContentFacts, src: string, error: Problem): ContentError[] {
   const errors: ContentError[] = [];
-  const documents: { schema: z.core.$ZodType; document: unknown; relative: string }[] = [
-    ...(site ? [{ schema: SiteSchema, document: site, relative: SITE_FILE }] : []),
-    ...pages.map((entry) => ({ schema: PageSchema, document: entry.page, relative: path.relative(pagesDir, path.join(root, entry.file)).split(path.sep).join('/') })),
+  const documents: { references: Reference[]; relative: string }[] = [
+    ...(site ? [{ references: referencesOf(SiteSchema, site), relative: SITE_FILE }] : []),
+    ...facts.map((page) => ({ references: page.references, relative: path.relative(pagesDir, path.join(root, page.file)).split(path.sep).join('/') })),
   ];
-  for (const { schema, document, relative } of documents) {
+  for (const { references, relative } of documents) {
     const file = displayPath(root, pagesDir, relative);
     const locate = lazyLocator(file, () => {
       const read = readSource(root, pagesDir, relative);
       return read.ok ? read.text : '';
     });
-    for (const field of findFields(schema, document, ['public-file', 'image'])) {
-      if (field.kind === 'image' ? field.value.src !== src : field.value !== src) continue;
-      errors.push(locate(field.kind === 'image' ? [...field.path, 'src'] : field.path, error));
+    for (const reference of references) {
+      if (reference.kind !== 'link' && reference.target === src) errors.push(locate(reference.path, error));
     }
   }
   return errors;
@@ -509,22 +539,17 @@ export function errorsWhereShown(
  * The menu with the course pages in their groups, and its errors (a group declared twice, a course page
  * naming no group or an unknown one) added to `errors`. No menu without a valid site document.
  */
-function courseMenu(site: Site | undefined, siteLocate: Locator | undefined, pages: readonly (PageEntry & { locate: Locator })[], errors: ContentError[]): MenuItem[] {
+function courseMenu(site: Site | undefined, siteLocate: Locator | undefined, pages: readonly { facts: PageFacts; locate: Locator }[], errors: ContentError[]): MenuItem[] {
   if (!site || !siteLocate) return [];
-  const assembled = assembleMenu(site, siteLocate, pages);
+  const assembled = assembleMenu(site, siteLocate, pages.map((entry) => ({ route: entry.facts.route, course: entry.facts.course, locate: entry.locate })));
   errors.push(...assembled.errors);
   return assembled.menu;
 }
 
 /** A contact section may pick branches by city: each must be a branch of the site document. */
-function checkBranches(page: Page, locate: Locator, site: Site): ContentError[] {
+function checkBranches(facts: PageFacts, locate: Locator, site: Site): ContentError[] {
   const cities = site.branches.map((branch) => branch.city);
-  return page.sections.flatMap((section, index) =>
-    section.type === 'contact' && section.branches
-      ? section.branches.flatMap((city, position) => {
-          if (cities.includes(city)) return [];
-          return [locate(['sections', index, 'branches', position], problem('invalid-value', { case: 'branch', city, cities, suggestion: nearest(city, cities) }))];
-        })
-      : [],
+  return facts.branches.flatMap(({ city, path }) =>
+    cities.includes(city) ? [] : [locate(path, problem('invalid-value', { case: 'branch', city, cities, suggestion: nearest(city, cities) }))],
   );
 }

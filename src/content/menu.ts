@@ -9,14 +9,14 @@
  */
 import { problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
-import type { Page } from './page-schema';
+import type { PageMeta } from './page-schema';
 import type { MenuEntry, MenuItem, Site } from './site-schema';
 import type { Locator } from './locate';
 
-/** A validated page, where it is served, and how to locate an error in its file. */
+/** A validated page's `meta.course`, where the page is served, and how to locate an error in its file. */
 export interface MenuPage {
   route: string;
-  page: Page;
+  course: PageMeta['course'] | null;
   locate: Locator;
 }
 
@@ -60,8 +60,7 @@ export function assembleMenu(site: Site, siteLocate: Locator, pages: readonly Me
   collect(site.menu, ['menu']);
 
   const ids = [...groups.keys()];
-  for (const { route, page, locate } of pages) {
-    const course = page.meta.course;
+  for (const { route, course, locate } of pages) {
     if (!course || course.menu === false) continue;
     if (course.menu === undefined) {
       // A site without groups of courses (no Our Courses menu) lists no course: nothing to say.

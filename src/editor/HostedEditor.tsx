@@ -15,7 +15,10 @@ import { currentEditor, prepareSignIn, previewStatus, resumeSession, signIn, sig
 /** How often the account bar asks whether the preview of the whole draft changed. */
 const PREVIEW_POLL_MS = 3000;
 
-/** "Preview the whole site", once the draft's site is built (the server offers it on this computer only). */
+/**
+ * "Preview the whole site", once the draft's site is built (when the server offers previews): an
+ * address of the editor that lets this editor into their draft's preview, on an origin of its own.
+ */
 function WholeSitePreview() {
   const [status, setStatus] = useState<PreviewStatus | null>(null);
   useEffect(() => {

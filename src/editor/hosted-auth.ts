@@ -48,8 +48,9 @@ async function exchange(idToken: string): Promise<Me> {
   return json<Me>(response);
 }
 
-/** GET /_editor/api/preview: the whole site as the editor's draft has it (on this computer only). */
+/** GET /_editor/api/preview: the whole site as the editor's draft has it (when the server offers previews). */
 export interface PreviewStatus {
+  /** The editor's address that opens the preview (it lets this editor in), once it is built. */
   url: string | null;
   building: boolean;
   builtAt: string | null;

@@ -1,9 +1,9 @@
 /**
- * The dev server reloads every open page when a content file changes (scripts/dev/dev-plugin.ts sends
- * Vite's `full-reload` with path `*`), including after this editor's own save. For the editor and its
- * preview that reload would only throw away what is on screen (unsaved edits, focus, scroll): they
- * learn of content changes themselves (use-disk-watch.ts). So such a reload is turned into a
- * CONTENT_CHANGED_EVENT instead.
+ * The dev server tells every open page when a content file changes (scripts/dev/dev-plugin.ts sends
+ * PAGE_UPDATE_EVENT, src/app/page-update.ts), including after this editor's own save: the editor and
+ * its preview learn of it as a CONTENT_CHANGED_EVENT and fetch what they show themselves
+ * (use-disk-watch.ts). A reload would only throw away what is on screen (unsaved edits, focus, scroll),
+ * so Vite's `full-reload` with path `*` and no changed module is turned into a CONTENT_CHANGED_EVENT too.
  *
  * How: Vite's client awaits the `vite:beforeFullReload` listeners with the message itself, then
  * reloads unless `path` names an .html page other than this one; the listener gives it such a path.
@@ -12,6 +12,7 @@
  * unsaved edits back. Call this once every module the page needs is loaded: after that, a reload
  * Vite asks for because it optimised dependencies again cannot matter to code already running.
  */
+import { PAGE_UPDATE_EVENT } from '../app/page-update';
 import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
 
 /** A page that is never open: Vite's client reloads only the page a path names. */
@@ -30,6 +31,7 @@ export function isReloadingForCode(): boolean {
 export function keepOpenOnContentChanges(): void {
   const hot = import.meta.hot;
   if (!hot) return;
+  hot.on(PAGE_UPDATE_EVENT, () => window.dispatchEvent(new Event(CONTENT_CHANGED_EVENT)));
   hot.on('vite:beforeFullReload', (payload) => {
     if (payload.path !== '*' || payload.triggeredBy) {
       reloadingForCode = true;

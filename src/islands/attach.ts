@@ -74,6 +74,15 @@ export function attachBehaviours(root: ParentNode & Node, loaders: Loaders = beh
   return Promise.all(within(root instanceof Document ? root.documentElement : root).map((element) => attach(element, loaders))).then(() => undefined);
 }
 
+/** Runs the cleanup of every behaviour attached within `root` (its elements are about to go), so each can attach again. */
+export function detachBehaviours(root: Node): void {
+  for (const element of within(root)) {
+    attached.get(element)?.();
+    attached.delete(element);
+    element.removeAttribute(ATTACHED_ATTRIBUTE);
+  }
+}
+
 /** attachBehaviours, then the same for parts added later, and their cleanup when they are removed. */
 export function watchBehaviours(root: HTMLElement, loaders: Loaders = behaviourLoaders): () => void {
   void attachBehaviours(root, loaders);

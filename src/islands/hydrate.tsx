@@ -7,13 +7,15 @@ import { hydrateRoot } from 'react-dom/client';
 import type { IslandStart } from './context';
 import type { IslandDefinition } from './define';
 import { identifierPrefixOf } from './ids';
+import { rememberIsland } from './mounted';
 import { IslandRoot } from './root';
 
 export function hydrateIsland(element: HTMLElement, island: IslandDefinition<unknown>, props: unknown, start: IslandStart): void {
-  hydrateRoot(element, <IslandRoot island={island} props={props} start={start} />, {
+  const root = hydrateRoot(element, <IslandRoot island={island} props={props} start={start} />, {
     // As the prerenderer rendered it.
     identifierPrefix: identifierPrefixOf(element.id),
     // A mismatch React recovers from is still a defect: said where the tests and a developer look.
     onRecoverableError: (error) => console.error(`The ${element.dataset.island ?? ''} island did not hydrate cleanly:`, error),
   });
+  rememberIsland(element, () => root.unmount());
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run dev` in a real browser, as an editor uses it: a page whose file has a mistake shows it
  * in plain words; the other pages work as usual, with a notice; saving the fixed file brings the
- * page back without anyone pressing reload, and breaking it again shows the mistake again. The
- * dev server (the project's Vite config and content plugin) runs on a throwaway content folder.
+ * page back without anyone pressing reload, and breaking it again shows the mistake again. A save
+ * of a working page changes the open page in place, without reloading it. The dev server (the
+ * project's Vite config and content plugin) runs on a throwaway content folder.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +40,7 @@ before(async () => {
   write('pages/index.yaml', page('Home'));
   write('pages/etabs.yaml', brokenCourse);
   write('pages/contact.yaml', page('Contact', '    actions:\n      - label: See the ETABS course\n        href: /etabs\n'));
+  write('pages/about.yaml', page('About'));
   ({ server, base } = await startDevServer(content));
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
 });
@@ -56,7 +58,8 @@ async function expectPage(tab: Page, heading: string, notice: boolean): Promise<
   assert.equal(await tab.locator('#cesa-dev-errors').count(), notice ? 1 : 0, `the notice on ${tab.url()}`);
 }
 
-test('a broken page shows its mistake, the others keep working, and a save recovers it without reload', { timeout: TEST_TIMEOUT_MS }, async () => {
+/** A tab on loopback only, whose page errors and console errors are collected in `problems`. */
+async function openTab(): Promise<{ tab: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext();
   context.setDefaultTimeout(TEST_TIMEOUT_MS / 3);
   await context.addInitScript('globalThis.__name = (target) => target;');
@@ -72,6 +75,11 @@ test('a broken page shows its mistake, the others keep working, and a save recov
     // The browser logs the error page's status (500) as a failed load.
     if (message.type() === 'error' && !message.text().includes('status of 500')) problems.push(message.text());
   });
+  return { tab, problems, close: () => context.close() };
+}
+
+test('a broken page shows its mistake, the others keep working, and a save recovers it without reload', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { tab, problems, close } = await openTab();
   try {
     // Another page: shown, its behaviours attached, with the notice.
     await tab.goto(`${base}/contact`);
@@ -105,6 +113,45 @@ test('a broken page shows its mistake, the others keep working, and a save recov
     await tab.getByRole('link', { name: 'open /etabs' }).waitFor({ timeout: ACTION_TIMEOUT_MS });
     assert.deepEqual(problems, []);
   } finally {
-    await context.close();
+    await close();
+  }
+});
+
+/** Marks the tab's window: the mark is gone after a reload. */
+const mark = (tab: Page) => tab.evaluate(() => Object.assign(window, { cesaTestMark: true }));
+const marked = (tab: Page) => tab.evaluate(() => 'cesaTestMark' in window);
+
+test('a save changes the open page in place, without reloading it; a broken save shows the mistake and the fix brings the page back', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { tab, problems, close } = await openTab();
+  try {
+    await tab.goto(`${base}/about`);
+    await expectPage(tab, 'About heading', true);
+    await mark(tab);
+
+    // The title and the text change where the editor looks, and the page's parts work again.
+    write('pages/about.yaml', page('About us', '    subtitle: Twenty years of training\n'));
+    await expectPage(tab, 'About us heading', true);
+    await tab.getByText('Twenty years of training').waitFor();
+    assert.match(await tab.title(), /About us/);
+    assert.equal(await marked(tab), true, 'the page was updated in place, not reloaded');
+
+    // A mistake: the page shows it, as when it is opened.
+    write('pages/about.yaml', page('About us', '    subtilte: Twenty years of training\n'));
+    await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
+    assert.match(await tab.locator('pre').innerText(), /^pages\/about\.yaml:8:5 {2}sections\[0\]\.subtilte {2}\[unknown-key\]/);
+
+    // Fixed: the page comes back by itself.
+    write('pages/about.yaml', page('About again'));
+    await expectPage(tab, 'About again heading', true);
+
+    // Another file fixed: the notice goes from the open page, in place too.
+    await mark(tab);
+    write('pages/etabs.yaml', goodCourse);
+    await tab.locator('#cesa-dev-errors').waitFor({ state: 'detached' });
+    await expectPage(tab, 'About again heading', false);
+    assert.equal(await marked(tab), true, 'the page was updated in place, not reloaded');
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
   }
 });

@@ -79,7 +79,7 @@ function isLoopback(url: URL): boolean {
 }
 
 /** Routes a context: gapi → local stand-in, loopback → through, anything else → aborted. */
-async function isolate(context: BrowserContext, blocked: string[]): Promise<void> {
+export async function isolate(context: BrowserContext, blocked: string[]): Promise<void> {
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     if (`${url.origin}${url.pathname}` === GAPI_URL) {

@@ -20,7 +20,7 @@ const cold = path.join(work, 'cold');
 const PAGES = 6;
 
 function build(out: string, ...extra: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', content, '--out', out, ...extra], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', content, '--out', out, ...extra], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
@@ -82,13 +82,40 @@ describe('an incremental build', () => {
     const linked = readFileSync(path.join(content, 'pages/course-0.yaml'), 'utf8');
     const before = tree(incremental);
     rmSync(path.join(content, 'pages/course-0.yaml'));
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', content, '--out', incremental], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', content, '--out', incremental], { cwd: root, encoding: 'utf8' });
     // The site's menu and the next course link to it: refused, the last output kept as it was.
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('[broken-link]');
     expect(tree(incremental)).toEqual(before);
     writeFileSync(path.join(content, 'pages/course-0.yaml'), linked.replace(/title: ([^\n]+)/, 'title: Linked page, changed'));
     expectSameAsCold();
+  }, 180_000);
+});
+
+describe('an incremental build updating the output in place', () => {
+  it('after a page is added, then removed, holds exactly what a cold build holds', () => {
+    writeFileSync(path.join(content, 'pages/course-extra.yaml'), readFileSync(path.join(content, 'pages/course-2.yaml'), 'utf8').replaceAll('Synthetic course 2', 'Synthetic extra course'));
+    const added = expectSameAsCold();
+    expect(madeCount(added)).toBeLessThan(PAGES);
+    expect(readFileSync(path.join(incremental, 'course-extra/index.html'), 'utf8')).toContain('Synthetic extra course');
+    rmSync(path.join(content, 'pages/course-extra.yaml'));
+    expectSameAsCold();
+    expect(readdirSync(incremental)).not.toContain('course-extra');
+  }, 180_000);
+
+  it('after an image every page shows changes size, renders the pages whose files did not change, and equals a cold build', () => {
+    const logo = path.join(content, 'public/images/logo.svg');
+    writeFileSync(logo, readFileSync(logo, 'utf8').replaceAll('320', '640'));
+    const log = expectSameAsCold();
+    expect(madeCount(log)).toBeGreaterThanOrEqual(PAGES);
+    expect(readFileSync(path.join(incremental, 'course-4/index.html'), 'utf8')).toContain('width="640"');
+  }, 180_000);
+
+  it('after a file of the output was changed by hand, makes that file again', () => {
+    const page = path.join(incremental, 'course-3/index.html');
+    writeFileSync(page, 'changed by hand');
+    const log = expectSameAsCold();
+    expect(madeCount(log)).toBe(1);
   }, 180_000);
 });
 
@@ -102,7 +129,7 @@ describe('after a component changed', () => {
       }
       symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'));
       const run = (out: string, ...extra: string[]) => {
-        const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', content, '--out', out, ...extra], { cwd: project, encoding: 'utf8' });
+        const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', content, '--out', out, ...extra], { cwd: project, encoding: 'utf8' });
         if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
         return result.stdout;
       };

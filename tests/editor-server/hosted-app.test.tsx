@@ -64,10 +64,10 @@ describe('the hosted editor', () => {
 
   it('links to the preview of the whole draft once it is built, saying when it is updating', async () => {
     vi.mocked(auth.currentEditor).mockResolvedValue(ravi);
-    vi.mocked(auth.previewStatus).mockResolvedValue({ url: 'http://127.0.0.1:45678', building: true, builtAt: '2026-11-25T18:00:00Z', errors: 0 });
+    vi.mocked(auth.previewStatus).mockResolvedValue({ url: '/_editor/whole-site', building: true, builtAt: '2026-11-25T18:00:00Z', errors: 0 });
     render(<HostedEditor />);
     const link = await screen.findByRole('link', { name: 'Preview the whole site (opens in a new tab)' });
-    expect(link).toHaveAttribute('href', 'http://127.0.0.1:45678');
+    expect(link).toHaveAttribute('href', '/_editor/whole-site');
     expect(link.parentElement).toHaveTextContent('(updating…)');
   });
 

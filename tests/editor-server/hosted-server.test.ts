@@ -7,6 +7,7 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -282,7 +283,12 @@ describe('the built editor app', () => {
       const html = await response.text();
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      // The editor is framed by nothing; its preview only by the editor.
+      expect(response.headers.get('x-frame-options')).toBe(pathname === '/_editor' ? 'DENY' : 'SAMEORIGIN');
+      expect(response.headers.get('content-security-policy')).toContain(pathname === '/_editor' ? "frame-ancestors 'none'" : "frame-ancestors 'self'");
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self' https://apis.google.com; style-src 'self'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
       expect(html).toContain(`<div id="${rootId}"></div>`);
       expect(html).not.toContain('/@vite/client');
       const script = /<script type="module" src="(\/_editor\/app\/assets\/[^"]+\.js)"><\/script>/.exec(html)?.[1];
@@ -482,36 +488,233 @@ describe('refused, with nothing written', () => {
 });
 
 describe('the preview of the whole draft', () => {
-  it('after a save, serves the draft’s whole site on its own origin with the live site’s headers; main does not change', async () => {
-    const previewing = await startHostedEditor({
+  interface Got {
+    status: number;
+    headers: IncomingHttpHeaders;
+    body: string;
+  }
+
+  /** A GET as a browser sends it, with any Host (a preview's own name, answered by the editor's process). */
+  function get(url: string, headers: Record<string, string> = {}): Promise<Got> {
+    return new Promise((resolve, reject) => {
+      const outgoing = httpGet(url, { headers }, (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (body += chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
+      });
+      outgoing.on('error', reject);
+    });
+  }
+
+  /** Signs in on `at` and saves `title` as staad's first title: the draft's preview is then built. */
+  async function signInAndSave(at: string, account: Account, title: string): Promise<string> {
+    const session = await fetch(`${at}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(account) }) });
+    expect(session.status).toBe(200);
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const page = (await (await fetch(`${at}${EDITOR_API}/page?file=pages/staad.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
+    const saved = await fetch(`${at}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, title), version: page.version }) });
+    expect(saved.status).toBe(200);
+    return cookie;
+  }
+
+  /** Commits editors.yaml on the remote's main as a developer would. */
+  function editorsOnMain(text: string): void {
+    const clone = mkdtempSync(path.join(temp, 'developer-'));
+    execFileSync('git', ['clone', '--quiet', remote, clone]);
+    writeFileSync(path.join(clone, 'editors.yaml'), text);
+    execFileSync('git', ['-C', clone, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '-am', 'Editors']);
+    execFileSync('git', ['-C', clone, 'push', '--quiet', 'origin', 'main']);
+  }
+
+  describe('on a server: each draft on its own name of a wildcard one, answered by the editor’s process', () => {
+    const DRAFT_HOST = 'meera-publisher-example-com.preview.cesa.example';
+    let previewing: RunningEditor;
+    let at: string;
+    let cookie: string;
+    let mainBefore: string;
+
+    /** The editor's "Preview the whole site": where it sends the editor, with a fresh ticket. */
+    async function opened(editorCookie = cookie): Promise<URL> {
+      const open = await get(`${at}/_editor/whole-site`, { Cookie: editorCookie });
+      expect(open.status, open.body).toBe(303);
+      return new URL(open.headers.location ?? '');
+    }
+
+    /** The ticket taken on the preview's name: the preview's own cookie. */
+    async function entered(): Promise<string> {
+      const ticketAt = await opened();
+      const answer = await get(`${at}${ticketAt.pathname}${ticketAt.search}`, { Host: ticketAt.host });
+      expect(answer.status, answer.body).toBe(303);
+      return (answer.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    }
+
+    beforeAll(async () => {
+      mainBefore = mainSha();
+      previewing = await startHostedEditor({
+        app,
+        root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
+        firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+        remote, stateDir: path.join(temp, 'preview-state'), mainMaxAgeMs: 0,
+        verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+        previewOrigin: 'https://{draft}.preview.cesa.example',
+        limits: { 'sign-in': { count: 100, perMs: 60_000 } },
+        log: () => undefined,
+      });
+      at = previewing.address;
+      cookie = await signInAndSave(at, meera, 'STAAD in the preview');
+      await previewing.previews!.settled('meera-publisher-example-com');
+    }, 300_000);
+
+    afterAll(async () => {
+      await previewing?.close();
+    });
+
+    it('sends the editor to their draft’s name with a ticket, which the preview takes once for a cookie of its own, then to the clean address', async () => {
+      const status = (await (await fetch(`${at}${EDITOR_API}/preview`, { headers: { Cookie: cookie } })).json()) as { url: string; building: boolean; errors: number };
+      expect(status).toMatchObject({ url: '/_editor/whole-site', building: false, errors: 0 });
+      const ticketAt = await opened();
+      expect(ticketAt.origin).toBe(`https://${DRAFT_HOST}`);
+      expect(ticketAt.pathname).toBe('/_cesa-preview');
+      const entry = `${at}${ticketAt.pathname}${ticketAt.search}`;
+
+      const elsewhere = await get(entry, { Host: 'asha-editor-example-com.preview.cesa.example' });
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.body).toMatch(/^This link opens the preview of another draft\. Open it again from the editor/);
+
+      const taken = await get(entry, { Host: DRAFT_HOST });
+      expect(taken.status).toBe(303);
+      expect(taken.headers.location).toBe('/');
+      expect(taken.headers['set-cookie']).toEqual([expect.stringMatching(/^__Host-cesa_preview_meera-publisher-example-com=[\w.-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/)]);
+      const previewCookie = (taken.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+
+      const again = await get(entry, { Host: DRAFT_HOST });
+      expect(again.status).toBe(403);
+      expect(again.body).toMatch(/already used/);
+      expect(again.headers['set-cookie']).toBeUndefined();
+
+      const shown = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+      expect(shown.status).toBe(200);
+      expect(shown.body).toContain('STAAD in the preview');
+      // The live site's headers (firebase.json from the draft's content), not the editor's.
+      expect(shown.headers['content-security-policy']).toContain("manifest-src 'self'");
+      expect(shown.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
+      expect(shown.headers['x-frame-options']).toBeUndefined();
+      // Hosting's redirects: an address with a trailing slash is sent to the clean one, on the preview's own name.
+      const slash = await get(`${at}/staad/`, { Host: DRAFT_HOST, Cookie: previewCookie });
+      expect([slash.status, slash.headers.location]).toEqual([301, '/staad']);
+      expect(mainSha()).toBe(mainBefore);
+    });
+
+    it('shows nothing of the draft without its cookie (401), with a forged one, or with another draft’s (403), in words', async () => {
+      const previewCookie = await entered();
+      const refusals: [Record<string, string>, number, RegExp][] = [
+        [{}, 401, /^This preview of a draft is private\. Open it again from the editor with "Preview the whole site"\./],
+        // The editor's own session cookie is no way into a preview.
+        [{ Cookie: cookie }, 401, /private/],
+        [{ Cookie: previewCookie.replace(/=.*/, '=made-up.value') }, 403, /not made by the editor/],
+        [{ Cookie: `${previewCookie}x` }, 403, /not made by the editor/],
+      ];
+      for (const [headers, status, words] of refusals) {
+        const answer = await get(`${at}/staad`, { Host: DRAFT_HOST, ...headers });
+        expect(answer.status, JSON.stringify(headers)).toBe(status);
+        expect(answer.body).toMatch(words);
+        expect(answer.body).not.toContain('STAAD');
+        expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+      }
+      const otherDraft = await get(`${at}/staad`, { Host: 'asha-editor-example-com.preview.cesa.example', Cookie: previewCookie.replace('cesa_preview_meera-publisher-example-com', 'cesa_preview_asha-editor-example-com') });
+      expect(otherDraft.status).toBe(403);
+      expect(otherDraft.body).toMatch(/^This is the preview of another draft\./);
+      // A name that is neither the editor's nor a preview's.
+      expect((await get(`${at}/staad`, { Host: 'elsewhere.example', Cookie: previewCookie })).status).toBe(421);
+    });
+
+    it('stays open over a restart of the server: the first look builds the draft again, saying so meanwhile', async () => {
+      const previewCookie = await entered();
+      await previewing.close();
+      previewing = await startHostedEditor({
+        app,
+        root: ROOT, host: '127.0.0.1', port: Number(new URL(at).port), projectId: PROJECT,
+        firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+        remote, stateDir: path.join(temp, 'preview-state'), mainMaxAgeMs: 0,
+        verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+        previewOrigin: 'https://{draft}.preview.cesa.example',
+        log: () => undefined,
+      });
+      const building = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+      expect(building.status).toBe(503);
+      expect(building.headers['retry-after']).toBe('5');
+      expect(building.body).toBe('The preview of your draft is being built. Reload this page in a few seconds.\n');
+      await previewing.previews!.settled('meera-publisher-example-com');
+      const shown = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+      expect(shown.status).toBe(200);
+      expect(shown.body).toContain('STAAD in the preview');
+    });
+
+    it('is closed to an editor removed from editors.yaml at their next request, and to one who signed out', async () => {
+      const previewCookie = await entered();
+      expect((await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie })).status).toBe(200);
+      const listed = remoteGit('show', 'refs/heads/main:editors.yaml');
+      editorsOnMain(listed.split('\n').filter((line) => !line.includes(meera.email)).join('\n') + '\n');
+      try {
+        const removed = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+        expect(removed.status).toBe(403);
+        expect(removed.body).toMatch(/^meera\.publisher@example\.com is no longer on the list of editors, so this preview of a draft is closed to it\./);
+        expect(removed.body).not.toContain('STAAD');
+      } finally {
+        editorsOnMain(`${listed}\n`);
+      }
+      expect((await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie })).status).toBe(200);
+
+      const signedOut = await fetch(`${at}${EDITOR_API}/session`, { method: 'DELETE', headers: { Cookie: cookie, Origin: at } });
+      expect(signedOut.status).toBe(200);
+      const closed = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+      expect(closed.status).toBe(401);
+      expect(closed.body).toMatch(/^Your session in the editor has ended/);
+      expect((await get(`${at}/_editor/whole-site`, { Cookie: cookie })).status).toBe(401);
+    });
+  });
+
+  it('on this computer: each draft’s preview on a loopback port of its own, through the same ticket', async () => {
+    const local = await startHostedEditor({
       root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
       firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-      remote, stateDir: path.join(temp, 'preview-state'), mainMaxAgeMs: 0,
+      remote, stateDir: path.join(temp, 'local-preview-state'), mainMaxAgeMs: 0,
       verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
       previews: true,
       log: () => undefined,
     });
     try {
-      const mainBefore = mainSha();
-      const at = previewing.address;
-      const session = await fetch(`${at}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(meera) }) });
-      const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
-      const page = (await (await fetch(`${at}${EDITOR_API}/page?file=pages/staad.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
-      const saved = await fetch(`${at}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, 'STAAD in the preview'), version: page.version }) });
-      expect(saved.status).toBe(200);
-      await previewing.previews!.settled('meera-publisher-example-com');
-      const status = (await (await fetch(`${at}${EDITOR_API}/preview`, { headers: { Cookie: cookie } })).json()) as { url: string; building: boolean; errors: number };
-      expect(status).toMatchObject({ building: false, errors: 0 });
-      expect(new URL(status.url).origin).not.toBe(new URL(at).origin);
-      const shown = await fetch(`${status.url}/staad`);
+      const at = local.address;
+      const cookie = await signInAndSave(at, meera, 'STAAD on this computer');
+      await local.previews!.settled('meera-publisher-example-com');
+      const open = await get(`${at}/_editor/whole-site`, { Cookie: cookie });
+      expect(open.status).toBe(303);
+      const ticketAt = new URL(open.headers.location ?? '');
+      expect(ticketAt.hostname).toBe('127.0.0.1');
+      expect(ticketAt.port).not.toBe(new URL(at).port);
+      expect((await get(`${ticketAt.origin}/staad`)).status).toBe(401);
+      const taken = await get(ticketAt.href);
+      expect(taken.status).toBe(303);
+      const previewCookie = (taken.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+      expect(taken.headers['set-cookie']?.[0]).toMatch(/^cesa_preview_meera-publisher-example-com=[\w.-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+      const shown = await get(`${ticketAt.origin}/staad`, { Cookie: previewCookie });
       expect(shown.status).toBe(200);
-      expect(await shown.text()).toContain('STAAD in the preview');
-      expect(shown.headers.get('content-security-policy')).toContain("script-src 'self'");
-      expect(mainSha()).toBe(mainBefore);
+      expect(shown.body).toContain('STAAD on this computer');
+      // On loopback the live site's policy admits the local Auth emulator, as npm start's does.
+      expect(shown.headers['content-security-policy']).toContain('http://127.0.0.1:9099');
+      // A page elsewhere pointing its name at the port.
+      expect((await get(`${ticketAt.origin}/staad`, { Host: 'rebound.example', Cookie: previewCookie })).status).toBe(421);
     } finally {
-      await previewing.close();
+      await local.close();
     }
   }, 300_000);
+
+  it('is refused on a server without its own address for previews', async () => {
+    await expect(
+      startHostedEditor({ root: ROOT, host: '0.0.0.0', port: 0, origin: 'https://editor.example.org', projectId: PROJECT, firebase: { apiKey: 'k', authDomain: 'd' }, remote: '/nonexistent', stateDir: '/nonexistent', previews: true }),
+    ).rejects.toThrow(/set CESA_EDITOR_PREVIEW_ORIGIN/);
+  });
 });
 
 describe('limits', () => {

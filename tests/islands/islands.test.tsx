@@ -11,12 +11,13 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthClient, AuthUser } from '../../src/auth/firebase';
 import { SectionSchema } from '../../src/content/page-schema';
-import { attachBehaviours, watchBehaviours } from '../../src/islands/attach';
+import { attachBehaviours, detachBehaviours, watchBehaviours } from '../../src/islands/attach';
 import type { Behaviour } from '../../src/islands/behaviour';
 import type { IslandDefinition } from '../../src/islands/define';
 import { hydrateIsland } from '../../src/islands/hydrate';
 import { Island } from '../../src/islands/Island';
 import { islandModules } from '../../src/islands/islands.gen';
+import { unmountIslands } from '../../src/islands/mounted';
 import { renderWithIslands } from '../../src/islands/render';
 import { IslandRoot } from '../../src/islands/root';
 import { ImageSizesProvider } from '../../src/page/image-sizes';
@@ -211,6 +212,21 @@ describe('hydrateIsland (the browser)', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
+  it('unmounts a hydrated island once its element has left the page (npm run dev swaps a saved page), and no other', async () => {
+    const body = load(renderWithIslands(page(brochureSection)));
+    const island = body.querySelector<HTMLElement>('cesa-island')!;
+    await act(async () => {
+      hydrateIsland(island, islandModules.brochure as IslandDefinition<unknown>, brochureProps, { pressedEarly: false });
+      await tick();
+    });
+    unmountIslands();
+    expect(within(island).getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    island.remove();
+    act(() => unmountIslands());
+    // React's root is gone: the element it drew into is empty.
+    expect(island).toBeEmptyDOMElement();
+  });
+
   it('says so when the HTML does not match the island (what the test above would catch)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const body = load(renderWithIslands(page(brochureSection)));
@@ -253,6 +269,18 @@ describe('attachBehaviours and watchBehaviours', () => {
     await attachBehaviours(body, loaders);
     expect(stats.load).toHaveBeenCalledTimes(1);
     expect(stats.run).toHaveBeenCalledTimes(1);
+  });
+
+  it('cleans up the behaviours of markup about to be replaced, and attaches to the markup that replaces it (npm run dev swaps a saved page)', async () => {
+    const stats = counting();
+    const body = load('<div id="root"><div data-behaviour="stats">0</div></div>');
+    await attachBehaviours(document, { stats: stats.load });
+    detachBehaviours(document.documentElement);
+    expect(stats.cleanup).toHaveBeenCalledTimes(1);
+    body.querySelector('#root')!.innerHTML = '<div data-behaviour="stats">1</div>';
+    await attachBehaviours(document, { stats: stats.load });
+    expect(stats.run).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('attached')).toHaveAttribute('data-behaviour-attached');
   });
 
   it('loads a part marked data-behaviour-when="visible" only once it nears the screen, and the others at once', async () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run dev` with content mistakes: a broken page shows its own errors in the editor's words,
  * every other page keeps rendering with a notice, and fixing the file brings the page back (the
- * dev server tells the open pages to reload). The real Vite config and plugin, on a throwaway
+ * dev server tells the open pages to update). The real Vite config and plugin, on a throwaway
  * content folder, on a free loopback port.
  */
 // @vitest-environment node
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { PAGE_UPDATE_EVENT, type PageUpdate } from '../../src/app/page-update';
 import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,7 +27,10 @@ let server: ViteDevServer;
 let base: string;
 /** What the plugin told the browsers through Vite's websocket. */
 let sent: MockInstance<ViteDevServer['ws']['send']>;
-const reloads = () => sent.mock.calls.filter((call: unknown[]) => (call[0] as { type?: string } | undefined)?.type === 'full-reload').length;
+/** What the plugin printed in the terminal: its report after each check of the whole site. */
+let reported: MockInstance<ViteDevServer['config']['logger']['info']>;
+/** The page updates the plugin sent, oldest first. */
+const updates = () => sent.mock.calls.filter((call: unknown[]) => call[0] === PAGE_UPDATE_EVENT).map((call: unknown[]) => call[1] as PageUpdate);
 
 const write = (file: string, text: string) => writeInto(content, file, text);
 
@@ -36,16 +40,27 @@ async function get(route: string, accept = 'text/html'): Promise<{ status: numbe
 }
 
 /**
- * Saves a content file and resolves once the dev server has told the open pages to reload. The
+ * Saves a content file and resolves with the update the dev server then sent to the open pages. The
  * watcher drops a second change of a file within 50 ms of the first (no editor saves that fast, a
- * test does): until the reload comes, the file is saved again.
+ * test does): until the update comes, the file is saved again.
  */
-async function save(file: string, text: string): Promise<void> {
-  const before = reloads();
-  while (reloads() === before) {
+async function save(file: string, text: string): Promise<PageUpdate> {
+  const before = updates().length;
+  while (updates().length === before) {
     write(file, text);
-    for (let wait = 0; wait < 10 && reloads() === before; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let wait = 0; wait < 10 && updates().length === before; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  return updates()[before]!;
+}
+
+/** Resolves once the dev server has printed its report of the whole site after the last save ('content OK'). */
+async function checkedAfter(reportsBefore: number): Promise<void> {
+  while (reported.mock.calls.length === reportsBefore) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Resolves once the dev server has sent `count` updates in all (the checks across files send one when they change what pages show). */
+async function updatesSent(count: number): Promise<void> {
+  while (updates().length < count) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 /** The watcher sees the content folder (added after Vite's own, outside its root) once it lists its files. */
@@ -63,6 +78,7 @@ beforeAll(async () => {
   write('pages/contact.yaml', page('Contact'));
   ({ server, base } = await startDevServer(content, (created) => {
     sent = vi.spyOn(created.ws, 'send');
+    reported = vi.spyOn(created.config.logger, 'info');
   }));
   expect((server.httpServer!.address() as AddressInfo).address).toBe('127.0.0.1');
   await watching();
@@ -82,8 +98,8 @@ describe('the dev server with a broken page', { timeout: 120_000 }, () => {
     expect(body).toContain('&quot;subtilte&quot; is not a field here');
     expect(body).toContain('Did you mean &quot;subtitle&quot;?');
     expect(body).toContain('&gt; 8 |     subtilte: Six weeks, live projects');
-    // Vite's client (it reloads the page on a save), but neither its overlay nor words for programmers.
-    expect(body).toContain('<script type="module" src="/@vite/client">');
+    // The dev server's script (it reloads the page on a save), but neither Vite's overlay nor words for programmers.
+    expect(body).toContain('<script type="module" src="/src/dev-client.ts">');
     expect(body).not.toMatch(/ErrorOverlay|vite\.config|hmr\.overlay|fix the code/i);
   });
 
@@ -104,14 +120,39 @@ describe('the dev server with a broken page', { timeout: 120_000 }, () => {
     expect(body).toContain('<a href="/etabs">open /etabs</a>');
   });
 
-  it('shows the fixed page once the file is saved, and tells the open pages to reload', async () => {
-    await save('pages/etabs.yaml', goodCourse);
-    expect(sent).toHaveBeenLastCalledWith({ type: 'full-reload', path: '*' });
+  it('shows the fixed page once the file is saved, and tells every open page to update (their notice goes)', async () => {
+    expect(await save('pages/etabs.yaml', goodCourse)).toEqual({ routes: '*' });
     const fixed = await get('/etabs');
     expect(fixed.status).toBe(200);
     expect(fixed.body).toContain('ETABS heading');
     expect(fixed.body).not.toContain('cesa-dev-errors');
     expect((await get('/_errors', '*/*')).body).toContain('No mistakes');
+  });
+
+  it('a saved page is served with its new text, and only its open pages are told to update', async () => {
+    const reportsBefore = reported.mock.calls.length;
+    expect(await save('pages/contact.yaml', page('Contact', '    subtitle: Call us today\n'))).toEqual({ routes: ['/contact'] });
+    const saved = await get('/contact');
+    // The checks across files follow the response, and report.
+    await checkedAfter(reportsBefore);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toContain('Call us today');
+    expect(saved.body).toContain('<script type="module" src="/src/dev-client.ts">');
+  });
+
+  it('a saved page with a link to no page is shown, then the checks across files show its mistake on every open page', async () => {
+    const broken = page('Contact', '    actions:\n      - label: Our courses\n        href: /coarses\n');
+    const sentBefore = updates().length;
+    expect(await save('pages/contact.yaml', broken)).toEqual({ routes: ['/contact'] });
+    // The page's request comes first; the checks follow its response.
+    expect((await get('/contact')).body).toContain('Our courses');
+    await updatesSent(sentBefore + 2);
+    expect(updates().at(-1)).toEqual({ routes: '*' });
+    const checked = await get('/contact');
+    expect(checked.status).toBe(500);
+    expect(checked.body).toContain('the link goes to /coarses, which is not a page of this site');
+    expect(await save('pages/contact.yaml', page('Contact'))).toEqual({ routes: '*' });
+    expect((await get('/contact')).status).toBe(200);
   });
 
   it('a mistake in _site.yaml shows its errors on every page, still in plain words; fixing it recovers', async () => {

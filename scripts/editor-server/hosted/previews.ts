@@ -1,23 +1,21 @@
 /**
- * The preview of a whole draft: after a save, an incremental build of the draft's work tree (the
- * same buildSite as `npm run build`, about a second for one changed page once its caches are warm),
- * served by the same local server as `npm start` (scripts/hosting/serve.ts: Hosting's redirects and
- * headers, from the draft's own content) on its own loopback port, a separate origin from the editor.
+ * The builds of whole drafts: after a save, an incremental build of the draft's work tree (the same
+ * buildSite as `npm run build`, about a second for one changed page once its caches are warm), with
+ * the Hosting headers its own content makes (its maps, its sign-in domain), answered by the same
+ * request handler as `npm start` (scripts/hosting/serve.ts: Hosting's redirects and headers). Who may
+ * see a build, and on which origin, is preview-access.ts's and server.ts's business.
  * One build per draft at a time; a save during a build makes one more build after it.
- *
- * On this computer only: the preview's port is reachable from this machine, not from the editors'
- * browsers elsewhere (README, "The hosted editor"), so the server offers previews only on loopback.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../../build/site-build';
 import { loadContent } from '../../../src/content/load';
 import { firebaseJsonText } from '../../hosting/firebase-json';
-import { serve, type RunningServer } from '../../hosting/serve';
+import { siteHandler, type SiteHandler } from '../../hosting/serve';
 
 /** GET /_editor/api/preview */
 export interface PreviewStatus {
-  /** The draft's whole site, once built. */
+  /** Where the editor opens the draft's whole site (an address of the editor that lets them in), once built. */
   url: string | null;
   /** A build is running (or waiting for the one before it). */
   building: boolean;
@@ -27,13 +25,21 @@ export interface PreviewStatus {
   errors: number;
 }
 
+/** A draft's last good build. */
+export interface BuiltSite {
+  /** The built files. */
+  dir: string;
+  /** Its firebase.json (the headers its content makes). */
+  firebaseJson: string;
+  /** Answers requests for it as Hosting would. */
+  handler: SiteHandler;
+}
+
 interface Draft {
   worktree: string;
   running: Promise<void> | null;
   again: boolean;
-  server: RunningServer | null;
-  port: number;
-  headers: string;
+  built: BuiltSite | null;
   builtAt: string | null;
   errors: number;
 }
@@ -42,6 +48,8 @@ export interface PreviewOptions {
   /** The project (its code builds the draft's content). */
   root: string;
   stateDir: string;
+  /** Where the builds are served (on a loopback address their policy admits the local Auth emulator). */
+  host: string;
   log: (entry: Record<string, unknown>) => void;
 }
 
@@ -51,9 +59,15 @@ export class DraftPreviews {
 
   constructor(private readonly options: PreviewOptions) {}
 
-  status(id: string): PreviewStatus {
+  /** The draft's build as its status says (`url` is the caller's to fill in). */
+  status(id: string): Omit<PreviewStatus, 'url'> & { built: boolean } {
     const draft = this.drafts.get(id);
-    return { url: draft?.server?.url ?? null, building: draft?.running !== null && draft !== undefined, builtAt: draft?.builtAt ?? null, errors: draft?.errors ?? 0 };
+    return { built: Boolean(draft?.built), building: Boolean(draft?.running), builtAt: draft?.builtAt ?? null, errors: draft?.errors ?? 0 };
+  }
+
+  /** The draft's last good build, if there is one since the server started. */
+  site(id: string): BuiltSite | null {
+    return this.drafts.get(id)?.built ?? null;
   }
 
   /** Whether the draft's preview was ever asked for since the server started. */
@@ -63,9 +77,10 @@ export class DraftPreviews {
 
   /** Builds the draft's preview now, or once more after the build under way. */
   update(id: string, worktree: string): void {
+    if (this.closed) return;
     let draft = this.drafts.get(id);
     if (!draft) {
-      draft = { worktree, running: null, again: false, server: null, port: 0, headers: '', builtAt: null, errors: 0 };
+      draft = { worktree, running: null, again: false, built: null, builtAt: null, errors: 0 };
       this.drafts.set(id, draft);
     }
     if (draft.running) {
@@ -92,7 +107,8 @@ export class DraftPreviews {
     mkdirSync(folder, { recursive: true });
     const started = Date.now();
     try {
-      const result = await buildSite({ root: this.options.root, contentRoot: draft.worktree, outDir: path.join(folder, 'site'), onWait: () => undefined });
+      const dir = path.join(folder, 'site');
+      const result = await buildSite({ root: this.options.root, contentRoot: draft.worktree, outDir: dir, onWait: () => undefined });
       if (!result.ok) {
         draft.errors = result.errors.length;
         this.options.log({ event: 'preview-refused', draft: `drafts/${id}`, errors: result.errors.length });
@@ -101,17 +117,10 @@ export class DraftPreviews {
       draft.errors = 0;
       // Hosting's headers as the draft's content makes them (its maps, its sign-in domain).
       const content = loadContent({ root: draft.worktree });
-      const headersFile = path.join(folder, 'firebase.json');
-      const headers = content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8');
-      if (headers !== draft.headers || !draft.server) {
-        writeFileSync(headersFile, headers);
-        draft.headers = headers;
-        // serve.ts reads the headers when it starts: started again, on the same port.
-        await draft.server?.close();
-        if (this.closed) return;
-        draft.server = await serve({ root: path.join(folder, 'site'), host: '127.0.0.1', port: draft.port, firebaseJson: headersFile });
-        draft.port = Number(new URL(draft.server.url).port);
-      }
+      const firebaseJson = path.join(folder, 'firebase.json');
+      writeFileSync(firebaseJson, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
+      // The handler reads the redirects and the headers when it is made: made again after every build.
+      draft.built = { dir, firebaseJson, handler: siteHandler({ root: dir, host: this.options.host, firebaseJson }) };
       draft.builtAt = new Date().toISOString();
       this.options.log({ event: 'preview', draft: `drafts/${id}`, seconds: (Date.now() - started) / 1000 });
     } catch (error) {
@@ -122,6 +131,5 @@ export class DraftPreviews {
   async close(): Promise<void> {
     this.closed = true;
     for (const id of this.drafts.keys()) await this.settled(id);
-    for (const draft of this.drafts.values()) await draft.server?.close();
   }
 }

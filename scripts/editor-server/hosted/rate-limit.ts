@@ -6,7 +6,7 @@
  */
 import { Refusal } from '../http';
 
-export type Limited = 'sign-in' | 'read' | 'save' | 'upload';
+export type Limited = 'sign-in' | 'read' | 'preview' | 'save' | 'upload';
 
 export interface Limit {
   /** How many at once, and how many per `perMs` after that. */
@@ -21,6 +21,8 @@ const HOUR = 60 * MINUTE;
 export const DEFAULT_LIMITS: Record<Limited, Limit> = {
   'sign-in': { count: 10, perMs: MINUTE },
   read: { count: 600, perMs: MINUTE },
+  // Every file of every page of a draft's whole-site preview (a page brings its styles, scripts and photos).
+  preview: { count: 3000, perMs: MINUTE },
   save: { count: 60, perMs: MINUTE },
   upload: { count: 30, perMs: HOUR },
 };
@@ -28,6 +30,7 @@ export const DEFAULT_LIMITS: Record<Limited, Limit> = {
 const WORDS: Record<Limited, string> = {
   'sign-in': 'This account signed in more often than the editor takes in a minute.',
   read: 'The editor asked the server more than it answers for one person in a minute.',
+  preview: 'The preview asked for more pages and files than the server answers for one person in a minute.',
   save: 'You saved more often than the editor takes in a minute.',
   upload: 'You uploaded more photos than the editor takes in an hour.',
 };

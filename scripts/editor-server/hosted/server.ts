@@ -4,7 +4,9 @@
  * then a session cookie (sessions.ts); who may edit from editors.yaml on main, read at every request
  * (editors.ts); each editor's draft, a branch with its own work tree, on which the editor API of
  * `npm run dev` runs (../api.ts), every write one commit by the editor pushed before the answer
- * (repository.ts). No CORS; every write must come from the editor's own origin.
+ * (repository.ts). No CORS; every write must come from the editor's own origin. Each draft's whole
+ * site, built after its saves (previews.ts), is shown to its editor only, on an origin of its own
+ * (preview-access.ts): the same process answers those names too, told apart by `Host`.
  */
 import { createReadStream, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -27,13 +29,16 @@ import { APP_BASE } from './app-build';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
 import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
-import { DraftPreviews } from './previews';
+import { PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, type PreviewHolder } from './preview-access';
+import { cookieOf, PreviewServer, sendWords } from './preview-server';
+import { DraftPreviews, type PreviewStatus } from './previews';
 import type { Deployer } from './publish/deploy';
 import { Publisher, type PublisherOptions } from './publish/publisher';
 import { PublishingApi } from './publish/routes';
 import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
 import { SiteRepository, type Person } from './repository';
-import { SessionStore, type Session } from './sessions';
+import { editorHeaders, setEditorHeaders } from './security-headers';
+import { sessionKey, SessionStore, type Session } from './sessions';
 
 export interface HostedOptions {
   /** The project whose code the server runs (the editor's schemas and section examples). */
@@ -65,10 +70,16 @@ export interface HostedOptions {
   /** Tests give a verifier with local keys; otherwise Google's keys, or the emulator's lookup. */
   verifier?: TokenVerifier;
   /**
-   * Build and serve each draft's whole site after its saves (previews.ts), on loopback ports: only
-   * when the editors' browsers run on this computer (the on-this-computer mode). Default false.
+   * Build each draft's whole site after its saves (previews.ts) and serve it, to its editor only
+   * (preview-access.ts), on an origin of its own: at `previewOrigin` when it is given, else on a
+   * loopback port per draft (the server then must listen on this computer only). Default false.
    */
   previews?: boolean;
+  /**
+   * The previews' address on a server, with the draft's place as the first label of a wildcard name
+   * (`https://{draft}.preview.example.org`): this process answers those names too, by `Host`. Turns previews on.
+   */
+  previewOrigin?: string | undefined;
   /** How much one editor may ask (rate-limit.ts); tests lower them. */
   limits?: Partial<Record<Limited, Limit>>;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
@@ -91,9 +102,15 @@ export interface RunningEditor {
 }
 
 /** Why this configuration may not run, or undefined: checked before anything listens. */
-export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host'>): string | undefined {
+export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host' | 'previews' | 'previewOrigin'>): string | undefined {
   if (!options.emulatorHost && options.projectId.startsWith('demo-')) {
     return `The project ${options.projectId} exists only in the Auth emulator: set FIREBASE_AUTH_EMULATOR_HOST to use the emulator, or give the academy's real Firebase project id.`;
+  }
+  if (options.previewOrigin !== undefined) {
+    const problem = previewOriginProblem(options.previewOrigin, options.origin);
+    if (problem) return problem;
+  } else if (options.previews && !isLoopbackHost(options.host)) {
+    return `Previews of whole drafts need their own address on a server: set CESA_EDITOR_PREVIEW_ORIGIN (such as https://{draft}.preview.example.org; README, "The hosted editor"). Without it they are served on ports of this computer, and the server listens on ${options.host}.`;
   }
   if (options.origin === undefined) {
     return isLoopbackHost(options.host) ? undefined : `Set the address editors open (CESA_EDITOR_ORIGIN, such as https://editor.example.org): the server listens on ${options.host}, which is not only this computer.`;
@@ -120,16 +137,11 @@ function insideFolder(file: string, folder: string): boolean {
   }
 }
 
+/** "Preview the whole site" opens this address of the editor, which sends the editor on to their draft's preview with a ticket. */
+export const OPEN_PREVIEW_ROUTE = `${EDITOR_ROUTE}/whole-site`;
+
 const SessionRequestSchema = z.object({ idToken: z.string().min(1).max(8192) });
 const COOKIE_MAX_AGE_S = 12 * 60 * 60;
-
-function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 interface Draft {
   id: string;
@@ -187,8 +199,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const drafts = new Map<string, Promise<Draft>>();
   const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
-  if (options.previews && !isLoopbackHost(options.host)) throw new Error('Previews of whole drafts are served on this computer only: they need the editor server to listen on 127.0.0.1.');
-  const previews = options.previews ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, log }) : null;
+  const previews = options.previews || options.previewOrigin !== undefined ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, host: options.host, log }) : null;
+  const headersFor = editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure });
 
   const draftOf = (id: string): Promise<Draft> => {
     let draft = drafts.get(id);
@@ -325,11 +337,12 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     if (key === 'GET preview') {
       const { id } = await signedIn(req);
       limiter.take('read', id);
-      if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 });
+      if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 } satisfies PreviewStatus);
       const draft = await draftOf(id);
       // The first look builds the draft as it is (after a restart too); then only saves do.
       if (!previews.has(id)) previews.update(id, draft.dir);
-      return sendJson(res, 200, previews.status(id));
+      const { built, ...status } = previews.status(id);
+      return sendJson(res, 200, { url: built ? OPEN_PREVIEW_ROUTE : null, ...status } satisfies PreviewStatus);
     }
     if (!WRITING_ENDPOINTS.has(key)) {
       const { id } = await signedIn(req);
@@ -408,15 +421,54 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     return true;
   };
 
+  /** Whether the holder of a preview's pass may still see it: their session goes on and editors.yaml lists them. */
+  const stillAllowed = async (holder: PreviewHolder): Promise<void> => {
+    if (!sessions.byKey(holder.session)) throw new PreviewRefusal(401, `Your session in the editor has ended (signed out, or after 12 hours). Sign in to the editor again and open the preview from there: ${origin}${EDITOR_ROUTE}`);
+    const editors = await editorsNow();
+    const editor = editors.find((entry) => entry.email === holder.email);
+    if (!editor || editorId(editor.email) !== holder.draft) {
+      throw new PreviewRefusal(403, `${holder.email} is no longer on the list of editors, so this preview of a draft is closed to it. Ask ${whomToAsk(editors)} if this is a mistake.`);
+    }
+  };
+
+  const previewServer = previews
+    ? new PreviewServer({
+        host: options.host,
+        previewOrigin: options.previewOrigin,
+        previews,
+        passes: new PreviewPasses(previewSecret(options.stateDir)),
+        stillAllowed,
+        worktreeOf: async (id) => (await draftOf(id)).dir,
+        takeLimit: (id) => limiter.take('preview', id),
+        log,
+      })
+    : null;
+
+  /** "Preview the whole site": the signed-in editor, sent on to their draft's preview with a ticket. */
+  const openPreview = async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const { id, session } = await signedIn(req);
+      limiter.take('read', id);
+      if (!previewServer) throw new Refusal(404, { error: 'This editor server shows no previews of whole drafts.', hint: "Ask the site's administrator to set CESA_EDITOR_PREVIEW_ORIGIN (README, \"The hosted editor\")." });
+      await previewServer.open(res, { draft: id, email: session.email, session: sessionKey(cookieOf(req, cookieName) ?? '') });
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      log({ event: 'refused', status: error.status, reason: error.body.error, route: OPEN_PREVIEW_ROUTE });
+      if (typeof error.extra.retryAfter === 'number') res.setHeader('Retry-After', String(error.extra.retryAfter));
+      sendWords(res, error.status, [error.body.error, error.body.hint].filter(Boolean).join(' '));
+    }
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/healthz') {
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       return void res.end('ok');
     }
+    // A draft's preview, on its own name (CESA_EDITOR_PREVIEW_ORIGIN): served with the live site's headers, not the editor's.
+    const label = previewServer?.labelOf(req.headers.host);
+    if (label !== undefined) return void previewServer?.serve(req, res, label);
+    setEditorHeaders(res, headersFor, url.pathname);
     // A page elsewhere that points its own name at this server (DNS rebinding) names itself in Host.
     if (req.headers.host !== originHost) {
       return refuse(res, new Refusal(421, { error: `This is the editor of ${origin}.`, hint: `Open ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: `Host: ${req.headers.host ?? 'none'}` });
@@ -429,6 +481,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         res.setHeader('Location', EDITOR_ROUTE);
         return void res.end();
       }
+      if (url.pathname === OPEN_PREVIEW_ROUTE) return await openPreview(req, res);
       const page = options.app?.pages.get(url.pathname);
       if (page) return sendHtml(res, page);
       if (url.pathname.startsWith(APP_BASE) && serveAppFile(res, url)) return;
@@ -478,6 +531,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await previewServer?.close();
       await previews?.close();
     },
   };

@@ -19,7 +19,8 @@ const StoreSchema = z.object({ sessions: z.record(z.string(), SessionSchema) });
 
 export type Session = z.infer<typeof SessionSchema>;
 
-const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+/** A session's key: the hash of its cookie's id (what the file holds; a preview's pass names it too). */
+export const sessionKey = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export class SessionStore {
   private sessions: Record<string, Session> = {};
@@ -40,15 +41,18 @@ export class SessionStore {
   create(account: { uid: string; email: string }): string {
     const id = randomBytes(32).toString('base64url');
     const at = this.now();
-    this.sessions[hashOf(id)] = { uid: account.uid, email: account.email, createdAt: at, lastSeenAt: at };
+    this.sessions[sessionKey(id)] = { uid: account.uid, email: account.email, createdAt: at, lastSeenAt: at };
     this.save(true);
     return id;
   }
 
   /** The session of a cookie's id, if it has not ended. */
   get(id: string | undefined): Session | undefined {
-    if (!id) return undefined;
-    const key = hashOf(id);
+    return id ? this.byKey(sessionKey(id)) : undefined;
+  }
+
+  /** The session of a key (sessionKey), if it has not ended. */
+  byKey(key: string): Session | undefined {
     const session = this.sessions[key];
     if (!session) return undefined;
     const at = this.now();
@@ -64,7 +68,7 @@ export class SessionStore {
 
   delete(id: string | undefined): void {
     if (!id) return;
-    delete this.sessions[hashOf(id)];
+    delete this.sessions[sessionKey(id)];
     this.save(true);
   }
 

@@ -1,0 +1,116 @@
+/**
+ * The build's work on page files, the same on every thread (scripts/build/parallel.ts spreads it):
+ * - read, validate and take the facts of a share of the page files, keeping the validated pages on
+ *   this thread (only their facts go back: a page never crosses threads);
+ * - render the pages this thread holds into the output.
+ * A thread keeps at most KEEP_PAGES validated pages; beyond that it validates a page again when it
+ * renders it, so memory stays bounded however large the site.
+ */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { RenderData, SharedMedia } from '../../src/app/data';
+import type { ContentError } from '../../src/content/errors';
+import { factsOf, type PageFacts } from '../../src/content/facts';
+import type { ImageSize } from '../../src/content/fields';
+import { validatePages } from '../../src/content/load';
+import type { Page } from '../../src/content/page-schema';
+import type { MenuItem, Site } from '../../src/content/site-schema';
+import { OutputWriter, type OutputRecord, type WriterOptions } from './build-cache';
+import { importServer, renderHtml, type ServerEntry, type Template } from './prerender';
+import { cardSpecOf, type CardSpec } from './social';
+
+/** Pages a thread keeps between validating and rendering them (about 100 KB each). */
+export const KEEP_PAGES = 3000;
+
+/** A file's identity on disk: unchanged identity, unchanged file. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+export const stampOf = (file: string): FileStamp => {
+  const { size, mtimeMs, ctimeMs, ino } = statSync(file);
+  return { size, mtimeMs, ctimeMs, ino };
+};
+
+export const sameStamp = (a: FileStamp, b: FileStamp) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+
+/** One page file after validation, as the thread that validated it reports it. */
+export type LoadedPage = { relative: string; file: string; route: string; stamp: FileStamp } & (
+  | { ok: true; facts: PageFacts; card: CardSpec | null; sourceHash: string }
+  | { ok: false; errors: ContentError[] }
+);
+
+export interface ValidateTask {
+  root: string;
+  pagesDir: string;
+  relatives: string[];
+  /** The valid site document (the cards name it), or null when it has errors (and the build stops: no card). */
+  site: Site | null;
+}
+
+/** What every page of a render shares. */
+export interface RenderContext {
+  root: string;
+  pagesDir: string;
+  serverDir: string;
+  template: Template;
+  site: Site;
+  menu: MenuItem[];
+  writer: WriterOptions;
+}
+
+/** One HTML file to make: the page (by its file), where it goes, and its key. */
+export interface RenderJob {
+  /** The page file; null for the 404 page. */
+  relative: string | null;
+  route: string;
+  output: string;
+  key: string;
+  images: Record<string, ImageSize>;
+  shared: SharedMedia | undefined;
+}
+
+const hashText = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/** The validated pages and the server bundle of one thread. */
+export class PageWork {
+  private readonly kept = new Map<string, Page>();
+  private server: { dir: string; entry: ServerEntry } | undefined;
+
+  validate(task: ValidateTask): LoadedPage[] {
+    return task.relatives.map((relative): LoadedPage => {
+      const stamp = stampOf(path.join(task.pagesDir, relative));
+      let sourceHash = '';
+      const [validated] = validatePages(task.root, task.pagesDir, [relative], undefined, (source) => (sourceHash = hashText(source)));
+      const { file, route } = validated!;
+      if (!validated!.ok) return { relative, file, route, stamp, ok: false, errors: validated!.errors };
+      const page = validated!.page;
+      if (this.kept.size < KEEP_PAGES) this.kept.set(relative, page);
+      return { relative, file, route, stamp, ok: true, facts: factsOf(route, file, page), card: task.site ? cardSpecOf(task.site, page) : null, sourceHash };
+    });
+  }
+
+  /** Renders the jobs of pages this thread validated; returns the records of what it wrote. */
+  async render(context: RenderContext, jobs: readonly RenderJob[]): Promise<Record<string, OutputRecord>> {
+    if (this.server?.dir !== context.serverDir) this.server = { dir: context.serverDir, entry: await importServer(context.serverDir) };
+    const out = new OutputWriter(context.writer);
+    for (const job of jobs) {
+      const page = job.relative === null ? null : (this.kept.get(job.relative) ?? validateAgain(context, job.relative));
+      const data: RenderData = { route: job.route, site: context.site, menu: context.menu, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+      out.write(job.output, job.key, renderHtml(this.server.entry, context.template, data));
+    }
+    return out.written;
+  }
+
+}
+
+/** A page not kept (or not validated by this build: only its images or card changed), validated now. */
+function validateAgain({ root, pagesDir }: RenderContext, relative: string): Page {
+  const [validated] = validatePages(root, pagesDir, [relative]);
+  if (!validated?.ok) throw new Error(`${relative} changed during the build: build again`);
+  return validated.page;
+}

@@ -1,0 +1,205 @@
+/**
+ * Who may see a draft's whole-site preview (previews.ts), and at which address. Each draft's preview
+ * has an origin of its own, apart from the editor's, so that one draft's pages can read nothing of the
+ * editor's or of another draft's: on a server, one wildcard name (`https://{draft}.preview.example.org`,
+ * each draft a subdomain, all answered by the editor's own process, which tells them apart by `Host`);
+ * on this computer, a loopback port per draft.
+ *
+ * Previews are not public. "Preview the whole site" goes through the editor, where the editor is
+ * signed in; it gives a ticket: signed with the server's secret (HMAC-SHA256), naming the editor, their
+ * session and their draft, good for one minute and once. The preview's origin takes it, answers with
+ * a cookie of its own (HttpOnly, SameSite=Lax, Secure on https, signed the same way), and sends the
+ * browser on to the clean address. Every request of the preview then checks that cookie, that the
+ * editor's session has not ended and that editors.yaml still lists them (server.ts).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod';
+import { isLoopbackHost } from './id-token';
+
+/** Where a preview's origin takes a ticket: no page of a site has a route that starts with `_`. */
+export const PREVIEW_ENTRY_PATH = '/_cesa-preview';
+/** How long a ticket may wait before it is used: opening the preview takes a second. */
+export const TICKET_MS = 60_000;
+/** How long a preview's cookie lasts at most (as long as an editor's session may); the session's end ends it too. */
+export const PREVIEW_COOKIE_MS = 12 * 60 * 60 * 1000;
+
+/** Who a ticket or a preview cookie lets in. */
+export interface PreviewHolder {
+  /** The draft (editorId of the editor). */
+  draft: string;
+  /** The editor's email, as editors.yaml lists it. */
+  email: string;
+  /** The key of the editor's session (sessions.ts), whose end ends the preview too. */
+  session: string;
+}
+
+const PassSchema = z.object({
+  kind: z.enum(['ticket', 'cookie']),
+  draft: z.string(),
+  email: z.string(),
+  session: z.string(),
+  expires: z.number(),
+  nonce: z.string(),
+});
+type Pass = z.infer<typeof PassSchema>;
+
+/** A ticket or cookie refused: what the person sees (401 without one, 403 with a bad one). */
+export class PreviewRefusal extends Error {
+  constructor(
+    readonly status: 401 | 403,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PreviewRefusal';
+  }
+}
+
+const AGAIN = 'Open it again from the editor with "Preview the whole site".';
+
+/** The server's secret for signing: made once in the state folder (so a restart keeps previews open), readable by the server only. */
+export function previewSecret(stateDir: string): Buffer {
+  const file = path.join(stateDir, 'preview-secret');
+  if (existsSync(file)) {
+    const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(stateDir, { recursive: true });
+  const secret = randomBytes(32);
+  writeFileSync(file, `${secret.toString('base64url')}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export class PreviewPasses {
+  /** Tickets used, by nonce, until they would have expired anyway. */
+  private readonly used = new Map<string, number>();
+
+  constructor(
+    private readonly secret: Buffer,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private sign(pass: Pass): string {
+    const payload = Buffer.from(JSON.stringify(pass)).toString('base64url');
+    return `${payload}.${this.mac(payload)}`;
+  }
+
+  private mac(payload: string): string {
+    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+  }
+
+  /** The pass in `value` if the server signed it, is of `kind` and has not expired. */
+  private open(value: string, kind: Pass['kind']): Pass {
+    const [payload = '', mac = '', ...rest] = value.split('.');
+    const expected = Buffer.from(this.mac(payload));
+    const given = Buffer.from(mac);
+    if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new PreviewRefusal(403, `This preview link was not made by the editor. ${AGAIN}`);
+    }
+    const parsed = PassSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown);
+    if (!parsed.success || parsed.data.kind !== kind) throw new PreviewRefusal(403, `This preview link was not made by the editor. ${AGAIN}`);
+    if (parsed.data.expires <= this.now()) {
+      throw new PreviewRefusal(kind === 'ticket' ? 403 : 401, kind === 'ticket' ? `This preview link has expired (it works for a minute). ${AGAIN}` : `Your access to this preview has ended. ${AGAIN}`);
+    }
+    return parsed.data;
+  }
+
+  private pass(kind: Pass['kind'], holder: PreviewHolder, ms: number): Pass {
+    return { kind, draft: holder.draft, email: holder.email, session: holder.session, expires: this.now() + ms, nonce: randomBytes(16).toString('base64url') };
+  }
+
+  /** A ticket for the holder's draft: good for TICKET_MS, once. */
+  ticket(holder: PreviewHolder): string {
+    return this.sign(this.pass('ticket', holder, TICKET_MS));
+  }
+
+  /** Who the ticket lets into the preview at `label` (draftLabel); it cannot be used again. */
+  redeem(ticket: string, label: string): PreviewHolder {
+    const pass = this.open(ticket, 'ticket');
+    if (draftLabel(pass.draft) !== label) throw new PreviewRefusal(403, `This link opens the preview of another draft. ${AGAIN}`);
+    const at = this.now();
+    for (const [nonce, expires] of this.used) if (expires <= at) this.used.delete(nonce);
+    if (this.used.has(pass.nonce)) throw new PreviewRefusal(403, `This preview link was already used: each works once. ${AGAIN}`);
+    this.used.set(pass.nonce, pass.expires);
+    return { draft: pass.draft, email: pass.email, session: pass.session };
+  }
+
+  /** The value of the preview's own cookie for the holder, and how long it lasts (seconds). */
+  cookie(holder: PreviewHolder): { value: string; maxAgeS: number } {
+    return { value: this.sign(this.pass('cookie', holder, PREVIEW_COOKIE_MS)), maxAgeS: PREVIEW_COOKIE_MS / 1000 };
+  }
+
+  /** Who the preview's cookie lets into the preview at `label` (draftLabel); none: 401. */
+  check(cookie: string | undefined, label: string): PreviewHolder {
+    if (!cookie) throw new PreviewRefusal(401, `This preview of a draft is private. ${AGAIN}`);
+    const pass = this.open(cookie, 'cookie');
+    if (draftLabel(pass.draft) !== label) throw new PreviewRefusal(403, `This is the preview of another draft. ${AGAIN}`);
+    return { draft: pass.draft, email: pass.email, session: pass.session };
+  }
+}
+
+/**
+ * A draft's name as one DNS label (at most 63 characters): the draft id when it fits, else its
+ * beginning and a hash of it, so that two long addresses never share a label.
+ */
+export function draftLabel(id: string): string {
+  if (id.length <= 63) return id;
+  const hash = createHmac('sha256', 'cesa-draft-label').update(id).digest('hex').slice(0, 8);
+  return `${id.slice(0, 54).replace(/-+$/, '')}-${hash}`;
+}
+
+/** The pattern's place for the draft, which must be the first label of the host. */
+const DRAFT = '{draft}';
+
+/** Why `pattern` cannot be the previews' address, or undefined. `editorOrigin` is the editor's. */
+export function previewOriginProblem(pattern: string, editorOrigin: string | undefined): string | undefined {
+  const example = 'such as https://{draft}.preview.example.org';
+  const name = 'The previews\' address (CESA_EDITOR_PREVIEW_ORIGIN)';
+  if (!pattern.includes(`://${DRAFT}.`)) return `${name} must start with the draft's place, ${example} (a wildcard name: each draft gets its own origin): ${pattern}.`;
+  let url: URL;
+  try {
+    url = new URL(pattern.replace(DRAFT, 'draft'));
+  } catch {
+    return `${name} is not an address, ${example}: ${pattern}.`;
+  }
+  if (url.origin !== pattern.replace(DRAFT, 'draft').replace(/\/$/, '')) return `${name} must be an origin only, ${example}, not ${pattern}.`;
+  const local = isLoopbackHost(url.hostname) || url.hostname.endsWith('.localhost');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return `${name} must start with https:// (its cookies travel only over https): ${pattern}.`;
+  if (editorOrigin !== undefined) {
+    const editorHost = new URL(editorOrigin).hostname;
+    const suffix = url.hostname.slice('draft'.length);
+    if (editorHost.endsWith(suffix)) return `${name} must be apart from the editor's (${editorOrigin}): no draft's preview may share the editor's name.`;
+  }
+  return undefined;
+}
+
+/** The previews' origins on one wildcard name: `https://{draft}.preview.example.org`. */
+export class NamedPreviewOrigins {
+  private readonly scheme: string;
+  /** `.preview.example.org` (and `:port` if it has one), lowercase. */
+  private readonly suffix: string;
+
+  constructor(pattern: string) {
+    const url = new URL(pattern.replace(DRAFT, 'draft'));
+    this.scheme = url.protocol;
+    this.suffix = url.host.slice('draft'.length).toLowerCase();
+  }
+
+  get secure(): boolean {
+    return this.scheme === 'https:';
+  }
+
+  originOf(id: string): string {
+    return `${this.scheme}//${draftLabel(id)}${this.suffix}`;
+  }
+
+  /** The draft label a request's `Host` names, or undefined when it is not a preview's. */
+  labelOf(host: string | undefined): string | undefined {
+    const lower = host?.toLowerCase();
+    if (!lower?.endsWith(this.suffix)) return undefined;
+    const label = lower.slice(0, -this.suffix.length);
+    return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label) ? label : undefined;
+  }
+}
