@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     liveSite(liveFolder, running.publisher)
       .then((live) => {
         stops.push(() => live.close());
-        console.log(`Live site (what publishers published; saves in drafts do not change it): ${live.url}`);
+        console.log(`Live site (main as last published; saves in drafts do not change it): ${live.url}`);
       })
       .catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
   }
