@@ -26,7 +26,7 @@ import { ACTION_TIMEOUT_MS, DESKTOP, isInterceptionArtefact, isolate, ROOT } fro
 /** The editor's app, the live site and each draft's first preview are built while the test runs: minutes on two cores. */
 const TEST_TIMEOUT_MS = 600_000;
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const [asha, ravi] = EXAMPLE_EDITORS as [(typeof EXAMPLE_EDITORS)[0], (typeof EXAMPLE_EDITORS)[0]];
+const [asha, ravi, meera] = EXAMPLE_EDITORS as [(typeof EXAMPLE_EDITORS)[0], (typeof EXAMPLE_EDITORS)[0], (typeof EXAMPLE_EDITORS)[0]];
 const publishers = EXAMPLE_EDITORS.filter((editor) => editor.role === 'publisher').map((editor) => editor.name);
 
 let state: string;
@@ -210,6 +210,59 @@ describe('the hosted editor, on this computer', () => {
       assert.deepEqual(stranger.problems.filter((problem) => !problem.endsWith(`status of 403 (Forbidden) (${editorUrl}${EDITOR_API}/session)`)), []);
     } finally {
       await stranger.context.close();
+    }
+  });
+
+  test('publishing from the browser: a ready draft published, the same field decided side by side, and an earlier version put back live', { timeout: TEST_TIMEOUT_MS }, async () => {
+    // After the first test: Asha's draft changes the ETABS page's subtitle; Ravi now changes the same field.
+    const ravisSubtitle = 'Multistorey buildings, as Ravi put it';
+    const [ashaBrowser, raviBrowser, meeraBrowser] = await Promise.all([openEditor(), openEditor(), openEditor()]);
+    try {
+      for (const [browserOf, editor] of [[ashaBrowser, asha], [raviBrowser, ravi], [meeraBrowser, meera]] as const) {
+        await signIn(browserOf, editor.email);
+        await browserOf.page.getByRole('group', { name: 'Your account' }).getByText(`Signed in as ${editor.name}`).waitFor();
+      }
+      await changeAndSave(raviBrowser, 'pages/etabs.yaml', ravisSubtitle);
+      for (const { page } of [ashaBrowser, raviBrowser]) {
+        await page.getByRole('button', { name: 'Ready for review' }).click();
+        await page.getByText(/is ready for review/).waitFor();
+      }
+      // Editors publish nothing: only the publisher has the screen.
+      assert.equal(await ashaBrowser.page.getByRole('button', { name: 'Review and publish' }).count(), 0);
+
+      const { page } = meeraBrowser;
+      await page.getByRole('button', { name: 'Review and publish' }).click();
+      const ashasDraft = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${asha.name}'s draft` }) });
+      await ashasDraft.getByText('pages/etabs.yaml (changed)').click();
+      await ashasDraft.getByLabel('Differences between the live page and the page as it would be published').getByText('Multistorey buildings, as Asha wrote it').waitFor();
+      const ashasCommit = remoteGit('rev-parse', `refs/heads/drafts/${editorId(asha.email)}`);
+      await ashasDraft.getByRole('button', { name: `Publish ${asha.name}'s draft` }).click();
+      await page.getByText(`Published ${asha.name}'s draft as published/1: the live site shows it now.`).waitFor();
+      const firstVersion = await (await fetch(`${liveUrl}/etabs`)).text();
+      assert.ok(firstVersion.includes('Multistorey buildings, as Asha wrote it'));
+
+      const ravisDraft = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${ravi.name}'s draft` }) });
+      await ravisDraft.getByRole('button', { name: `Publish ${ravi.name}'s draft` }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Both the live site and ${ravi.name}'s draft changed the same field` });
+      const field = dialog.getByRole('group', { name: 'sections[0].subtitle in pages/etabs.yaml' });
+      await field.getByText('Multistorey buildings, as Asha wrote it').waitFor();
+      await field.getByText(ravisSubtitle).waitFor();
+      await field.getByRole('radio', { name: `Take ${ravi.name}'s draft's value` }).check();
+      await dialog.getByRole('button', { name: 'Publish with these values' }).click();
+      await page.getByText(`Published ${ravi.name}'s draft as published/2: the live site shows it now.`).waitFor();
+      const live = await (await fetch(`${liveUrl}/etabs`)).text();
+      assert.ok(live.includes(ravisSubtitle) && !live.includes('as Asha wrote it'), "Ravi's value is live");
+      assert.ok((await (await fetch(`${liveUrl}/staad`)).text()).includes('Any structure, as Ravi wrote it'), "Ravi's other page went live too");
+      // Asha's value is not live, and her commit is in main's history all the same (this throws if it is not).
+      execFileSync('git', ['--git-dir', path.join(state, 'remote.git'), 'merge-base', '--is-ancestor', ashasCommit, 'refs/heads/main']);
+
+      await page.getByRole('button', { name: 'Put published/1 back live' }).click();
+      await page.getByRole('alertdialog', { name: 'Put published/1 back live?' }).getByRole('button', { name: 'Put it back live' }).click();
+      await page.getByText('published/1 is live again (recorded as published/3).').waitFor();
+      assert.equal(await (await fetch(`${liveUrl}/etabs`)).text(), firstVersion, 'the live page is the first version, byte for byte');
+      for (const { problems } of [ashaBrowser, raviBrowser, meeraBrowser]) assert.deepEqual(problems, [], 'no error and no Content-Security-Policy violation');
+    } finally {
+      await Promise.all([ashaBrowser, raviBrowser, meeraBrowser].map(({ context }) => context.close()));
     }
   });
 });
