@@ -12,12 +12,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
-import { ContentCache, defaultCacheDir } from '../src/content/cache';
-import { loadContent } from '../src/content/load';
-import { formatReport } from '../src/content/errors';
-import { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } from './hosting/deploy-config';
-import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';
-import { BuildStoppedError, buildSite } from './build/site-build';
+import { buildInputs, upToDate } from './build/up-to-date';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +30,27 @@ if (!existsSync(path.join(contentRoot, 'pages'))) {
   console.error(`There is no pages/ folder in ${contentRoot}: ${values.content ? '--content names the folder that holds pages/ and public/' : 'run the build in the project folder'}.`);
   process.exit(1);
 }
+const outDir = path.resolve(values.out ?? 'dist');
+const started = performance.now();
+// Nothing changed since the last build of this folder: say so before loading the rest of the engine
+// (scripts/build/up-to-date.ts). A deploy always goes the whole way: it checks the sign-in settings.
+if (!values.cold && !values.deploy) {
+  const unchanged = upToDate(root, outDir, buildInputs(root, contentRoot));
+  if (unchanged) {
+    const seconds = (performance.now() - started) / 1000;
+    if (values.stats) console.log(JSON.stringify({ seconds, made: 0, reused: unchanged.files, bundlesReused: true, peakMb: process.resourceUsage().maxRSS / 1024 }));
+    console.log(`Built ${unchanged.pages} pages into ${path.relative(root, outDir) || '.'} in ${seconds.toFixed(1)} s: nothing changed since the last build.`);
+    process.exit(0);
+  }
+}
+
+const { ContentCache, defaultCacheDir } = await import('../src/content/cache');
+const { loadContent } = await import('../src/content/load');
+const { formatReport } = await import('../src/content/errors');
+const { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } = await import('./hosting/deploy-config');
+const { FIREBASE_JSON_FILE, writeFirebaseJson } = await import('./hosting/firebase-json');
+const { BuildStoppedError, buildSite } = await import('./build/site-build');
+
 const color = process.stderr.isTTY;
 // The VITE_* variables the client bundle will see: the environment and any .env files (read by
 // Vite's own loader, imported only when there are such files: importing Vite costs most of a second).
@@ -70,7 +86,7 @@ if (contentRoot === root) {
 
 const result = await buildSite({
   root,
-  outDir: path.resolve(values.out ?? 'dist'),
+  outDir,
   contentRoot,
   verbose: values.verbose,
   cold: values.cold,

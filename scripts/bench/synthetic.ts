@@ -11,13 +11,14 @@ function sentence(seed: number, length = 14): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-function page(index: number, total: number): string {
+function page(index: number, total: number, sharedCard: boolean): string {
   const next = `/course-${(index + 1) % total}`;
   const lines: string[] = [
     'meta:',
     `  title: Synthetic course ${index} | CESA`,
     `  description: ${sentence(index, 20)}`,
     '  keywords: [civil engineering, software, training, pune]',
+    ...(sharedCard ? ['  social:', '    image: { src: /images/logo.svg, alt: CESA }'] : []),
     '  course:',
     `    name: Synthetic course ${index}`,
     '    group: structure',
@@ -75,14 +76,14 @@ footer: { about: Training civil engineers., copyright: © 2025 CESA }
 `;
 
 /** Writes a throwaway project (pages/ and public/) with `count` pages; returns its total YAML bytes. */
-export function writeSyntheticProject(root: string, count: number): number {
+export function writeSyntheticProject(root: string, count: number, { sharedCard = false }: { sharedCard?: boolean } = {}): number {
   mkdirSync(path.join(root, 'pages'), { recursive: true });
   mkdirSync(path.join(root, 'public/images'), { recursive: true });
   writeFileSync(path.join(root, 'public/images/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="#dde"/></svg>');
   writeFileSync(path.join(root, 'pages/_site.yaml'), SITE);
   let bytes = 0;
   for (let index = 0; index < count; index++) {
-    const text = page(index, count);
+    const text = page(index, count, sharedCard);
     bytes += text.length;
     writeFileSync(path.join(root, 'pages', `course-${index}.yaml`), text);
   }

@@ -18,6 +18,7 @@ import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifes
 import { imageCacheDir, processImages } from '../images/images';
 import { lastModified } from './last-modified';
 import { readIndex, writeIndex } from './page-index';
+import { buildInputs, recordInputs, upToDate } from './up-to-date';
 import { PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
@@ -59,6 +60,10 @@ export interface BuildOptions {
  */
 export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
+  // What this build reads, taken before it reads anything: a change made during the build is seen by the next one.
+  const inputs = buildInputs(root, contentRoot);
+  const unchanged = cold ? undefined : upToDate(root, outDir, inputs);
+  if (unchanged) return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true };
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
   // A fresh output is written next to dist/ and swapped in at the end, so a failed build never leaves
@@ -155,6 +160,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     if (inPlace) removeStale(outDir, verified, out.written);
     else swapIntoPlace(staging, lock);
     writeManifest(root, outDir, out.written);
+    recordInputs(root, outDir, { inputs, pages: checked.accepted.length });
     if (loaded.size > 0 || files.length !== Object.keys(index).length) {
       writeIndex(root, pagesDir, {
         context,
