@@ -10,28 +10,23 @@
  * `recover` drops a publish that had not reached main (nothing changed anywhere) and finishes one
  * that had (build if needed, deploy, tag), so main and the live site agree again.
  *
- * Files other than pages (photos, anything in public/) never conflict: the draft's version goes live
- * when both sides changed one, and a file changed on one side is kept when the other removed it.
+ * What the merge does to each file, and the rule for photos and other files: merge-plan.ts.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
-import type { Json } from '../../../../src/editor/protocol';
-import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../../../../src/editor/publish-protocol';
 import type { ContentError } from '../../../../src/content/errors';
+import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../../../../src/editor/publish-protocol';
 import { loadContent } from '../../../../src/content/load';
 import { buildSite } from '../../../build/site-build';
 import { firebaseJsonText, writeFirebaseJson } from '../../../hosting/firebase-json';
 import { Refusal } from '../../http';
-import { git, GitError, Queue } from '../git';
-import { isLocalRemote, type Person } from '../repository';
+import { GitError } from '../git';
+import type { Person } from '../repository';
+import { draftRef, MAIN, PublishClone, TAG_PREFIX } from './clone';
 import { codeDifferences } from './code-check';
 import { DeployError, type Deployer } from './deploy';
-import { mergePage, type FieldConflict } from './field-merge';
 import { JOURNAL_STEPS, JournalFile, type Journal, type JournalStep } from './journal';
-
-export const TAG_PREFIX = 'published/';
+import { planMerge } from './merge-plan';
 
 export interface PublisherOptions {
   /** The code this server runs: it builds what is published. */
@@ -59,32 +54,15 @@ export class PublishHalted extends Error {
   }
 }
 
-const isPage = (file: string) => /^pages\/.+\.ya?ml$/.test(file);
-const isContent = (file: string) => /^(pages|public)\//.test(file);
-const draftRef = (id: string) => `refs/remotes/origin/drafts/${id}`;
-const MAIN = 'refs/remotes/origin/main';
 /** How often main may move under one publish before the publisher is asked to try again. */
 const MERGE_ATTEMPTS = 3;
 /** The builds kept for putting back live byte for byte: the newest versions' (older ones are built again). */
 const KEPT_BUILDS = 20;
 
-/** A conflict's name for a decision: its file, field and both values exactly as shown. */
-function conflictKey(file: string, conflict: FieldConflict): string {
-  return createHash('sha256')
-    .update(JSON.stringify([file, conflict.where, conflict.live ?? null, conflict.live === undefined, conflict.draft ?? null, conflict.draft === undefined]))
-    .digest('hex')
-    .slice(0, 24);
-}
-
 /** The first mistakes, where they are, for the publisher to pass on. */
 function mistakesOf(errors: readonly ContentError[]): string {
   const listed = errors.slice(0, 3).map((error) => `${error.file}, line ${error.line}: ${error.message}`);
   return `${listed.join(' ')}${errors.length > 3 ? ` (and ${errors.length - 3} more)` : ''}`;
-}
-
-function shown(value: Json | undefined): string | null {
-  if (value === undefined) return null;
-  return typeof value === 'string' && !value.includes('\n') ? value : stringify(value).trimEnd();
 }
 
 interface Merged {
@@ -96,67 +74,31 @@ type MergeResult = { kind: 'merged'; merged: Merged } | { kind: 'conflicts'; con
 
 export class Publisher {
   readonly dir: string;
-  readonly clone: string;
+  readonly repo: PublishClone;
   readonly builds: string;
   private readonly journal: JournalFile;
   private readonly liveFile: string;
-  private readonly allowFile: boolean;
-  private readonly fetches = new Queue();
-  private fetchedAt = 0;
   /** What this server is publishing now (one at a time); "halted" after a simulated kill. */
   private running: string | null = null;
 
   constructor(private readonly options: PublisherOptions) {
     this.dir = path.join(options.stateDir, 'publish');
-    this.clone = path.join(this.dir, 'clone');
+    this.repo = new PublishClone(path.join(this.dir, 'clone'), options.remote, options.committer);
     this.builds = path.join(this.dir, 'builds');
     this.journal = new JournalFile(this.dir);
     this.liveFile = path.join(this.dir, 'live.json');
-    this.allowFile = isLocalRemote(options.remote);
-  }
-
-  private git(args: string[], env?: Record<string, string>, input?: string): Promise<string> {
-    return git(args, { cwd: this.clone, allowFile: this.allowFile, ...(env ? { env } : {}), ...(input === undefined ? {} : { input }) });
-  }
-
-  private async rev(ref: string): Promise<string | null> {
-    try {
-      return (await this.git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
-    } catch (error) {
-      if (error instanceof GitError) return null;
-      throw error;
-    }
-  }
-
-  private async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
-    try {
-      await this.git(['merge-base', '--is-ancestor', ancestor, descendant]);
-      return true;
-    } catch (error) {
-      if (error instanceof GitError && error.code === 1) return false;
-      throw error;
-    }
   }
 
   /** Makes the clone if it is not there, then finishes or drops a publish a crash interrupted. */
   async open(): Promise<void> {
     mkdirSync(this.builds, { recursive: true });
-    if (!existsSync(path.join(this.clone, '.git'))) {
-      rmSync(this.clone, { recursive: true, force: true });
-      await git(['clone', '--quiet', '--no-checkout', this.options.remote, this.clone], { allowFile: this.allowFile });
-    }
-    await this.git(['remote', 'set-url', 'origin', this.options.remote]);
+    await this.repo.open();
     await this.recover();
   }
 
   /** main, the drafts and the published tags as the remote has them now (or at most `maxAgeMs` ago). */
   fetch(maxAgeMs = 0): Promise<void> {
-    return this.fetches.run(async () => {
-      if (Date.now() - this.fetchedAt < maxAgeMs) return;
-      const started = Date.now();
-      await this.git(['fetch', '--quiet', '--prune', '--prune-tags', '--force', 'origin', '+refs/heads/main:refs/remotes/origin/main', '+refs/heads/drafts/*:refs/remotes/origin/drafts/*', `+refs/tags/${TAG_PREFIX}*:refs/tags/${TAG_PREFIX}*`]);
-      this.fetchedAt = started;
-    });
+    return this.repo.fetch(maxAgeMs);
   }
 
   /** What is being published now, if anything. */
@@ -207,10 +149,10 @@ export class Publisher {
     let journal: Journal | null = null;
     try {
       await this.fetch();
-      const draft = await this.rev(draftRef(id));
+      const draft = await this.repo.rev(draftRef(id));
       if (!draft) throw new Refusal(404, { error: 'This draft has no saved changes to publish.', hint: 'The editor saves into their draft first.' });
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
-        const main = (await this.rev(MAIN))!;
+        const main = (await this.repo.rev(MAIN))!;
         await this.refuseOtherCode(main);
         const merge = await this.merge(id, main, draft, by, decisions);
         if (merge.kind !== 'merged') return merge.kind === 'nothing' ? { nothing: true } : { conflicts: merge.conflicts };
@@ -219,7 +161,7 @@ export class Publisher {
         this.refuseContentErrors();
         journal = await this.step(journal, 'checked');
         journal = await this.step({ ...journal, build: await this.build(merge.merged.commit) }, 'built');
-        if (!(await this.push(merge.merged.commit))) {
+        if (!(await this.repo.pushMain(merge.merged.commit))) {
           // main moved since the merge: merged again from the new main, never written over it.
           this.options.log({ event: 'publish-main-moved', draft: what });
           this.journal.clear();
@@ -252,7 +194,7 @@ export class Publisher {
   private async failed(journal: Journal | null, error: unknown): Promise<void> {
     if (error instanceof PublishHalted || !journal) return;
     // A push whose answer was lost may have reached main all the same.
-    const pushedUnawares = journal.step === 'built' && (await this.fetch().then(async () => (await this.rev(MAIN)) === journal.commit, () => false));
+    const pushedUnawares = journal.step === 'built' && (await this.fetch().then(async () => (await this.repo.rev(MAIN)) === journal.commit, () => false));
     const reached = pushedUnawares || JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed');
     if (!reached) {
       this.journal.clear();
@@ -291,7 +233,7 @@ export class Publisher {
 
   /** Removes the builds of versions older than the newest KEPT_BUILDS, never the live one. */
   private async prune(): Promise<void> {
-    const tags = (await this.git(['for-each-ref', '--format=%(refname:short) %(*objectname)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
+    const tags = (await this.repo.git(['for-each-ref', '--format=%(refname:short) %(*objectname)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
     const newest = tags
       .map((line) => line.split(' ') as [string, string])
       .sort(([a], [b]) => Number(b.slice(TAG_PREFIX.length)) - Number(a.slice(TAG_PREFIX.length)))
@@ -311,18 +253,18 @@ export class Publisher {
   /** Tags the published commit `published/N` (the next number), unless a crash left it tagged already. */
   private async tag(commit: string, journal: Journal): Promise<string> {
     await this.fetch();
-    const existing = (await this.git(['tag', '--list', `${TAG_PREFIX}*`, '--points-at', commit])).split('\n').filter(Boolean);
+    const existing = (await this.repo.git(['tag', '--list', `${TAG_PREFIX}*`, '--points-at', commit])).split('\n').filter(Boolean);
     if (existing.length > 0) return existing[0]!;
     const message = journal.restores ? `${journal.restores} put back live by ${journal.by.name} <${journal.by.email}>` : `${journal.what} published by ${journal.by.name} <${journal.by.email}>`;
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const tag = `${TAG_PREFIX}${(await this.lastNumber()) + 1}`;
-      await this.git(['tag', '--annotate', '--file=-', tag, commit], this.committerEnv(journal.by), `${message}\n`);
+      await this.repo.git(['tag', '--annotate', '--file=-', tag, commit], this.repo.commitEnv(journal.by), `${message}\n`);
       try {
-        await this.git(['push', '--quiet', '--no-verify', 'origin', `refs/tags/${tag}:refs/tags/${tag}`]);
+        await this.repo.git(['push', '--quiet', '--no-verify', 'origin', `refs/tags/${tag}:refs/tags/${tag}`]);
         return tag;
       } catch (error) {
         // Someone took that number meanwhile: the next one.
-        await this.git(['tag', '--delete', tag]);
+        await this.repo.git(['tag', '--delete', tag]);
         if (!(error instanceof GitError)) throw error;
         await this.fetch();
       }
@@ -331,46 +273,25 @@ export class Publisher {
   }
 
   private async lastNumber(): Promise<number> {
-    const tags = (await this.git(['tag', '--list', `${TAG_PREFIX}*`])).split('\n').filter(Boolean);
+    const tags = (await this.repo.git(['tag', '--list', `${TAG_PREFIX}*`])).split('\n').filter(Boolean);
     return Math.max(0, ...tags.map((tag) => Number(tag.slice(TAG_PREFIX.length))).filter(Number.isInteger));
-  }
-
-  private committerEnv(author: Person): Record<string, string> {
-    const clean = (value: string) => value.replace(/[\r\n<>]/g, ' ').trim();
-    return {
-      GIT_AUTHOR_NAME: clean(author.name),
-      GIT_AUTHOR_EMAIL: clean(author.email),
-      GIT_COMMITTER_NAME: clean(this.options.committer.name),
-      GIT_COMMITTER_EMAIL: clean(this.options.committer.email),
-    };
   }
 
   /** The published draft's branch moves to the published commit (a fast-forward), so it shows what is live; skipped if it moved. */
   private async afterPublish(id: string, draft: string, commit: string): Promise<void> {
     try {
-      await this.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/drafts/${id}`]);
+      await this.repo.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/drafts/${id}`]);
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       this.options.log({ event: 'draft-kept', draft: `drafts/${id}`, was: draft, reason: 'it moved during the publish' });
     }
   }
 
-  /** main on the remote becomes `commit` if that is a fast-forward; false when main moved meanwhile. */
-  private async push(commit: string): Promise<boolean> {
-    try {
-      await this.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/main`]);
-      return true;
-    } catch (error) {
-      if (error instanceof GitError && /non-fast-forward|fetch first|rejected/.test(error.stderr)) return false;
-      throw error;
-    }
-  }
-
   /** Why nothing can be published now (main's code is not this server's), in the publisher's words; null when it can. */
   async codeRefusal(main?: string): Promise<Refusal | null> {
-    const commit = main ?? (await this.rev(MAIN));
+    const commit = main ?? (await this.repo.rev(MAIN));
     if (!commit) return null;
-    const differing = await codeDifferences(this.options.root, { cwd: this.clone }, commit);
+    const differing = await codeDifferences(this.options.root, { cwd: this.repo.dir }, commit);
     if (differing.length === 0) return null;
     const named = differing.slice(0, 5).join(', ') + (differing.length > 5 ? ` and ${differing.length - 5} more` : '');
     return new Refusal(409, {
@@ -387,9 +308,9 @@ export class Publisher {
   }
 
   private refuseContentErrors(): void {
-    const { errors } = loadContent({ root: this.clone });
+    const { errors } = loadContent({ root: this.repo.dir });
     if (errors.length === 0) {
-      const problems = this.options.deployer!.problems(this.clone);
+      const problems = this.options.deployer!.problems(this.repo.dir);
       if (problems.length === 0) return;
       throw new Refusal(422, { error: `Nothing was published: the site's settings cannot go to ${this.options.deployer!.name}.`, hint: problems.join('\n') });
     }
@@ -402,7 +323,7 @@ export class Publisher {
   /** The clone's work tree built into builds/<commit>, with its hosting settings beside it. */
   private async build(commit: string): Promise<string> {
     const out = path.join(this.builds, commit);
-    const result = await buildSite({ root: this.options.root, contentRoot: this.clone, outDir: out, onWait: () => undefined });
+    const result = await buildSite({ root: this.options.root, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
     if (!result.ok) {
       const count = result.errors.length === 1 ? 'a mistake' : `${result.errors.length} mistakes`;
       throw new Refusal(422, {
@@ -410,15 +331,15 @@ export class Publisher {
         hint: `${mistakesOf(result.errors)} Open the page in the editor, correct it and save, then publish again.`,
       });
     }
-    const content = loadContent({ root: this.clone });
+    const content = loadContent({ root: this.repo.dir });
     writeFileSync(`${out}.firebase.json`, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
     return out;
   }
 
   /** Builds a commit that has no build here (after a restart that lost it, or main never published here). */
   private async buildCommit(commit: string): Promise<string> {
-    await this.git(['checkout', '--quiet', '--detach', '--force', commit]);
-    await this.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
+    await this.repo.git(['checkout', '--quiet', '--detach', '--force', commit]);
+    await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
     return this.build(commit);
   }
 
@@ -427,134 +348,49 @@ export class Publisher {
    * parents are main and the draft (so every editor's commit stays in main's history).
    */
   private async merge(id: string, main: string, draft: string, by: Person, decisions: readonly Decision[]): Promise<MergeResult> {
-    if (await this.isAncestor(draft, main)) return { kind: 'nothing' };
-    const plan = await this.plan(main, draft, decisions);
+    if (await this.repo.isAncestor(draft, main)) return { kind: 'nothing' };
+    const plan = await planMerge(this.repo, main, draft, decisions);
     if (plan.conflicts.length > 0) return { kind: 'conflicts', conflicts: plan.conflicts };
-    await this.git(['checkout', '--quiet', '--detach', '--force', main]);
-    await this.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
+    await this.repo.git(['checkout', '--quiet', '--detach', '--force', main]);
+    await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
     for (const file of plan.files) {
-      if (file.source === 'draft') await this.git(['checkout', '--quiet', draft, '--', file.file]);
-      else if (file.source === 'remove') await this.git(['rm', '--quiet', '--force', '--ignore-unmatch', '--', file.file]);
+      if (file.source === 'draft') await this.repo.git(['checkout', '--quiet', draft, '--', file.file]);
+      else if (file.source === 'remove') await this.repo.git(['rm', '--quiet', '--force', '--ignore-unmatch', '--', file.file]);
       else if (file.source === 'text') {
-        mkdirSync(path.dirname(path.join(this.clone, file.file)), { recursive: true });
-        writeFileSync(path.join(this.clone, file.file), file.text);
+        mkdirSync(path.dirname(path.join(this.repo.dir, file.file)), { recursive: true });
+        writeFileSync(path.join(this.repo.dir, file.file), file.text);
       }
     }
-    await this.git(['add', '--all', '--', 'pages', 'public']);
+    await this.repo.git(['add', '--all', '--', 'pages', 'public']);
     await this.updateFirebaseJson();
-    const tree = (await this.git(['write-tree'])).trim();
+    const tree = (await this.repo.git(['write-tree'])).trim();
     const decided = decisions.length > 0 ? `\nDecided by ${by.name}: ${plan.decided.join('; ')}.\n` : '';
     const message = `Publish drafts/${id}: ${plan.changed.join(', ')}\n\nPublished by ${by.name} <${by.email}>.\n${decided}`;
-    const commit = (await this.git(['commit-tree', tree, '-p', main, '-p', draft, '-F', '-'], this.committerEnv(by), message)).trim();
-    await this.git(['update-ref', '--no-deref', 'HEAD', commit]);
+    const commit = (await this.repo.git(['commit-tree', tree, '-p', main, '-p', draft, '-F', '-'], this.repo.commitEnv(by), message)).trim();
+    await this.repo.git(['update-ref', '--no-deref', 'HEAD', commit]);
     return { kind: 'merged', merged: { commit, files: plan.changed } };
-  }
-
-  /** The blob (or tree) at `file` in `commit`, or null when it has none. */
-  private async objectAt(commit: string, file: string): Promise<string | null> {
-    try {
-      return (await this.git(['rev-parse', '--verify', '--quiet', `${commit}:${file}`])).trim();
-    } catch (error) {
-      if (error instanceof GitError) return null;
-      throw error;
-    }
   }
 
   /** firebase.json as the merged content makes it (its redirects, its frame sources), as `npm run check` keeps it. */
   private async updateFirebaseJson(): Promise<void> {
-    const content = loadContent({ root: this.clone });
+    const content = loadContent({ root: this.repo.dir });
     // Content with mistakes is refused by the check that follows.
     if (content.errors.length > 0 || !content.site) return;
-    if (writeFirebaseJson(this.clone, { ...content, site: content.site })) await this.git(['add', '--', 'firebase.json']);
-  }
-
-  private async show(commit: string, file: string): Promise<string | undefined> {
-    try {
-      return await this.git(['show', `${commit}:${file}`]);
-    } catch (error) {
-      if (error instanceof GitError) return undefined;
-      throw error;
-    }
-  }
-
-  /**
-   * What publishing the draft onto `main` does to each file it changed: nothing is written. The
-   * conflicts are those `decisions` do not answer.
-   */
-  async plan(main: string, draft: string, decisions: readonly Decision[] = []) {
-    const base = (await this.git(['merge-base', main, draft])).trim();
-    const names = async (from: string, to: string) => (await this.git(['diff', '--name-only', '--no-renames', '-z', from, to])).split('\0').filter(Boolean);
-    const drafted = await names(base, draft);
-    const outside = drafted.filter((file) => !isContent(file));
-    if (outside.length > 0) {
-      throw new Refusal(409, { error: `This draft changes files the editor never writes (${outside.slice(0, 5).join(', ')}).`, hint: "A developer merges such changes with git; ask the site's administrator." });
-    }
-    const onLive = new Set(await names(base, main));
-    const chosen = new Map(decisions.map((decision) => [decision.key, decision.choice]));
-    const conflicts: PublishConflict[] = [];
-    const decided: string[] = [];
-    const files: ({ file: string } & ({ source: 'draft' | 'remove' | 'live' } | { source: 'text'; text: string }))[] = [];
-    const changed: string[] = [];
-    const review: ChangedFile[] = [];
-    for (const file of drafted) {
-      const page = isPage(file);
-      const [liveBlob, draftBlob] = await Promise.all([this.objectAt(main, file), this.objectAt(draft, file)]);
-      const liveText = page ? await this.show(main, file) : undefined;
-      let outcome: (typeof files)[number];
-      /** A page with fields to decide: shown with the draft's values, until the publisher chooses. */
-      let undecided: string | undefined;
-      if (!onLive.has(file)) {
-        outcome = { file, source: draftBlob ? 'draft' : 'remove' };
-      } else if (page) {
-        const [baseText, draftText] = [await this.show(base, file), await this.show(draft, file)];
-        const merged = mergePage(baseText, liveText, draftText, (conflict) => {
-          const choice = chosen.get(conflictKey(file, conflict));
-          if (choice) decided.push(`${conflict.where || 'the whole page'} in ${file}: the ${choice === 'live' ? 'live' : "draft's"} value`);
-          return choice;
-        });
-        for (const conflict of merged.conflicts) {
-          conflicts.push({ key: conflictKey(file, conflict), file, where: conflict.where, live: shown(conflict.live), draft: shown(conflict.draft) });
-        }
-        if (merged.conflicts.length > 0) undecided = mergePage(baseText, liveText, draftText, (conflict) => chosen.get(conflictKey(file, conflict)) ?? 'draft').text ?? '';
-        outcome = merged.text === undefined ? { file, source: 'remove' } : { file, source: 'text', text: merged.text };
-      } else {
-        // Photos and other files: the draft's version goes live; one removed on one side and changed on the other is kept.
-        outcome = { file, source: draftBlob ? 'draft' : 'live' };
-      }
-      files.push(outcome);
-      const published: { text: string } | { blob: string | null } =
-        undecided !== undefined
-          ? { text: undecided }
-          : outcome.source === 'text'
-          ? { text: outcome.text }
-          : { blob: outcome.source === 'draft' ? draftBlob : outcome.source === 'live' ? liveBlob : null };
-      // What the live site gets: nothing new when it already has exactly this.
-      if ('text' in published ? published.text === liveText : published.blob === liveBlob) continue;
-      changed.push(file);
-      const gone = 'blob' in published && published.blob === null;
-      review.push({
-        file,
-        change: liveBlob === null ? 'added' : gone ? 'removed' : 'changed',
-        page,
-        live: liveText ?? null,
-        published: !page || gone ? null : 'text' in published ? published.text : ((await this.show(draft, file)) ?? null),
-      });
-    }
-    return { files, conflicts, decided, changed, review };
+    if (writeFirebaseJson(this.repo.dir, { ...content, site: content.site })) await this.repo.git(['add', '--', 'firebase.json']);
   }
 
   /** Each ready draft's changes as publishing it now would make them (read-only). */
   async preview(id: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[] } | null> {
-    const [main, draft] = [await this.rev(MAIN), await this.rev(draftRef(id))];
-    if (!main || !draft || (await this.isAncestor(draft, main))) return null;
-    const { review, conflicts } = await this.plan(main, draft);
+    const [main, draft] = [await this.repo.rev(MAIN), await this.repo.rev(draftRef(id))];
+    if (!main || !draft || (await this.repo.isAncestor(draft, main))) return null;
+    const { review, conflicts } = await planMerge(this.repo, main, draft);
     return { files: review, conflicts };
   }
 
   /** Every published version, newest first, and which one is live. */
   async versions(): Promise<PublishedVersion[]> {
     const live = this.liveCommit();
-    const lines = (await this.git(['for-each-ref', '--format=%(refname:short)%00%(*objectname)%00%(creatordate:iso-strict)%00%(contents:subject)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
+    const lines = (await this.repo.git(['for-each-ref', '--format=%(refname:short)%00%(*objectname)%00%(creatordate:iso-strict)%00%(contents:subject)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
     const number = (line: string) => Number(line.slice(TAG_PREFIX.length, line.indexOf('\0')));
     // By number, newest first (two tags made within one second have the same date).
     return lines.sort((a, b) => number(b) - number(a)).map((line) => {
@@ -580,22 +416,22 @@ export class Publisher {
     let journal: Journal | null = null;
     try {
       await this.fetch();
-      const target = await this.rev(`refs/tags/${tag}`);
+      const target = await this.repo.rev(`refs/tags/${tag}`);
       if (!target) throw new Refusal(404, { error: `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' });
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
-        const main = (await this.rev(MAIN))!;
+        const main = (await this.repo.rev(MAIN))!;
         await this.refuseOtherCode(main);
         // main's code, the tag's content.
-        await this.git(['checkout', '--quiet', '--detach', '--force', main]);
-        await this.git(['rm', '-r', '--quiet', '--force', '--ignore-unmatch', '--', 'pages', 'public']);
-        await this.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
-        await this.git(['checkout', '--quiet', target, '--', 'pages']);
-        if (await this.objectAt(target, 'public')) await this.git(['checkout', '--quiet', target, '--', 'public']);
+        await this.repo.git(['checkout', '--quiet', '--detach', '--force', main]);
+        await this.repo.git(['rm', '-r', '--quiet', '--force', '--ignore-unmatch', '--', 'pages', 'public']);
+        await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
+        await this.repo.git(['checkout', '--quiet', target, '--', 'pages']);
+        if (await this.repo.objectAt(target, 'public')) await this.repo.git(['checkout', '--quiet', target, '--', 'public']);
         await this.updateFirebaseJson();
-        const tree = (await this.git(['write-tree'])).trim();
+        const tree = (await this.repo.git(['write-tree'])).trim();
         const message = `Put ${tag} back live\n\nRolled back by ${by.name} <${by.email}>: the pages and files of ${tag}, the code of main.\n`;
-        const commit = (await this.git(['commit-tree', tree, '-p', main, '-F', '-'], this.committerEnv(by), message)).trim();
-        await this.git(['update-ref', '--no-deref', 'HEAD', commit]);
+        const commit = (await this.repo.git(['commit-tree', tree, '-p', main, '-F', '-'], this.repo.commitEnv(by), message)).trim();
+        await this.repo.git(['update-ref', '--no-deref', 'HEAD', commit]);
         const kept = path.join(this.builds, target);
         journal = this.start({ step: 'started', what: `${tag} put back`, by, startedAt: new Date().toISOString(), restores: tag });
         journal = await this.step({ ...journal, commit }, 'merged');
@@ -603,7 +439,7 @@ export class Publisher {
         // The version's own build when this server kept it (byte for byte what was live); else built again.
         const build = existsSync(path.join(kept, 'index.html')) ? kept : await this.build(commit);
         journal = await this.step({ ...journal, build }, 'built');
-        if (!(await this.push(commit))) {
+        if (!(await this.repo.pushMain(commit))) {
           this.journal.clear();
           journal = null;
           await this.fetch();
@@ -646,7 +482,7 @@ export class Publisher {
     const journal = this.journal.read();
     if (!journal) return;
     await this.fetch();
-    const main = await this.rev(MAIN);
+    const main = await this.repo.rev(MAIN);
     const reached = JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed') || (journal.commit !== undefined && main === journal.commit);
     if (!reached) {
       this.journal.clear();
@@ -672,7 +508,7 @@ export class Publisher {
     this.take('main');
     try {
       await this.fetch();
-      const main = (await this.rev(MAIN))!;
+      const main = (await this.repo.rev(MAIN))!;
       const build = await this.buildCommit(main);
       await this.options.deployer.deploy(build, `${build}.firebase.json`);
       writeFileSync(this.liveFile, JSON.stringify({ commit: main, build, at: new Date().toISOString() }));

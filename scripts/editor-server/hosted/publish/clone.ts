@@ -1,0 +1,116 @@
+/**
+ * The publish's own clone of the site's repository (<state>/publish/clone): where drafts are merged,
+ * checked and built, and from where main and the published tags are pushed. Kept apart from the
+ * editors' drafts (repository.ts), so a publish never moves a ref or a work tree an editor uses.
+ * Git as everywhere in the hosted editor (git.ts): fixed arguments, no hooks, no prompts.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { git, GitError, Queue } from '../git';
+import { isLocalRemote, type Person } from '../repository';
+
+export const TAG_PREFIX = 'published/';
+export const MAIN = 'refs/remotes/origin/main';
+export const draftRef = (id: string) => `refs/remotes/origin/drafts/${id}`;
+
+export class PublishClone {
+  private readonly allowFile: boolean;
+  private readonly fetches = new Queue();
+  private fetchedAt = 0;
+
+  constructor(
+    /** Its work tree. */
+    readonly dir: string,
+    private readonly remote: string,
+    /** Who commits and tags (the publisher is the author). */
+    private readonly committer: Person,
+  ) {
+    this.allowFile = isLocalRemote(remote);
+  }
+
+  git(args: string[], env?: Record<string, string>, input?: string): Promise<string> {
+    return git(args, { cwd: this.dir, allowFile: this.allowFile, ...(env ? { env } : {}), ...(input === undefined ? {} : { input }) });
+  }
+
+  /** Makes the clone if it is not there; its remote is always the configured one. */
+  async open(): Promise<void> {
+    if (!existsSync(path.join(this.dir, '.git'))) {
+      rmSync(this.dir, { recursive: true, force: true });
+      await git(['clone', '--quiet', '--no-checkout', this.remote, this.dir], { allowFile: this.allowFile });
+    }
+    await this.git(['remote', 'set-url', 'origin', this.remote]);
+  }
+
+  /** main, the drafts and the published tags as the remote has them now (or at most `maxAgeMs` ago). */
+  fetch(maxAgeMs = 0): Promise<void> {
+    return this.fetches.run(async () => {
+      if (Date.now() - this.fetchedAt < maxAgeMs) return;
+      const started = Date.now();
+      await this.git(['fetch', '--quiet', '--prune', '--prune-tags', '--force', 'origin', '+refs/heads/main:refs/remotes/origin/main', '+refs/heads/drafts/*:refs/remotes/origin/drafts/*', `+refs/tags/${TAG_PREFIX}*:refs/tags/${TAG_PREFIX}*`]);
+      this.fetchedAt = started;
+    });
+  }
+
+  /** The commit `ref` names, or null when there is none. */
+  async rev(ref: string): Promise<string | null> {
+    try {
+      return (await this.git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
+    } catch (error) {
+      if (error instanceof GitError) return null;
+      throw error;
+    }
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    try {
+      await this.git(['merge-base', '--is-ancestor', ancestor, descendant]);
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && error.code === 1) return false;
+      throw error;
+    }
+  }
+
+  /** The blob (or tree) at `file` in `commit`, or null when it has none. */
+  async objectAt(commit: string, file: string): Promise<string | null> {
+    try {
+      return (await this.git(['rev-parse', '--verify', '--quiet', `${commit}:${file}`])).trim();
+    } catch (error) {
+      if (error instanceof GitError) return null;
+      throw error;
+    }
+  }
+
+  /** A text file of `commit`, or undefined when it has none. */
+  async show(commit: string, file: string): Promise<string | undefined> {
+    try {
+      return await this.git(['show', `${commit}:${file}`]);
+    } catch (error) {
+      if (error instanceof GitError) return undefined;
+      throw error;
+    }
+  }
+
+  /** main on the remote becomes `commit` if that is a fast-forward (never forced); false when main moved meanwhile. */
+  async pushMain(commit: string): Promise<boolean> {
+    try {
+      await this.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/main`]);
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && /non-fast-forward|fetch first|rejected/.test(error.stderr)) return false;
+      throw error;
+    }
+  }
+
+  /** The environment of a commit or tag by `author`, committed by the server. */
+  commitEnv(author: Person): Record<string, string> {
+    // Newlines and angle brackets would break the author line.
+    const clean = (value: string) => value.replace(/[\r\n<>]/g, ' ').trim();
+    return {
+      GIT_AUTHOR_NAME: clean(author.name),
+      GIT_AUTHOR_EMAIL: clean(author.email),
+      GIT_COMMITTER_NAME: clean(this.committer.name),
+      GIT_COMMITTER_EMAIL: clean(this.committer.email),
+    };
+  }
+}
