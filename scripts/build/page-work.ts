@@ -109,7 +109,10 @@ export class PageWork {
         this.kept.set(relative, kept);
         this.keptBytes += kept.byteLength;
       }
-      return { relative, file, route, stamp, ok: true, facts: factsOf(route, file, page), card: task.site ? cardSpecOf(task.site, page) : null, sourceHash };
+      // A copy: the facts' strings are slices of the file's text, and would keep all of it alive (18 KB a page).
+      const facts = structuredClone(factsOf(route, file, page));
+      const card = task.site ? structuredClone(cardSpecOf(task.site, page)) : null;
+      return { relative, file, route, stamp, ok: true, facts, card, sourceHash };
     });
   }
 
