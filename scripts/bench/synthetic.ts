@@ -73,7 +73,6 @@ branches:
 footer: { about: Training civil engineers., copyright: © 2025 CESA }
 `;
 
-/** Writes a throwaway project (pages/ and public/) with `count` pages; returns its total YAML bytes. */
 export interface SyntheticOptions {
   /** Every page's link preview shows one shared picture (meta.social.image) instead of a title card of its own. */
   sharedCard?: boolean;
