@@ -107,9 +107,10 @@ function measure(count: number, hugo: string | undefined): Row {
   try {
     const content = path.join(work, 'site');
     const out = path.join(work, 'dist');
-    // At a large size the pages share one picture for their link previews (meta.social.image), as a
-    // site of that size would: a title card per page costs 17 ms of CPU on its first build.
-    const bytes = writeSyntheticProject(content, count, { sharedCard: count >= LARGE });
+    // At a large size the content is what a site of that size would be: its pages share one picture for
+    // their link previews (meta.social.image; a title card costs 17 ms of CPU on its first build), and one
+    // page in a hundred is a course (the brochure lists every course: 50,000 would make a 5,000-page PDF).
+    const bytes = writeSyntheticProject(content, count, count >= LARGE ? { sharedCard: true, courseEvery: 100 } : {});
     if (hugo) writeHugoTwin(content, path.join(work, 'hugo'));
     if (count >= LARGE) {
       const cold = build(content, out, '--cold');

@@ -11,7 +11,7 @@ function sentence(seed: number, length = 14): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-function page(index: number, total: number, sharedCard: boolean): string {
+function page(index: number, total: number, { sharedCard, courseEvery }: Required<SyntheticOptions>): string {
   const next = `/course-${(index + 1) % total}`;
   const lines: string[] = [
     'meta:',
@@ -19,9 +19,7 @@ function page(index: number, total: number, sharedCard: boolean): string {
     `  description: ${sentence(index, 20)}`,
     '  keywords: [civil engineering, software, training, pune]',
     ...(sharedCard ? ['  social:', '    image: { src: /images/logo.svg, alt: CESA }'] : []),
-    '  course:',
-    `    name: Synthetic course ${index}`,
-    '    group: structure',
+    ...(index % courseEvery === 0 ? ['  course:', `    name: Synthetic course ${index}`, '    group: structure'] : []),
     'sections:',
     '  - type: hero',
     `    title: Synthetic course ${index}`,
@@ -75,15 +73,22 @@ branches:
 footer: { about: Training civil engineers., copyright: © 2025 CESA }
 `;
 
+export interface SyntheticOptions {
+  /** Every page's link preview shows one shared picture (meta.social.image) instead of a title card of its own. */
+  sharedCard?: boolean;
+  /** One page in this many is a course (in the brochure); default every page. */
+  courseEvery?: number;
+}
+
 /** Writes a throwaway project (pages/ and public/) with `count` pages; returns its total YAML bytes. */
-export function writeSyntheticProject(root: string, count: number, { sharedCard = false }: { sharedCard?: boolean } = {}): number {
+export function writeSyntheticProject(root: string, count: number, { sharedCard = false, courseEvery = 1 }: SyntheticOptions = {}): number {
   mkdirSync(path.join(root, 'pages'), { recursive: true });
   mkdirSync(path.join(root, 'public/images'), { recursive: true });
   writeFileSync(path.join(root, 'public/images/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180"><rect width="320" height="180" fill="#dde"/></svg>');
   writeFileSync(path.join(root, 'pages/_site.yaml'), SITE);
   let bytes = 0;
   for (let index = 0; index < count; index++) {
-    const text = page(index, count, sharedCard);
+    const text = page(index, count, { sharedCard, courseEvery });
     bytes += text.length;
     writeFileSync(path.join(root, 'pages', `course-${index}.yaml`), text);
   }

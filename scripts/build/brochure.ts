@@ -27,8 +27,9 @@ export async function brochureOf(site: Site, summaries: readonly CourseSummary[]
   const date = options.date;
   // The cover lists the page each chapter starts on, known only once everything is laid out:
   // the first pass finds the numbers, the second prints them. The cover's height does not depend on them.
-  const draft = await render(site, chapters, new Map());
-  const final = await render(site, chapters, draft.startPages);
+  // Only the draft's page numbers are kept: its document is let go before the final one is drawn.
+  const { startPages } = await render(site, chapters, new Map());
+  const final = await render(site, chapters, startPages);
   setMetadata(final.doc, site, chapters, date);
   return final.doc.save({ updateFieldAppearances: false });
 }

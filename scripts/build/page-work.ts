@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { deserialize, serialize, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { RenderData, SharedMedia } from '../../src/app/data';
 import type { ContentError } from '../../src/content/errors';
 import { factsOf, type PageFacts } from '../../src/content/facts';
@@ -76,6 +77,16 @@ export interface RenderJob {
   shared: SharedMedia | undefined;
 }
 
+/**
+ * Validating leaves parse trees behind faster than V8 collects them when memory is plentiful: the heap
+ * grew to 550 MB over 5,000 pages. A full collection every few hundred pages keeps it to what is live.
+ */
+const COLLECT_EVERY = 400;
+const collectGarbage: () => void = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
 const hashText = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** The validated pages and the server bundle of one thread. */
@@ -85,7 +96,8 @@ export class PageWork {
   private server: { dir: string; entry: ServerEntry } | undefined;
 
   validate(task: ValidateTask): LoadedPage[] {
-    return task.relatives.map((relative): LoadedPage => {
+    return task.relatives.map((relative, index): LoadedPage => {
+      if (index % COLLECT_EVERY === COLLECT_EVERY - 1) collectGarbage();
       const stamp = stampOf(path.join(task.pagesDir, relative));
       let sourceHash = '';
       const [validated] = validatePages(task.root, task.pagesDir, [relative], undefined, (source) => (sourceHash = hashText(source)));
@@ -97,7 +109,10 @@ export class PageWork {
         this.kept.set(relative, kept);
         this.keptBytes += kept.byteLength;
       }
-      return { relative, file, route, stamp, ok: true, facts: factsOf(route, file, page), card: task.site ? cardSpecOf(task.site, page) : null, sourceHash };
+      // A copy: the facts' strings are slices of the file's text, and would keep all of it alive (18 KB a page).
+      const facts = structuredClone(factsOf(route, file, page));
+      const card = task.site ? structuredClone(cardSpecOf(task.site, page)) : null;
+      return { relative, file, route, stamp, ok: true, facts, card, sourceHash };
     });
   }
 

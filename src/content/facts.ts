@@ -13,15 +13,18 @@ import { findFields } from './field-kinds';
 import type { ImageSlot } from './images';
 import { PageSchema, type Page, type PageMeta } from './page-schema';
 
-/** A field that names something outside its document: a route, a file of public/, an image. */
+/** What a document names outside itself: a route, a file of public/, an image (in the slot it is shown in). */
 export interface Reference {
   kind: 'link' | 'public-file' | 'image';
   /** The route or site path as written (an image's `src`). */
   target: string;
-  /** Where the target is written in the document (an image's `src` field itself). */
-  path: PathSegment[];
   /** The slot an image is shown in, as its schema declares. */
   slot?: ImageSlot | undefined;
+}
+
+/** A reference where it is written: the field of the target (an image's `src` field itself). */
+export interface LocatedReference extends Reference {
+  path: PathSegment[];
 }
 
 export interface PageFacts {
@@ -29,6 +32,10 @@ export interface PageFacts {
   /** Relative to the project root, e.g. pages/etabs.yaml. */
   file: string;
   aliases: string[];
+  /**
+   * Each different reference once, in the order first written: a page shows the same logo in ten
+   * cards. Where each is written is found again only for an error (`referencesOf` on the page).
+   */
   references: Reference[];
   /** Branches a contact section picks by city, and where. */
   branches: { city: string; path: PathSegment[] }[];
@@ -38,13 +45,27 @@ export interface PageFacts {
   summary: CourseSummary | null;
 }
 
-/** The references of any validated document (a page, the site document), in document order. */
-export function referencesOf(schema: z.core.$ZodType, document: unknown): Reference[] {
-  return findFields(schema, document, ['link', 'public-file', 'image']).map((field): Reference => {
+/** The references of any validated document (a page, the site document), where each is written, in document order. */
+export function referencesOf(schema: z.core.$ZodType, document: unknown): LocatedReference[] {
+  return findFields(schema, document, ['link', 'public-file', 'image']).map((field): LocatedReference => {
     if (field.kind === 'image') return { kind: 'image', target: field.value.src, path: [...field.path, 'src'], slot: field.slot };
     return { kind: field.kind, target: field.value, path: field.path, ...(field.slot ? { slot: field.slot } : {}) };
   });
 }
+
+/** Each different reference once (by kind, target and slot), in the order first written. */
+export function distinctReferences(references: readonly Reference[]): Reference[] {
+  const seen = new Map<string, Reference>();
+  for (const { kind, target, slot } of references) {
+    const key = `${kind}\0${target}\0${slot ?? ''}`;
+    if (!seen.has(key)) seen.set(key, slot ? { kind, target, slot } : { kind, target });
+  }
+  return [...seen.values()];
+}
+
+/** Whether a located reference is one of a distinct reference's places. */
+export const isPlaceOf = (reference: Reference) => (located: LocatedReference) =>
+  located.kind === reference.kind && located.target === reference.target && (located.slot ?? '') === (reference.slot ?? '');
 
 export function factsOf(route: string, file: string, page: Page): PageFacts {
   const branches = page.sections.flatMap((section, index) =>
@@ -54,7 +75,7 @@ export function factsOf(route: string, file: string, page: Page): PageFacts {
     route,
     file,
     aliases: page.meta.aliases,
-    references: referencesOf(PageSchema, page),
+    references: distinctReferences(referencesOf(PageSchema, page)),
     branches,
     course: page.meta.course ?? null,
     summary: summariseCourse(route, page),

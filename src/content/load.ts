@@ -9,7 +9,7 @@ import { imageSize } from 'image-size';
 import type * as z from 'zod';
 import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
-import { factsOf, filesShownBy, referencesOf, type PageFacts, type Reference } from './facts';
+import { distinctReferences, factsOf, filesShownBy, isPlaceOf, referencesOf, type PageFacts, type Reference } from './facts';
 import type { ImageSize } from './fields';
 import { DEFAULT_SLOT, IMAGE_SLOTS, MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES, PROCESSED_IMAGE, type ImageSlot } from './images';
 import { PageSchema, type Page } from './page-schema';
@@ -214,7 +214,7 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
     } else errors.push(...result.errors);
   }
 
-  type Accepted = FactsEntry & { ok: true; locate: Locator };
+  type Accepted = FactsEntry & { ok: true; locate: Locator; placesOf: PlacesOf };
   const pages: Accepted[] = [];
   const claimed = new Map<string, string>();
   for (const entry of validated) {
@@ -225,17 +225,20 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
       continue;
     }
     // Errors in valid files are rare: the file is read and parsed with positions only when one is found.
-    const locate = lazyLocator(file, () => {
+    const source = () => {
       const read = readSource(root, pagesDir, entry.relative);
       return read.ok ? read.text : '';
-    });
+    };
+    const locate = lazyLocator(file, source);
+    let page: unknown;
+    const placesOf = placesIn(PageSchema, () => (page ??= validatedOrNull(PageSchema, file, source())));
     const other = claimed.get(route);
     if (other) {
       errors.push(locate([], problem('duplicate-route', { case: 'two-files', file, other, route })));
       continue;
     }
     claimed.set(route, file);
-    pages.push({ ...entry, locate });
+    pages.push({ ...entry, locate, placesOf });
   }
 
   const redirects = new Map<string, string>();
@@ -269,13 +272,16 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
   }
   if (site && siteLocate) errors.push(...checkBrochureFile(site.brochure.file, siteLocate, outputsButBrochure, routes));
   const images = new Map<string, ImageSize>();
-  for (const entry of pages) errors.push(...checkReferences(entry.facts.references, entry.locate, routes, files, images));
-  if (site && siteLocate) errors.push(...checkReferences(referencesOf(SiteSchema, site), siteLocate, routes, files, images));
+  for (const entry of pages) errors.push(...checkReferences(entry.facts.references, entry.placesOf, entry.locate, routes, files, images));
+  if (site && siteLocate) {
+    const shown = site;
+    errors.push(...checkReferences(distinctReferences(referencesOf(SiteSchema, site)), placesIn(SiteSchema, () => shown), siteLocate, routes, files, images));
+  }
   if (site) for (const entry of pages) errors.push(...checkBranches(entry.facts, entry.locate, site));
   const menu = courseMenu(site, siteLocate, pages, errors);
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { site, accepted: pages.map(({ locate: _, ...entry }) => entry), redirects, images, menu, errors };
+  return { site, accepted: pages.map(({ locate: _, placesOf: __, ...entry }) => entry), redirects, images, menu, errors };
 }
 
 /**
@@ -418,49 +424,53 @@ const IMAGE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
  * slot, and its width and height go into `images`, beside the documents. The document itself is only read. Routes the document defines
  * (aliases) and files the build writes (the brochure) have checks of their own.
  */
-function checkReferences(references: readonly Reference[], locate: Locator, routes: ReadonlySet<string>, files: FileChecker, images: Map<string, ImageSize>): ContentError[] {
+function checkReferences(references: readonly Reference[], placesOf: PlacesOf, locate: Locator, routes: ReadonlySet<string>, files: FileChecker, images: Map<string, ImageSize>): ContentError[] {
   const errors: ContentError[] = [];
   for (const reference of references) {
+    let found: Problem | undefined;
     if (reference.kind === 'link') {
       if (!reference.target.startsWith('/')) continue;
       const route = normaliseRoute(reference.target);
-      if (!routes.has(route)) {
-        errors.push(locate(reference.path, problem('broken-link', { route, suggestion: nearest(route, [...routes]) })));
-      }
+      if (!routes.has(route)) found = problem('broken-link', { route, suggestion: nearest(route, [...routes]) });
     } else {
-      errors.push(...checkFile(reference.target, reference.path, locate, files, images, reference.slot));
+      found = checkFile(reference.target, files, images, reference.slot);
     }
+    // The same mistake at every place the document writes it.
+    if (found) for (const at of placesOf(reference)) errors.push(locate(at, found));
   }
   return errors;
 }
+
+/** Where a document writes a reference (each place's path). */
+type PlacesOf = (reference: Reference) => PathSegment[][];
+
+/** The places of a validated document's references, found when asked. */
+const placesIn =
+  (schema: z.core.$ZodType, document: () => unknown): PlacesOf =>
+  (reference) =>
+    referencesOf(schema, document())
+      .filter(isPlaceOf(reference))
+      .map((located) => located.path);
 
 /**
  * A file of public/ that a document names: it must exist. An image is measured and must be readable
  * and not too heavy: a photo (processed by the build) at most 50 MB and as wide as its slot needs; an
  * image served as it is (SVG, GIF) at most 400 KB.
  */
-function checkFile(src: string, at: PathSegment[], locate: Locator, files: FileChecker, images: Map<string, ImageSize>, slot: ImageSlot = DEFAULT_SLOT): ContentError[] {
-  if (!files.exists(src)) return [locate(at, problem('missing-file', { src }))];
-  if (!IMAGE.test(src)) return [];
+function checkFile(src: string, files: FileChecker, images: Map<string, ImageSize>, slot: ImageSlot = DEFAULT_SLOT): Problem | undefined {
+  if (!files.exists(src)) return problem('missing-file', { src });
+  if (!IMAGE.test(src)) return undefined;
   const photo = PROCESSED_IMAGE.test(src);
   const bytes = files.bytes(src);
-  if (photo && bytes > MAX_PHOTO_BYTES) {
-    return [locate(at, problem('image-too-heavy', { case: 'photo', src, bytes, maxBytes: MAX_PHOTO_BYTES }))];
-  }
-  if (!photo && bytes > MAX_SERVED_AS_IS_BYTES) {
-    return [locate(at, problem('image-too-heavy', { case: 'served-as-is', src, bytes, maxBytes: MAX_SERVED_AS_IS_BYTES }))];
-  }
+  if (photo && bytes > MAX_PHOTO_BYTES) return problem('image-too-heavy', { case: 'photo', src, bytes, maxBytes: MAX_PHOTO_BYTES });
+  if (!photo && bytes > MAX_SERVED_AS_IS_BYTES) return problem('image-too-heavy', { case: 'served-as-is', src, bytes, maxBytes: MAX_SERVED_AS_IS_BYTES });
   const size = files.size(src);
-  if (!size) {
-    // An SVG without a size is still shown (the browser gives it one); a photo the build cannot read is not.
-    return photo ? [locate(at, problem('image-unreadable', { case: 'header', src }))] : [];
-  }
+  // An SVG without a size is still shown (the browser gives it one); a photo the build cannot read is not.
+  if (!size) return photo ? problem('image-unreadable', { case: 'header', src }) : undefined;
   images.set(src, size);
   const spec = IMAGE_SLOTS[slot];
-  if (photo && size.width < spec.minWidth) {
-    return [locate(at, problem('image-too-small', { src, width: size.width, height: size.height, slot: spec.label, minWidth: spec.minWidth }))];
-  }
-  return [];
+  if (photo && size.width < spec.minWidth) return problem('image-too-small', { src, width: size.width, height: size.height, slot: spec.label, minWidth: spec.minWidth });
+  return undefined;
 }
 
 /**
@@ -518,21 +528,33 @@ export function photosShown({ site, facts }: ContentFacts): Map<string, Set<Imag
  */
 export function errorsWhereShown({ root, pagesDir = path.join(root, 'pages') }: LoadOptions, { site, facts }: ContentFacts, src: string, error: Problem): ContentError[] {
   const errors: ContentError[] = [];
-  const documents: { references: Reference[]; relative: string }[] = [
-    ...(site ? [{ references: referencesOf(SiteSchema, site), relative: SITE_FILE }] : []),
-    ...facts.map((page) => ({ references: page.references, relative: path.relative(pagesDir, path.join(root, page.file)).split(path.sep).join('/') })),
+  const documents: { references: Reference[]; placesOf: (read: () => string) => PlacesOf; relative: string }[] = [
+    ...(site ? [{ references: distinctReferences(referencesOf(SiteSchema, site)), placesOf: () => placesIn(SiteSchema, () => site), relative: SITE_FILE }] : []),
+    ...facts.map((page) => ({
+      references: page.references,
+      placesOf: (read: () => string) => placesIn(PageSchema, () => validatedOrNull(PageSchema, page.file, read())),
+      relative: path.relative(pagesDir, path.join(root, page.file)).split(path.sep).join('/'),
+    })),
   ];
-  for (const { references, relative } of documents) {
+  for (const { references, placesOf, relative } of documents) {
+    const shown = references.filter((reference) => reference.kind !== 'link' && reference.target === src);
+    if (shown.length === 0) continue;
     const file = displayPath(root, pagesDir, relative);
-    const locate = lazyLocator(file, () => {
-      const read = readSource(root, pagesDir, relative);
-      return read.ok ? read.text : '';
-    });
-    for (const reference of references) {
-      if (reference.kind !== 'link' && reference.target === src) errors.push(locate(reference.path, error));
-    }
+    const read = () => {
+      const source = readSource(root, pagesDir, relative);
+      return source.ok ? source.text : '';
+    };
+    const locate = lazyLocator(file, read);
+    const places = placesOf(read);
+    for (const reference of shown) for (const at of places(reference)) errors.push(locate(at, error));
   }
   return errors;
+}
+
+/** A document validated again (to find where it writes something), or null if it no longer validates. */
+function validatedOrNull(schema: typeof PageSchema, file: string, source: string): unknown {
+  const result = validateYaml(schema, file, source);
+  return result.ok ? result.value : null;
 }
 
 /**
