@@ -499,7 +499,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         return refuse(res, error, { route: url.pathname });
       }
       // The browser gave up on the request (a check superseded by the next key press): nobody to answer.
-      if (req.destroyed && !(error instanceof GitError)) return void res.end();
+      // The connection says so, not `req.destroyed`, which is true as soon as a request's body is read.
+      if ((res.destroyed || req.socket.destroyed) && !(error instanceof GitError)) return void res.end();
       log({ event: 'error', route: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       if (error instanceof GitError && !res.headersSent) {
         return sendJson(res, 503, { error: "The site's repository does not answer right now, so the editor cannot check who may edit.", hint: "Nothing was changed. Try again in a minute; if it goes on, tell the site's administrator." });
