@@ -82,7 +82,7 @@ export interface RenderJob {
  * full collection every few hundred pages keeps the heap to what is live (about 20 ms each).
  */
 const COLLECT_EVERY = 400;
-const collectGarbage: () => void = (() => {
+export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 })();

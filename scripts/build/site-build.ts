@@ -17,9 +17,9 @@ import { PageThreads, workerCount } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest } from './build-cache';
 import { imageCacheDir, processImages } from '../images/images';
 import { lastModified } from './last-modified';
-import { readIndex, writeIndex } from './page-index';
+import { readIndex, writeIndex, type IndexEntry } from './page-index';
 import { buildInputs, recordInputs, upToDate } from './up-to-date';
-import { PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
+import { collectGarbage, PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
 import { readTemplate } from './prerender';
@@ -102,6 +102,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       return { relative, file: facts.file, route: facts.route, ok: true, facts };
     });
     const checked = checkAcross({ root: contentRoot, pagesDir }, entries);
+    collectGarbage();
     if (checked.errors.length > 0 || !checked.site) return { ok: false, errors: checked.errors };
     const site = checked.site;
     const facts = checked.accepted.map((entry) => entry.facts);
@@ -153,6 +154,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       toRender.filter((job) => job.relative !== null),
     );
     for (const written of rendered) out.merge(written);
+    // What rendering left behind goes before the last steps build their large lists (sitemap, records, index).
+    collectGarbage();
     if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options }, notFound));
     writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file)) });
     await writeBrochure(site, facts, out);
@@ -162,10 +165,15 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     writeManifest(root, outDir, out.written);
     recordInputs(root, outDir, { inputs, pages: checked.accepted.length });
     if (loaded.size > 0 || files.length !== Object.keys(index).length) {
-      writeIndex(root, pagesDir, {
+      writeIndex(
+        root,
+        pagesDir,
         context,
-        entries: Object.fromEntries(checked.accepted.map((entry) => [entry.relative, { ...indexed(entry.relative), facts: entry.facts }])),
-      });
+        checked.accepted.map((entry) => {
+          const { stamp, sourceHash, card } = indexed(entry.relative);
+          return [entry.relative, { stamp, sourceHash, card, facts: entry.facts }] as [string, IndexEntry];
+        }),
+      );
     }
     return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused };
   } finally {

@@ -57,7 +57,14 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('an incremental build', () => {
-  it('with nothing changed makes no page again', () => {
+  it('with nothing changed makes no page again, and says so', () => {
+    const log = expectSameAsCold();
+    expect(log).toMatch(/nothing changed since the last build/);
+  }, 180_000);
+
+  it('after a file was touched but not changed makes no page again', () => {
+    const page = path.join(content, 'pages/course-2.yaml');
+    writeFileSync(page, readFileSync(page, 'utf8'));
     const log = expectSameAsCold();
     expect(log).toMatch(/code unchanged/);
     expect(madeCount(log)).toBe(0);
