@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -714,6 +715,73 @@ describe('the preview of the whole draft', () => {
     await expect(
       startHostedEditor({ root: ROOT, host: '0.0.0.0', port: 0, origin: 'https://editor.example.org', projectId: PROJECT, firebase: { apiKey: 'k', authDomain: 'd' }, remote: '/nonexistent', stateDir: '/nonexistent', previews: true }),
     ).rejects.toThrow(/set CESA_EDITOR_PREVIEW_ORIGIN/);
+  });
+});
+
+describe('an unexpected failure', () => {
+  const DRAFT = 'asha-editor-example-com';
+  const refs = () => remoteGit('for-each-ref', '--format=%(refname) %(objectname)');
+  /** The draft's last commit on the remote, or main's while there is none (a draft starts from main). */
+  const draftTip = () => remoteGit('for-each-ref', '--format=%(objectname)', `refs/heads/drafts/${DRAFT}`) || mainSha();
+
+  it('during a save whose body was read: answered with the 500 message, logged, with nothing written', async () => {
+    const cookie = await signIn(asha);
+    const page = await openPage(cookie, 'pages/staad.yaml');
+    const before = refs();
+    // The server's scratch folder for Asha's draft (where a save's checks write the draft) is a file:
+    // the save's checks fail with a file system error, neither a refusal nor git's, after the body is read.
+    const scratch = path.join(temp, 'state', 'scratch', DRAFT);
+    rmSync(scratch, { recursive: true, force: true });
+    writeFileSync(scratch, 'not a folder');
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+    const errorsBefore = logged.filter((entry) => entry.event === 'error').length;
+
+    const saved = await call<SaveResponse>('POST', 'save', { cookie, body: { file: page.file, data: withTitle(page.data, 'Never saved'), version: page.version } });
+    expect(saved.status).toBe(500);
+    expect(saved.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(saved.body).toEqual({
+      error: "The editor's server ran into a problem and did nothing.",
+      hint: "Reload the editor and try again; if it happens again, tell the site's administrator.",
+    });
+    const errors = logged.filter((entry) => entry.event === 'error').slice(errorsBefore);
+    expect(errors).toEqual([{ event: 'error', route: `${EDITOR_API}/save`, error: expect.stringContaining('EEXIST') as unknown }]);
+    expect(refs()).toBe(before);
+
+    // With the scratch folder free again: the draft is as it was, and the save goes through.
+    rmSync(scratch, { force: true });
+    const again = await openPage(cookie, 'pages/staad.yaml');
+    expect(again.text).toBe(page.text);
+    const retried = await call<SaveResponse>('POST', 'save', { cookie, body: { file: page.file, data: withTitle(page.data, 'Saved after all'), version: again.version } });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(remoteGit('show', `refs/heads/drafts/${DRAFT}:pages/staad.yaml`)).toContain('Saved after all');
+  });
+
+  it('a save the browser gave up on while sending it: nobody answered, nothing logged as an error or written, the server goes on', async () => {
+    const cookie = await signIn(asha);
+    const page = await openPage(cookie, 'pages/staad.yaml');
+    const draftBefore = draftTip();
+    const errorsBefore = logged.filter((entry) => entry.event === 'error').length;
+    const { hostname, port } = new URL(base);
+    const body = Buffer.from(JSON.stringify({ file: page.file, data: withTitle(page.data, 'Given up'), version: page.version }));
+    const socket = connect(Number(port), hostname);
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    // Half the body, then the connection closed, as a browser closing its tab mid-upload.
+    socket.write(
+      [`POST ${EDITOR_API}/save HTTP/1.1`, `Host: ${new URL(base).host}`, `Origin: ${base}`, 'Sec-Fetch-Site: same-origin', `Cookie: ${cookie}`, 'Content-Type: application/json', `Content-Length: ${body.length}`, '', body.subarray(0, body.length >> 1).toString('latin1')].join('\r\n'),
+      'latin1',
+    );
+    let answered = '';
+    socket.on('data', (chunk: Buffer) => (answered += chunk.toString('utf8')));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    // Saves of one draft take turns: the next one is answered once the server is done with the one given up.
+    const saved = await call<SaveResponse>('POST', 'save', { cookie, body: { file: page.file, data: withTitle(page.data, 'Not given up'), version: page.version } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(answered).toBe('');
+    expect(logged.filter((entry) => entry.event === 'error').slice(errorsBefore)).toEqual([]);
+    // One commit more on the draft, the save that was sent whole.
+    expect(remoteGit('rev-parse', `refs/heads/drafts/${DRAFT}~1`)).toBe(draftBefore);
+    expect(remoteGit('show', `refs/heads/drafts/${DRAFT}:pages/staad.yaml`)).toContain('Not given up');
   });
 });
 
