@@ -34,8 +34,10 @@ const outDir = path.resolve(values.out ?? 'dist');
 const started = performance.now();
 // Nothing changed since the last build of this folder: say so before loading the rest of the engine
 // (scripts/build/up-to-date.ts). A deploy always goes the whole way: it checks the sign-in settings.
+// What the build reads, taken once, before it reads anything (a change made meanwhile is the next build's).
+const inputs = buildInputs(root, contentRoot);
 if (!values.cold && !values.deploy) {
-  const unchanged = upToDate(root, outDir, buildInputs(root, contentRoot));
+  const unchanged = upToDate(root, outDir, inputs);
   if (unchanged) {
     const seconds = (performance.now() - started) / 1000;
     if (values.stats) console.log(JSON.stringify({ seconds, made: 0, reused: unchanged.files, bundlesReused: true, peakMb: process.resourceUsage().maxRSS / 1024 }));
@@ -90,6 +92,7 @@ const result = await buildSite({
   contentRoot,
   verbose: values.verbose,
   cold: values.cold,
+  inputs,
 }).catch((error: unknown) => {
   // Expected stops (another build holds the folder too long, a path that would leave it) say what to
   // do in their message; anything else is a fault of the engine, whose details --verbose shows.

@@ -44,6 +44,8 @@ export interface BuildOptions {
   onWait?: (line: string) => void;
   /** Make everything again: no bundle or file of an earlier build is reused (npm run build -- --cold). */
   cold?: boolean;
+  /** What the build reads (scripts/build/up-to-date.ts), if the caller just took it. */
+  inputs?: string | undefined;
 }
 
 /**
@@ -58,10 +60,10 @@ export interface BuildOptions {
  * output folder is updated in place, each file renamed over the old one; else a fresh output is made
  * beside it and swapped in.
  */
-export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, inputs: taken }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
   // What this build reads, taken before it reads anything: a change made during the build is seen by the next one.
-  const inputs = buildInputs(root, contentRoot);
+  const inputs = taken ?? buildInputs(root, contentRoot);
   const unchanged = cold ? undefined : upToDate(root, outDir, inputs);
   if (unchanged) return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true };
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });

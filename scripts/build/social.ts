@@ -18,7 +18,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import type { OverlayOptions, Sharp } from 'sharp';
+import { loadSharp, SHARP_VERSION, type SharpModule } from '../images/vips';
 import type { SharedMedia, SocialCard } from '../../src/app/data';
 import { problem } from '../../src/content/error-codes';
 import type { ContentError } from '../../src/content/errors';
@@ -38,7 +39,10 @@ export const MAX_CARD_BYTES = 300 * 1024;
  * Everything that decides what a file holds besides its inputs (and LAYOUT): a change here makes every
  * file again. A change to how a card or an icon is drawn must bump `version`.
  */
-const SETTINGS = { version: 3, sharp: sharp.versions.sharp, jpeg: { quality: 82, minQuality: 50, step: 8 } };
+/** sharp, loaded before any picture is made (scripts/images/vips.ts). */
+let sharp: SharpModule;
+
+const SETTINGS = { version: 3, sharp: SHARP_VERSION, jpeg: { quality: 82, minQuality: 50, step: 8 } };
 
 /** Cached files unused this long are removed. */
 const UNUSED_DAYS = 30;
@@ -147,7 +151,9 @@ export async function makeSharedMedia({ root, contentRoot, content, cards: specs
 
   // The logo, drawn once for every title card.
   const logoSrc = site.logo.src;
-  const logo = await tryOn(logoSrc, () => run(() => logoLayer(fileOf(logoSrc))));
+  // Drawn once, when the first title card is made (none when every card is in the cache).
+  let logo: Promise<{ data: Buffer; width: number; height: number } | undefined> | undefined;
+  const drawLogo = () => (logo ??= loadSharp().then((loaded) => ((sharp = loaded), tryOn(logoSrc, () => run(() => logoLayer(fileOf(logoSrc)))))));
   const host = new URL(site.url).host;
 
   // One job per different card: pages that would show the same card share its file.
@@ -161,9 +167,11 @@ export async function makeSharedMedia({ root, contentRoot, content, cards: specs
       const cached = path.join(cacheDir, `${id}.${extension}`);
       job = (async () => {
         if (!existsSync(cached)) {
-          if (spec.kind === 'title' && !logo) return undefined; // the logo failed: reported
+          sharp = await loadSharp();
+          const drawn = spec.kind === 'title' ? await drawLogo() : undefined;
+          if (spec.kind === 'title' && !drawn) return undefined; // the logo failed: reported
           const data = await tryOn(spec.kind === 'picture' ? spec.src : logoSrc, () =>
-            run(() => (spec.kind === 'picture' ? pictureCard(fileOf(spec.src)) : titleCard(spec, { colours, host, logo: logo! }))),
+            run(() => (spec.kind === 'picture' ? pictureCard(fileOf(spec.src)) : titleCard(spec, { colours, host, logo: drawn! }))),
           );
           if (!data) return undefined;
           writeAtomically(cached, data);
@@ -292,6 +300,7 @@ export function markup(text: string, colour: string): string {
  * fits (Pango picks the size). Whatever the text, the layer is never larger than the box.
  */
 export async function textLayer(text: string, { colour, width, height, sizes, bold }: { colour: string; width: number; height: number; sizes: readonly number[]; bold: boolean }): Promise<{ data: Buffer; width: number; height: number }> {
+  sharp = await loadSharp();
   const font = `sans-serif${bold ? ' bold' : ''}`;
   const draw = (options: { dpi?: number; height?: number; size?: number }) =>
     sharp({
@@ -324,6 +333,7 @@ export async function titleCard(
   spec: Extract<CardSpec, { kind: 'title' }>,
   { colours, host, logo }: { colours: SiteColours; host: string; logo: { data: Buffer; width: number; height: number } },
 ): Promise<Buffer> {
+  sharp = await loadSharp();
   const { margin, band } = LAYOUT;
   const width = CARD_WIDTH - 2 * margin;
   const light = '#dbe8f5';
@@ -395,7 +405,9 @@ async function makeIcons(
   const id = createHash('sha256').update(JSON.stringify({ SETTINGS, hash, padded, sizes: ICON_SIZES })).digest('hex').slice(0, 20);
   const dir = path.join(cacheDir, `icons-${id}`);
   const icons = new Map<string, { cached: string; key: string }>();
-  const density = await densityFor(file, 512);
+  const missing = ICON_SIZES.some(([, size]) => !existsSync(path.join(dir, `${size}.png`)));
+  if (missing) sharp = await loadSharp();
+  const density = missing ? await densityFor(file, 512) : undefined;
   await Promise.all(
     ICON_SIZES.map(async ([name, size]) => {
       const cached = path.join(dir, `${size}.png`);
@@ -429,22 +441,36 @@ async function makeIcons(
 class UseLog {
   private readonly file: string;
   private used: Record<string, number> = {};
+  /** When the cache was last swept for files unused too long. */
+  private sweptAt = 0;
 
   constructor(private readonly cacheDir: string) {
     this.file = path.join(cacheDir, 'used.json');
     try {
-      this.used = JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, number>;
+      const stored = JSON.parse(readFileSync(this.file, 'utf8')) as { sweptAt?: number; used?: Record<string, number> };
+      this.used = stored.used ?? {};
+      this.sweptAt = stored.sweptAt ?? 0;
     } catch {
       this.used = {};
     }
   }
 
   mark(file: string): void {
-    this.used[path.relative(this.cacheDir, file).split(path.sep).join('/')] = Date.now();
+    const name = file.startsWith(`${this.cacheDir}${path.sep}`) ? file.slice(this.cacheDir.length + 1) : path.relative(this.cacheDir, file);
+    this.used[name.split(path.sep).join('/')] = Date.now();
   }
 
+  /**
+   * Records what was used; once a day also removes the files unused for UNUSED_DAYS (listing a cache of
+   * thousands of cards on every build cost 50 ms).
+   */
   save(): void {
-    const oldest = Date.now() - UNUSED_DAYS * 24 * 3600 * 1000;
+    const now = Date.now();
+    if (now - this.sweptAt < 24 * 3600 * 1000) {
+      writeAtomically(this.file, JSON.stringify({ sweptAt: this.sweptAt, used: this.used }));
+      return;
+    }
+    const oldest = now - UNUSED_DAYS * 24 * 3600 * 1000;
     const kept: Record<string, number> = {};
     for (const name of readdirSync(this.cacheDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'))) {
       if (!/\.(png|jpg)$/.test(name)) continue;
@@ -457,6 +483,6 @@ class UseLog {
         // Being written or removed by another build: left alone.
       }
     }
-    writeAtomically(this.file, JSON.stringify(kept));
+    writeAtomically(this.file, JSON.stringify({ sweptAt: now, used: kept }));
   }
 }

@@ -13,17 +13,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp, SHARP_VERSION, type SharpModule } from './vips';
 import { problem } from '../../src/content/error-codes';
 import type { ContentError } from '../../src/content/errors';
 import type { ImageSize } from '../../src/content/fields';
 import { IMAGE_DIR, IMAGE_SLOTS, MAX_VARIANT_BYTES, tintOf, variantWidths, type ImageFormat, type ImageSlot, type ImageVariants } from '../../src/content/images';
 import { errorsWhereShown, photosShown, type Content } from '../../src/content/load';
 
+/** sharp, once processImages has loaded it (it does before any photo is processed). */
+let sharp: SharpModule;
+
 /** Everything that decides what a processed file holds: a change here gives every photo a new id. */
 const SETTINGS = {
   version: 2,
-  sharp: sharp.versions.sharp,
+  sharp: SHARP_VERSION,
   avif: { quality: 50, minQuality: 30, effort: 3 },
   webp: { quality: 75, minQuality: 40, effort: 4 },
   /** Down by 10, or by 20 when the file is over the limit by more than 15 %. */
@@ -87,10 +91,6 @@ interface Entry {
 
 export async function processImages({ contentRoot, content, cacheDir, concurrency = availableParallelism() }: ImageStepOptions): Promise<ImageStepResult> {
   const started = performance.now();
-  // One libvips thread per operation and one operation per core: both cores busy, none oversubscribed
-  // (sharp's default on glibc is already 1). Nothing is kept in libvips' cache: each file is read once.
-  sharp.concurrency(1);
-  sharp.cache(false);
   mkdirSync(cacheDir, { recursive: true });
   const publicDir = path.join(contentRoot, 'public');
   const hashes = new HashMemo(cacheDir);
@@ -100,6 +100,8 @@ export async function processImages({ contentRoot, content, cacheDir, concurrenc
   const shown = photosShown(content);
   // Photos that pages show; one only the build reads (a shared link's picture, the site icon) needs no widths.
   const photos = new Map([...shown].filter(([, slots]) => [...slots].some((slot) => IMAGE_SLOTS[slot].widths.length > 0)));
+  // sharp only when there is a photo to look at (scripts/images/vips.ts).
+  if (photos.size > 0) sharp = await loadSharp();
   const images = new Map(content.images);
   const files = new Map<string, string>();
   const stats: ImageStats = { photos: photos.size, processed: 0, encoded: 0, bytesIn: 0, bytesOut: 0, seconds: 0 };
