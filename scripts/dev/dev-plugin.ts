@@ -231,7 +231,14 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
        */
       const update = (savedPages: ReadonlySet<string> | undefined) => {
         const base = provisional ?? loaded;
-        if (!savedPages || !base) {
+        let saved: ValidatedPage[] | undefined;
+        try {
+          saved = savedPages && base ? validatePages(contentRoot, pagesDir, [...savedPages], cache) : undefined;
+        } catch {
+          // A saved file gone again before it was read (its removal not yet reported): the whole site is read.
+          saved = undefined;
+        }
+        if (!saved || !base) {
           loaded = undefined;
           provisional = undefined;
           report(server);
@@ -240,7 +247,6 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
           updateEditorSchemas();
           return;
         }
-        const saved = validatePages(contentRoot, pagesDir, [...savedPages], cache);
         provisional = withSaved(base, saved, pagesFolder);
         loaded = undefined;
         // The notice every page carries counts the files with errors.
