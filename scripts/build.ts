@@ -37,7 +37,7 @@ const started = performance.now();
 // What the build reads, taken once, before it reads anything (a change made meanwhile is the next build's).
 const inputs = buildInputs(root, contentRoot);
 if (!values.cold && !values.deploy) {
-  const unchanged = upToDate(root, outDir, inputs);
+  const unchanged = upToDate(root, outDir, inputs.hash);
   if (unchanged) {
     const seconds = (performance.now() - started) / 1000;
     if (values.stats) console.log(JSON.stringify({ seconds, made: 0, reused: unchanged.files, bundlesReused: true, peakMb: process.resourceUsage().maxRSS / 1024 }));

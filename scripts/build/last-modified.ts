@@ -10,13 +10,16 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 
-/** `files` (relative to `contentRoot`, e.g. pages/etabs.yaml) → when each last changed, as a W3C date-time in UTC. */
-export function lastModified(contentRoot: string, files: readonly string[]): Map<string, string> {
+/**
+ * `files` (relative to `contentRoot`, e.g. pages/etabs.yaml) → when each last changed, as a W3C date-time in
+ * UTC. `knownMtime` gives a file's modification time where the caller already read it.
+ */
+export function lastModified(contentRoot: string, files: readonly string[], knownMtime: (file: string) => number | undefined = () => undefined): Map<string, string> {
   const committed = committedDates(contentRoot, files);
   const dates = new Map<string, string>();
   for (const file of files) {
     const seconds = committed.get(file);
-    dates.set(file, w3cDate(seconds !== undefined ? seconds * 1000 : statSync(path.join(contentRoot, file)).mtimeMs));
+    dates.set(file, w3cDate(seconds !== undefined ? seconds * 1000 : (knownMtime(file) ?? statSync(path.join(contentRoot, file)).mtimeMs)));
   }
   return dates;
 }

@@ -18,7 +18,7 @@ import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifes
 import { imageCacheDir, processImages } from '../images/images';
 import { lastModified } from './last-modified';
 import { readIndex, writeIndex, type IndexEntry } from './page-index';
-import { buildInputs, recordInputs, upToDate } from './up-to-date';
+import { buildInputs, recordInputs, upToDate, type BuildInputs } from './up-to-date';
 import { collectGarbage, PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
@@ -45,7 +45,7 @@ export interface BuildOptions {
   /** Make everything again: no bundle or file of an earlier build is reused (npm run build -- --cold). */
   cold?: boolean;
   /** What the build reads (scripts/build/up-to-date.ts), if the caller just took it. */
-  inputs?: string | undefined;
+  inputs?: BuildInputs | undefined;
 }
 
 /**
@@ -64,7 +64,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   outDir = path.resolve(outDir);
   // What this build reads, taken before it reads anything: a change made during the build is seen by the next one.
   const inputs = taken ?? buildInputs(root, contentRoot);
-  const unchanged = cold ? undefined : upToDate(root, outDir, inputs);
+  const unchanged = cold ? undefined : upToDate(root, outDir, inputs.hash);
   if (unchanged) return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true };
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
@@ -92,7 +92,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const index = cold ? {} : readIndex(root, pagesDir, context);
     const toLoad = files.filter((relative) => {
       const known = index[relative];
-      return !known || !sameStamp(known.stamp, stampOf(path.join(pagesDir, relative)));
+      return !known || !sameStamp(known.stamp, inputs.stamps.get(`pages/${relative}`) ?? stampOf(path.join(pagesDir, relative)));
     });
     const siteChecked = siteSource === undefined ? undefined : validateYaml(SiteSchema, SITE_FILE, siteSource);
     threads = new PageThreads(workerCount(toLoad.length));
@@ -161,13 +161,13 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // What rendering left behind goes before the last steps build their large lists (sitemap, records, index).
     if (much) collectGarbage();
     if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options }, notFound));
-    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file)) });
+    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), (file) => inputs.stamps.get(file)?.mtimeMs) });
     await writeBrochure(site, facts, out);
 
     if (inPlace) removeStale(outDir, verified, out.written);
     else swapIntoPlace(staging, lock);
     writeManifest(root, outDir, out.written);
-    recordInputs(root, outDir, { inputs, pages: checked.accepted.length });
+    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length });
     if (loaded.size > 0 || files.length !== Object.keys(index).length) {
       writeIndex(
         root,

@@ -11,23 +11,33 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildCacheDir, codeFingerprint, readManifest, sha1, verifiedRecords } from './build-cache';
+import type { FileStamp } from './page-work';
 
-/** The hash of everything a build of `contentRoot` into `outDir` reads. */
-export function buildInputs(root: string, contentRoot: string): string {
+/** What a build of a content folder reads: its hash, and each file's identity as it was taken. */
+export interface BuildInputs {
+  hash: string;
+  /** By path relative to the content folder (`pages/etabs.yaml`): the build looks no file up twice. */
+  stamps: ReadonlyMap<string, FileStamp>;
+}
+
+/** Everything a build of `contentRoot` reads: every file of pages/ and public/, the code, the last commit, the epoch. */
+export function buildInputs(root: string, contentRoot: string): BuildInputs {
   const hash = createHash('sha1');
+  const stamps = new Map<string, FileStamp>();
   for (const dir of ['pages', 'public']) {
     const base = path.join(contentRoot, dir);
     if (!existsSync(base)) continue;
     for (const name of readdirSync(base, { recursive: true, encoding: 'utf8' }).sort()) {
       const { size, mtimeMs, ctimeMs, ino, mode } = statSync(path.join(base, name));
       hash.update(`${dir}/${name}\0${size} ${mtimeMs} ${ctimeMs} ${ino} ${mode}\n`);
+      stamps.set(`${dir}/${name.split(path.sep).join('/')}`, { size, mtimeMs, ctimeMs, ino });
     }
   }
   const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: contentRoot, encoding: 'utf8' });
   hash.update(`head ${head.status === 0 ? head.stdout.trim() : 'none'}\n`);
   hash.update(`epoch ${process.env.SOURCE_DATE_EPOCH ?? ''}\n`);
   hash.update(`code ${codeFingerprint(root)}\n`);
-  return hash.digest('hex');
+  return { hash: hash.digest('hex'), stamps };
 }
 
 function recordFile(root: string, outDir: string): string {
