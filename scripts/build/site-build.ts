@@ -151,7 +151,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
     writeCachedFiles(new Map([...photos.files].map(([relative, cached]) => [relative, { cached, key: relative }])), out);
     writeCachedFiles(shared.files, out);
-    for (const job of jobs) if (!toRender.includes(job)) out.reuse(job.output, job.key);
+    const rendering = new Set(toRender);
+    for (const job of jobs) if (!rendering.has(job)) out.reuse(job.output, job.key);
     const notFound = toRender.filter((job) => job.relative === null);
     const rendered = await threads.render(
       { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
