@@ -17,7 +17,7 @@ import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/ap
 import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
 import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
 import { EDITOR_API, type Json, type PageListEntry, type PageResponse, type SaveResponse } from '../../src/editor/protocol';
-import { tinyPage, writeInto } from '../helpers/dev-content';
+import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, unsigned, type Account, type TestKeys } from './tokens';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -107,22 +107,7 @@ function draftCommits(id: string): { author: string; committer: string; subject:
 beforeAll(async () => {
   temp = mkdtempSync(path.join(tmpdir(), 'cesa-hosted-'));
   keys = await testKeys();
-  const work = path.join(temp, 'site');
-  const write = (file: string, text: string) => writeInto(work, file, text);
-  write('pages/_site.yaml', readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'));
-  for (const template of readdirSync(path.join(ROOT, 'pages/_templates'))) write(`pages/_templates/${template}`, readFileSync(path.join(ROOT, 'pages/_templates', template), 'utf8'));
-  write('pages/index.yaml', tinyPage('Home'));
-  write('pages/etabs.yaml', tinyPage('ETABS'));
-  write('pages/staad.yaml', tinyPage('STAAD'));
-  write('public/images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
-
-  write('editors.yaml', EDITORS);
-  const gitIn = (...args: string[]) => execFileSync('git', ['-C', work, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args]);
-  gitIn('init', '--quiet');
-  gitIn('add', '--all');
-  gitIn('commit', '--quiet', '-m', 'The site');
-  remote = path.join(temp, 'remote.git');
-  execFileSync('git', ['clone', '--quiet', '--bare', work, remote]);
+  ({ remote } = siteRepository(temp, { editors: EDITORS }));
   app = await editorApp(ROOT, path.join(temp, 'app'));
   editor = await startHostedEditor({
     app,

@@ -21,7 +21,7 @@ import { startHostedEditor, type RunningEditor } from '../../scripts/editor-serv
 import { liveSite } from '../../scripts/editor-server/hosted/zero-config';
 import { EDITOR_API, type Json, type PageResponse } from '../../src/editor/protocol';
 import type { MyDraftResponse, PublishResponse, ReviewResponse } from '../../src/editor/publish-protocol';
-import { tinyPage, writeInto } from '../helpers/dev-content';
+import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -175,25 +175,10 @@ function pushAsDeveloper(branch: string, file: string, change: (text: string) =>
 beforeAll(async () => {
   temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-'));
   keys = await testKeys();
-  const work = path.join(temp, 'site');
   // The site's repository: the code this server runs (as git would commit it), and a small content.
-  for (const file of (await checkoutCode(ROOT))!) {
-    if (statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile()) writeInto(work, file, readFileSync(path.join(ROOT, file)));
-  }
-  const write = (file: string, text: string) => writeInto(work, file, text);
-  write('pages/_site.yaml', readFileSync(path.join(ROOT, 'tests/fixtures/site.yaml'), 'utf8'));
-  for (const template of readdirSync(path.join(ROOT, 'pages/_templates'))) write(`pages/_templates/${template}`, readFileSync(path.join(ROOT, 'pages/_templates', template), 'utf8'));
-  write('pages/index.yaml', tinyPage('Home'));
-  write('pages/etabs.yaml', tinyPage('ETABS'));
-  write('pages/staad.yaml', tinyPage('STAAD'));
-  write('public/images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
-  write('editors.yaml', `editors:\n  - { email: ${asha.email}, name: ${asha.name}, role: editor }\n  - { email: ${ravi.email}, name: ${ravi.name}, role: editor }\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n`);
-  const gitIn = (...args: string[]) => execFileSync('git', ['-C', work, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args]);
-  gitIn('init', '--quiet');
-  gitIn('add', '--all');
-  gitIn('commit', '--quiet', '-m', 'The site');
-  remote = path.join(temp, 'remote.git');
-  execFileSync('git', ['clone', '--quiet', '--bare', work, remote]);
+  const code = (await checkoutCode(ROOT))!.filter((file) => statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile());
+  const editors = `editors:\n  - { email: ${asha.email}, name: ${asha.name}, role: editor }\n  - { email: ${ravi.email}, name: ${ravi.name}, role: editor }\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n`;
+  ({ remote } = siteRepository(temp, { editors, code }));
   state = path.join(temp, 'state');
   await start();
 }, 600_000);
