@@ -405,6 +405,34 @@ const LIST_CASES: ListCase[] = [
       { type: 'list', title: 'Why CESA', items: ['Small batches', 'Live projects', 'Placement help'] },
     ],
   },
+  {
+    name: 'both retitled the page’s one hero, and live moved it: a section the page has once is its type, a decision on the title',
+    base: sections(['hero', 'CESA', 'Civil engineering software, taught in Pune.'], ['prose', 'Overview', 'CESA teaches design software.']),
+    live: sections(['prose', 'Overview', 'CESA teaches design software.'], ['hero', 'CESA Pune', 'Civil engineering software, taught in Pune.']),
+    draft: sections(['hero', 'CESA, Pune', 'Civil engineering software, taught in Pune and online.'], ['prose', 'Overview', 'CESA teaches design software.']),
+    at: ['sections'],
+    conflicts: [{ where: 'sections[1].title', live: 'CESA Pune', draft: 'CESA, Pune' }],
+  },
+  {
+    name: 'both retitled the same one of two prose sections: named by title, so nobody can tell, the whole list',
+    base: sections(['prose', 'Overview', 'CESA teaches design software.'], ['prose', 'History', 'Since 2008.']),
+    live: sections(['prose', 'Overview', 'CESA teaches design software.'], ['prose', 'Our history', 'Since 2008.']),
+    draft: sections(['prose', 'Overview', 'CESA teaches design software.'], ['prose', 'The story', 'Since 2008.']),
+    at: ['sections'],
+    conflicts: [
+      {
+        where: 'sections',
+        live: [
+          { type: 'prose', title: 'Overview', body: 'CESA teaches design software.' },
+          { type: 'prose', title: 'Our history', body: 'Since 2008.' },
+        ],
+        draft: [
+          { type: 'prose', title: 'Overview', body: 'CESA teaches design software.' },
+          { type: 'prose', title: 'The story', body: 'Since 2008.' },
+        ],
+      },
+    ],
+  },
 ];
 
 function valueAt(data: unknown, at: (string | number)[]): unknown {

@@ -9,16 +9,18 @@
  * comments, quoting and layout stay. A page whose merge is the draft's (or live's) data exactly is
  * that side's text byte for byte.
  *
- * Lists: entries are paired by who they are, never by where they are. An entry's identity is the
- * first naming field every entry of the three versions has with values unique in each (`id`, an FAQ
- * item's `question`, a module's or section's `title`, `name`, `label`, a photo's `src`, `href`),
- * with its `type` (a section's) beside it; failing that, a section's `type` alone when each type is
- * there once; failing that, the entry's whole content (a keyword is itself). Paired entries are
- * merged by field, as maps are, wherever either side moved them. An entry one side added is kept,
- * after the entry it follows on that side (after live's own additions there, for the draft's); one
- * removed on one side and untouched on the other is removed; one removed on one side and changed on
- * the other is a conflict on that entry (removed or kept), named where live has it, else where the
- * draft has it. The entries' order is the one side's that changed it.
+ * Lists: entries are paired by who they are, never by where they are. A section is named by its
+ * `type` when the page has one section of that type (what an editor changes least); other entries,
+ * and sections of a type the page repeats, by the first naming field they all have with values unique
+ * in each version (`id`, an FAQ item's `question`, a module's or section's `title`, `name`, a fee's
+ * `label`, a photo's `src`, `href`), beside their type; failing that, by their whole content (a
+ * keyword is itself). A name edited reads as the entry removed and another added.
+ *
+ * Paired entries are merged by field, as maps are, wherever either side moved them. An entry one side
+ * added is kept, after the entry it follows on that side (after live's own additions there, for the
+ * draft's); one removed on one side and untouched on the other is removed; one removed on one side and
+ * changed on the other is a conflict on that entry (removed or kept), named where live has it, else
+ * where the draft has it. The entries' order is the one side's that changed it.
  *
  * The whole list is one conflict, shown side by side, whenever pairing would be a guess: entries that
  * cannot be told apart (the same content twice), an entry changed on a side that, on the other side,
@@ -141,25 +143,34 @@ function mergeLists(base: Json[], live: Json[], draft: Json[], path: FieldPath, 
  * of each version apart; null when not even their content does (the same entry twice).
  */
 function identities(lists: Versions<Json[]>): Versions<string[]> | null {
-  const all = [...lists.base, ...lists.live, ...lists.draft];
-  for (const identify of waysToName(all)) {
+  for (const identify of waysToName(lists)) {
     const ids = { base: lists.base.map(identify), live: lists.live.map(identify), draft: lists.draft.map(identify) };
     if (Object.values(ids).every((list) => new Set(list).size === list.length)) return ids;
   }
   return null;
 }
 
-/** By a naming field with a section's type, by the type alone, then by content: those that every entry allows. */
-function waysToName(all: Json[]): ((entry: Json) => string)[] {
+/**
+ * By a section's type where the page has one of that type (what an editor changes least), else by
+ * a naming field beside the type; then by content. Only the ways that every entry allows.
+ */
+function waysToName(lists: Versions<Json[]>): ((entry: Json) => string)[] {
   const byContent = (entry: Json) => JSON.stringify(entry);
+  const all = [...lists.base, ...lists.live, ...lists.draft];
   if (!all.every((entry) => isRecord(entry))) return [byContent];
-  const named = NAMING_FIELDS.filter((field) => all.every((entry) => isNamingValue(fieldOf(entry, field))));
-  const typed = all.every((entry) => typeof fieldOf(entry, 'type') === 'string');
-  return [
-    ...named.map((field) => (entry: Json) => JSON.stringify([fieldOf(entry, 'type'), fieldOf(entry, field)])),
-    ...(typed ? [(entry: Json) => JSON.stringify([fieldOf(entry, 'type')])] : []),
-    byContent,
-  ];
+  const repeated = new Set([lists.base, lists.live, lists.draft].flatMap(repeatedTypes));
+  const needsName = (entry: Json) => {
+    const type = fieldOf(entry, 'type');
+    return typeof type !== 'string' || repeated.has(type);
+  };
+  const named = NAMING_FIELDS.filter((field) => all.filter(needsName).every((entry) => isNamingValue(fieldOf(entry, field))));
+  return [...named.map((field) => (entry: Json) => JSON.stringify([fieldOf(entry, 'type'), needsName(entry) ? fieldOf(entry, field) : null])), byContent];
+}
+
+/** The section types a list has more than once. */
+function repeatedTypes(list: Json[]): string[] {
+  const types = list.map((entry) => fieldOf(entry, 'type')).filter((type): type is string => typeof type === 'string');
+  return types.filter((type, index) => types.indexOf(type) !== index);
 }
 
 function fieldOf(entry: Json, field: string): Json {
