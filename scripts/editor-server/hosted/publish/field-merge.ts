@@ -9,10 +9,23 @@
  * comments, quoting and layout stay. A page whose merge is the draft's (or live's) data exactly is
  * that side's text byte for byte.
  *
- * Lists: entries are merged by position when both sides kept the list's length (two people changing
- * two FAQ entries), and entries added at the end by one side come after the other side's changes.
- * Any other change on both sides (entries removed or moved on one side, others added on both) is one
- * conflict on the whole list.
+ * Lists: entries are paired by who they are, never by where they are. A section is named by its
+ * `type` when the page has one section of that type (what an editor changes least); other entries,
+ * and sections of a type the page repeats, by the first naming field they all have with values unique
+ * in each version (`id`, an FAQ item's `question`, a module's or section's `title`, `name`, a fee's
+ * `label`, a photo's `src`, `href`), beside their type; failing that, by their whole content (a
+ * keyword is itself). A name edited reads as the entry removed and another added.
+ *
+ * Paired entries are merged by field, as maps are, wherever either side moved them. An entry one side
+ * added is kept, after the entry it follows on that side (after live's own additions there, for the
+ * draft's); one removed on one side and untouched on the other is removed; one removed on one side and
+ * changed on the other is a conflict on that entry (removed or kept), named where live has it, else
+ * where the draft has it. The entries' order is the one side's that changed it.
+ *
+ * The whole list is one conflict, shown side by side, whenever pairing would be a guess: entries that
+ * cannot be told apart (the same content twice), an entry changed on a side that, on the other side,
+ * is gone while new entries came (a replacement, or a removal beside an addition: nobody can tell),
+ * and the order changed differently on both sides.
  */
 import { parseDocument } from 'yaml';
 import type { Json } from '../../../../src/editor/protocol';
@@ -83,15 +96,158 @@ function mergeMaps(base: { [key: string]: Json }, live: { [key: string]: Json },
   return out;
 }
 
-/** By position where both sides kept the base's entries; null when the list must be decided whole. */
+/** Fields that name an entry of a list, the most telling first. */
+const NAMING_FIELDS = ['id', 'question', 'title', 'name', 'label', 'src', 'href'] as const;
+
+const SIDES: readonly Side[] = ['live', 'draft'];
+
+interface Versions<T> {
+  base: T;
+  live: T;
+  draft: T;
+}
+
+/** One entry of a list, as each version has it (undefined: not there) and where. */
+interface Entry {
+  id: string;
+  base?: Json;
+  live?: Json;
+  draft?: Json;
+  at: { base?: number; live?: number; draft?: number };
+}
+
+/** The list's entries paired by identity and merged; null when the list must be decided whole. */
 function mergeLists(base: Json[], live: Json[], draft: Json[], path: FieldPath, walk: Walk): Json[] | null {
-  if (live.length < base.length || draft.length < base.length) return null;
-  const liveAdded = live.slice(base.length);
-  const draftAdded = draft.slice(base.length);
-  if (liveAdded.length > 0 && draftAdded.length > 0 && !same(liveAdded, draftAdded)) return null;
-  const kept = base.map((entry, index) => mergeValue(entry, live[index], draft[index], [...path, index], walk));
-  if (kept.some((entry) => entry === undefined)) return null;
-  return [...(kept as Json[]), ...(liveAdded.length > 0 ? liveAdded : draftAdded)];
+  const lists = { base, live, draft };
+  const ids = identities(lists);
+  if (!ids) return null;
+  const entries = entriesOf(lists, ids);
+  if (removalUnclear(entries)) return null;
+  const order = keptOrder(ids, entries);
+  if (!order) return null;
+  const merged = new Map<string, Json>();
+  for (const entry of entries) {
+    // Named where it is live (the file the publisher compares with), else where the draft has it: from
+    // the three versions only, so that a conflict's name does not change as others are decided.
+    const value = mergeValue(entry.base, entry.live, entry.draft, [...path, entry.at.live ?? entry.at.draft ?? entry.at.base ?? 0], walk);
+    if (value !== undefined) merged.set(entry.id, value);
+  }
+  return arranged(order, ids, merged).flatMap((id) => {
+    const value = merged.get(id);
+    return value === undefined ? [] : [value];
+  });
+}
+
+/**
+ * Each entry's identity in each version, by the first way of naming entries that tells every entry
+ * of each version apart; null when not even their content does (the same entry twice).
+ */
+function identities(lists: Versions<Json[]>): Versions<string[]> | null {
+  for (const identify of waysToName(lists)) {
+    const ids = { base: lists.base.map(identify), live: lists.live.map(identify), draft: lists.draft.map(identify) };
+    if (Object.values(ids).every((list) => new Set(list).size === list.length)) return ids;
+  }
+  return null;
+}
+
+/**
+ * By a section's type where the page has one of that type (what an editor changes least), else by
+ * a naming field beside the type; then by content. Only the ways that every entry allows.
+ */
+function waysToName(lists: Versions<Json[]>): ((entry: Json) => string)[] {
+  const byContent = (entry: Json) => JSON.stringify(entry);
+  const all = [...lists.base, ...lists.live, ...lists.draft];
+  if (!all.every((entry) => isRecord(entry))) return [byContent];
+  const repeated = new Set([lists.base, lists.live, lists.draft].flatMap(repeatedTypes));
+  const needsName = (entry: Json) => {
+    const type = fieldOf(entry, 'type');
+    return typeof type !== 'string' || repeated.has(type);
+  };
+  const named = NAMING_FIELDS.filter((field) => all.filter(needsName).every((entry) => isNamingValue(fieldOf(entry, field))));
+  return [...named.map((field) => (entry: Json) => JSON.stringify([fieldOf(entry, 'type'), needsName(entry) ? fieldOf(entry, field) : null])), byContent];
+}
+
+/** The section types a list has more than once. */
+function repeatedTypes(list: Json[]): string[] {
+  const types = list.map((entry) => fieldOf(entry, 'type')).filter((type): type is string => typeof type === 'string');
+  return types.filter((type, index) => types.indexOf(type) !== index);
+}
+
+function fieldOf(entry: Json, field: string): Json {
+  return isRecord(entry) ? (entry[field] ?? null) : null;
+}
+
+function isNamingValue(value: Json): boolean {
+  return typeof value === 'string' || typeof value === 'number';
+}
+
+function entriesOf(lists: Versions<Json[]>, ids: Versions<string[]>): Entry[] {
+  const entries = new Map<string, Entry>();
+  for (const version of ['base', 'live', 'draft'] as const) {
+    ids[version].forEach((id, index) => {
+      const entry = entries.get(id) ?? { id, at: {} };
+      entry[version] = lists[version][index];
+      entry.at[version] = index;
+      entries.set(id, entry);
+    });
+  }
+  return [...entries.values()];
+}
+
+/**
+ * An entry of the base that a side dropped while it added others may have been replaced by one of
+ * them; unless the other side kept it as it was, nobody can tell what became of it.
+ */
+function removalUnclear(entries: Entry[]): boolean {
+  const adding = SIDES.filter((side) => entries.some((entry) => entry.base === undefined && entry[side] !== undefined));
+  return entries.some((entry) => entry.base !== undefined && adding.some((side) => entry[side] === undefined && !same(entry[otherSide(side)], entry.base)));
+}
+
+function otherSide(side: Side): Side {
+  return side === 'live' ? 'draft' : 'live';
+}
+
+/** The order of the entries both sides kept: the base's, else the one side's that changed it; null when both changed it differently. */
+function keptOrder(ids: Versions<string[]>, entries: Entry[]): string[] | null {
+  const kept = new Set(entries.filter((entry) => entry.base !== undefined && entry.live !== undefined && entry.draft !== undefined).map((entry) => entry.id));
+  const keptIn = (list: string[]) => list.filter((id) => kept.has(id));
+  const [base, live, draft] = [keptIn(ids.base), keptIn(ids.live), keptIn(ids.draft)];
+  if (sameOrder(live, base)) return draft;
+  if (sameOrder(draft, base) || sameOrder(live, draft)) return live;
+  return null;
+}
+
+function sameOrder(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((id, index) => id === b[index]);
+}
+
+/** The kept entries in their order, with the entries only one side has placed among them: live's, then the draft's. */
+function arranged(order: string[], ids: Versions<string[]>, merged: Map<string, Json>): string[] {
+  const result = [...order];
+  const liveOwn = placeOwnEntries(result, ids.live, merged, new Set());
+  placeOwnEntries(result, ids.draft, merged, liveOwn);
+  return result;
+}
+
+/**
+ * Puts the merged entries that `side` alone has (added there, or kept against the other side's
+ * removal) right after the entry they follow on that side, past the entries `passOver` (live's own,
+ * so that what the draft added at a place comes after what live added there). Returns those placed.
+ */
+function placeOwnEntries(result: string[], side: string[], merged: Map<string, Json>, passOver: Set<string>): Set<string> {
+  const placed = new Set<string>();
+  let previous: string | undefined;
+  for (const id of side) {
+    if (!merged.has(id)) continue;
+    if (!result.includes(id)) {
+      let at = previous === undefined ? 0 : result.indexOf(previous) + 1;
+      while (at < result.length && passOver.has(result[at]!)) at++;
+      result.splice(at, 0, id);
+      placed.add(id);
+    }
+    previous = id;
+  }
+  return placed;
 }
 
 /** The merged data of three versions of a page (undefined: the page is not there), and the fields in conflict. */
