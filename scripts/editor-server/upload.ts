@@ -4,12 +4,13 @@
  * over another file. Only images the site can show are kept: photos (JPEG, PNG, WebP, AVIF) that
  * decode, up to 50 MB (the build resizes them); SVG drawings and GIFs up to 400 KB (served as they are).
  */
-import { lstatSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../src/content/images';
 import type { UploadResponse } from '../../src/editor/protocol';
 import { Refusal } from './http';
+import { statWithoutLinks } from './no-links';
 import { createAtomically, type ContentPaths } from './page-files';
 
 /** Where uploads go, inside public/. */
@@ -75,21 +76,29 @@ function looksLikeSvg(bytes: Buffer): boolean {
 
 const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
 
-/** public/images/uploads/, made if missing; refused if a link in the way could lead out of public/. */
-function uploadFolder(paths: ContentPaths): string {
-  let folder = paths.publicDir;
-  for (const part of UPLOAD_FOLDER) {
-    folder = path.join(folder, part);
-    let isLink = false;
-    try {
-      isLink = lstatSync(folder).isSymbolicLink();
-    } catch {
-      // Missing: made below.
-    }
-    if (isLink) throw refuse(`public/${UPLOAD_FOLDER.join('/')} is a link to another folder.`, 'Put the image into public/ by hand, or replace the link with a folder.');
+/** Makes `folder` (its parent is there), unless another upload just did. */
+function makeFolder(folder: string): void {
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  mkdirSync(folder, { recursive: true });
-  return folder;
+}
+
+/**
+ * public/images/uploads/, made step by step where missing; refused when any step from the content
+ * root down (public/ itself included) is a link, which could lead anywhere on the disk.
+ */
+function uploadFolder(paths: ContentPaths): string {
+  const steps = ['public', ...UPLOAD_FOLDER];
+  for (let length = 1; length <= steps.length; length++) {
+    const relative = steps.slice(0, length).join('/');
+    const stat = statWithoutLinks(paths.contentRoot, relative, 'folder');
+    if (!stat) makeFolder(path.join(paths.contentRoot, relative));
+  }
+  // Made or not, looked at again: a link put in the way meanwhile is refused too.
+  statWithoutLinks(paths.contentRoot, steps.join('/'), 'folder');
+  return path.join(paths.contentRoot, ...steps);
 }
 
 /** Width and height as shown (a camera's rotated photo as its EXIF orientation turns it), after checking that the image decodes. */
