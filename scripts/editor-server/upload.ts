@@ -147,7 +147,11 @@ async function withoutMetadata(bytes: Buffer, format: Format): Promise<Buffer> {
   return image.avif({ quality: 80 }).toBuffer();
 }
 
-export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer, { stripMetadata }: UploadRules = { stripMetadata: false }): Promise<UploadResponse> {
+/**
+ * Saves the upload, or refuses it in words. `mayKeep` is asked about the file's name (`public/images/uploads/a.jpg`)
+ * before it is written, and refuses one the site's repository would not keep (api.ts).
+ */
+export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer, { stripMetadata }: UploadRules = { stripMetadata: false }, mayKeep?: (file: string) => Promise<void>): Promise<UploadResponse> {
   const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
   if (!EXTENSIONS[extension]) throw refuse(`${name} is not an image the site can show.`, `Upload a ${ACCEPTED} file.`);
   if (bytes.length === 0) throw refuse(`${name} is empty.`, 'Choose the file again.');
@@ -166,6 +170,8 @@ export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffe
   const base = slugify(name.replace(/\.[A-Za-z0-9]+$/, ''));
   for (let count = 1; ; count++) {
     const fileName = `${count === 1 ? base : `${base}-${count}`}.${format}`;
-    if (createAtomically(path.join(folder, fileName), kept)) return { src: `/${[...UPLOAD_FOLDER, fileName].join('/')}`, width, height };
+    const src = `/${[...UPLOAD_FOLDER, fileName].join('/')}`;
+    await mayKeep?.(`public${src}`);
+    if (createAtomically(path.join(folder, fileName), kept)) return { src, width, height };
   }
 }

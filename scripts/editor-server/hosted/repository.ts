@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { git, GitError, Queue } from './git';
 import { refuseLinksInCommit, refuseLinksInIndex } from './tree-links';
+import { refuseUnkept, untrackedFiles } from './unkept-files';
 
 export interface Person {
   name: string;
@@ -188,10 +189,12 @@ export class SiteRepository {
       };
       try {
         const inTree = (args: string[]) => this.run(args, { cwd: dir });
+        const untracked = await untrackedFiles(inTree);
         const result = await write(dir);
         await this.run(['add', '--all', '--', 'pages', 'public'], { cwd: dir });
-        // Never a link or a submodule committed.
+        // Never a link or a submodule committed, nor "Saved" said of a file the commit does not hold.
         await refuseLinksInIndex(inTree);
+        await refuseUnkept(inTree, dir, untracked);
         const files = (await this.run(['diff', '--cached', '--name-only', '-z'], { cwd: dir })).split('\0').filter(Boolean);
         if (files.length === 0) return { result, commit: null };
         const env = {

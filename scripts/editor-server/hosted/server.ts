@@ -22,6 +22,7 @@ import { endpoints, handlerFor, WRITING_ENDPOINTS, type Handler } from '../api';
 import { DraftChecker } from '../draft-check';
 import { otherSiteReason } from '../guard';
 import { readJson, Refusal, sendJson, sendRefusal } from '../http';
+import { namesKeptBy } from '../kept-names';
 import { noLinkOnTheWay } from '../no-links';
 import { contentPaths } from '../page-files';
 import { HOSTED_MAX_UPLOAD_BYTES } from '../upload';
@@ -209,7 +210,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         const checker = new DraftChecker(paths, path.join(options.stateDir, 'scratch', id));
         // Photos are committed for everyone to see: no camera metadata (the GPS position), and no larger than 20 MB.
         const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
-        return { id, dir, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads }, checker), publicDir: paths.publicDir, invalidate };
+        // A name git leaves out (pages/dist/…) is refused before it is written: it would never be committed.
+        const whyNotKept = namesKeptBy(dir);
+        return { id, dir, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads, whyNotKept }, checker), publicDir: paths.publicDir, invalidate };
       })();
       drafts.set(id, draft);
       draft.catch(() => drafts.delete(id));
