@@ -11,6 +11,7 @@ import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../src/content/image
 import type { UploadResponse } from '../../src/editor/protocol';
 import { Refusal } from './http';
 import { statWithoutLinks } from './no-links';
+import { isAnimatedPng, pngWithoutMetadata } from './png-chunks';
 import { createAtomically, type ContentPaths } from './page-files';
 
 /** Where uploads go, inside public/. */
@@ -102,7 +103,7 @@ function uploadFolder(paths: ContentPaths): string {
 }
 
 /** Width and height as shown (a camera's rotated photo as its EXIF orientation turns it), after checking that the image decodes. */
-async function measure(bytes: Buffer, name: string): Promise<{ format: Format; width: number; height: number; metadata: boolean }> {
+async function measure(bytes: Buffer, name: string): Promise<{ format: Format; width: number; height: number; metadata: boolean; animated: boolean }> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -131,16 +132,26 @@ async function measure(bytes: Buffer, name: string): Promise<{ format: Format; w
   if (!width || !height) {
     throw refuse(`${name} has no width and height.`, format === 'svg' ? 'Save the drawing again with a width and height, or a viewBox.' : 'Save it again from an image editor.');
   }
-  return { format, width, height, metadata: meta.exif !== undefined || meta.xmp !== undefined || meta.iptc !== undefined };
+  // sharp sees an APNG's first frame only (no `pages`): its chunks say it is animated.
+  const animated = (meta.pages ?? 1) > 1 || (format === 'png' && isAnimatedPng(bytes));
+  return { format, width, height, metadata: meta.exif !== undefined || meta.xmp !== undefined || meta.iptc !== undefined, animated };
 }
 
 /**
  * The photo without its metadata: turned as its EXIF orientation says (that tag goes too), its colour
  * profile kept, encoded again in its own format at a quality the eye does not tell from the original
- * (the build makes the sizes the site serves from this file anyway); PNG stays lossless.
+ * (the build makes the sizes the site serves from this file anyway); PNG stays lossless. An animated
+ * photo keeps every frame, with its timing and its loops: a WebP is encoded again frame by frame
+ * (not turned: its frames are shown as they are stored), an APNG, which sharp cannot write, keeps its
+ * bytes and loses only its metadata chunks (png-chunks.ts).
  */
-async function withoutMetadata(bytes: Buffer, format: Format): Promise<Buffer> {
-  const image = sharp(bytes, { failOn: 'error' }).rotate().keepIccProfile();
+async function withoutMetadata(bytes: Buffer, name: string, format: Format, animated: boolean): Promise<Buffer> {
+  if (animated && format === 'png') {
+    const stripped = pngWithoutMetadata(bytes);
+    if (!stripped) throw refuse(`${name} is damaged: it cannot be read to the end.`, 'Open it in an image editor and save it again as PNG, WebP or GIF.');
+    return stripped;
+  }
+  const image = animated ? sharp(bytes, { failOn: 'error', animated: true }).keepIccProfile() : sharp(bytes, { failOn: 'error' }).rotate().keepIccProfile();
   if (format === 'jpg') return image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
   if (format === 'png') return image.png({ compressionLevel: 9 }).toBuffer();
   if (format === 'webp') return image.webp({ quality: 92 }).toBuffer();
@@ -157,14 +168,17 @@ export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffe
   if (bytes.length === 0) throw refuse(`${name} is empty.`, 'Choose the file again.');
   const claimed = EXTENSIONS[extension];
   if (claimed === 'svg' && !looksLikeSvg(bytes)) throw refuse(`${name} is not an SVG drawing: its content is something else.`, `Upload a ${ACCEPTED} file.`);
-  const { format, width, height, metadata } = await measure(bytes, name);
+  const { format, width, height, metadata, animated } = await measure(bytes, name);
   if ((format === 'svg' || format === 'gif') && bytes.length > MAX_SERVED_AS_IS_BYTES) {
     throw refuse(
       `${name} weighs ${kilobytes(bytes.length)}: an SVG or GIF may weigh at most ${kilobytes(MAX_SERVED_AS_IS_BYTES)}, or the page is slow to load on phones.`,
       'Simplify the drawing, or save a photo as JPEG, PNG, WebP or AVIF: those the build resizes and compresses.',
     );
   }
-  const kept = stripMetadata && metadata && format !== 'svg' && format !== 'gif' ? await withoutMetadata(bytes, format) : bytes;
+  const stripped = stripMetadata && metadata && format !== 'svg' && format !== 'gif';
+  const kept = stripped ? await withoutMetadata(bytes, name, format, animated) : bytes;
+  // An animated photo is not turned when stripped, and its orientation tag is gone: its size as it is now shown.
+  const shown = stripped && animated ? await sizeOf(kept) : { width, height };
   const folder = uploadFolder(paths);
   // The extension says what the file is: a JPEG named .png is saved as .jpg.
   const base = slugify(name.replace(/\.[A-Za-z0-9]+$/, ''));
@@ -172,6 +186,12 @@ export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffe
     const fileName = `${count === 1 ? base : `${base}-${count}`}.${format}`;
     const src = `/${[...UPLOAD_FOLDER, fileName].join('/')}`;
     await mayKeep?.(`public${src}`);
-    if (createAtomically(path.join(folder, fileName), kept)) return { src, width, height };
+    if (createAtomically(path.join(folder, fileName), kept)) return { src, ...shown };
   }
+}
+
+/** Width and height of one frame, as stored. */
+async function sizeOf(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes).metadata();
+  return { width: meta.width, height: meta.pageHeight ?? meta.height };
 }
