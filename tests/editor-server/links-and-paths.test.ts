@@ -454,8 +454,9 @@ describe('names the site’s repository leaves out', () => {
     await signIn('unkept');
     const id = draftOf('unkept');
     const dir = await editor.repository.worktree(id);
-    const written = editor.repository.write(id, { name: 'Unkept Editor', email: account('unkept').email }, () => 'Update', async (worktree) => {
+    const written = editor.repository.write(id, { name: 'Unkept Editor', email: account('unkept').email }, () => 'Update', (worktree) => {
       writeInto(worktree, 'pages/dist/lost.yaml', 'meta: {}\n');
+      return Promise.resolve();
     });
     await expect(written).rejects.toBeInstanceOf(Refusal);
     await expect(written).rejects.toMatchObject({
