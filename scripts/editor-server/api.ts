@@ -29,7 +29,8 @@ import {
   type ValidateResponse,
 } from '../../src/editor/protocol';
 import { contentResponse, linksTo, pageList } from './content-info';
-import { createPage } from './create-page';
+import { namesKeptBy } from './kept-names';
+import { planPage, writePlannedPage } from './create-page';
 import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
 import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from './http';
@@ -50,6 +51,11 @@ export interface EditorOptions {
   invalidate: () => void;
   /** Uploads' limit and rules; default: up to MAX_UPLOAD_BYTES, kept as they are (the developer commits them). */
   uploads?: { maxBytes: number } & UploadRules;
+  /**
+   * Why the site's repository would not keep a file of this name (`pages/dist/a.yaml`), in words, or
+   * undefined: asked before a save, a new page or an upload writes anything (./kept-names.ts).
+   */
+  whyNotKept?: (file: string) => Promise<string | undefined>;
 }
 
 const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
@@ -86,7 +92,12 @@ function param(url: URL, name: string): string {
  * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
  * checkout, or a draft's work tree in the hosted editor (scripts/editor-server/hosted/).
  */
-export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false } }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
+export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
+  /** Refuses, before anything is written, a file the repository would not keep: "Saved" would be untrue. */
+  const mayKeep = async (file: string) => {
+    const why = await whyNotKept?.(file);
+    if (why) throw new Refusal(400, { error: `${file} cannot be saved under that name: ${why}.`, hint: 'Nothing was written. Choose another address for the page, or another name for the photo.' });
+  };
   const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
   /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
   const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
@@ -127,6 +138,7 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       if (!existsSync(page.absolute)) {
         const text = textToWrite(null, request.data);
         const elsewhere = causedBy(page, text);
+        await mayKeep(page.file);
         mkdirSync(path.dirname(page.absolute), { recursive: true });
         if (!createAtomically(page.absolute, text)) throw new Refusal(409, { error: `${page.file} appeared on disk again meanwhile, so it was not written.`, hint: 'Reload the page to see it, then make your changes again.' });
         written();
@@ -150,7 +162,8 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       const elsewhere = causedBy(page, mine);
       // Saving what is already there writes nothing (and reloads no open page).
       if (mine !== disk.text) {
-        replaceAtomically(page.absolute, mine);
+        await mayKeep(page.file);
+        replaceAtomically(page.absolute, mine, page.file);
         written();
       }
       const body: SaveResponse = { text: mine, version: versionOf(mine), errors: errorsOf(page.file), elsewhere };
@@ -158,7 +171,9 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
     },
     'POST create': async (req) => {
       const request = await readJson(req, CreateShape);
-      const created = createPage(paths, load(), request);
+      const planned = planPage(paths, load(), request);
+      await mayKeep(planned.target.file);
+      const created = writePlannedPage(paths, planned);
       written();
       return { status: 201, body: created };
     },
@@ -184,7 +199,7 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
     'POST upload': async (req, url) => {
       const name = param(url, 'name');
       const bytes = await readBody(req, uploads.maxBytes, 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).');
-      const uploaded = await saveUpload(paths, name, bytes, uploads);
+      const uploaded = await saveUpload(paths, name, bytes, uploads, mayKeep);
       written();
       return { status: 201, body: uploaded };
     },
@@ -203,7 +218,8 @@ export function handlerFor(handlers: Record<string, Handler>, method: string | u
 export function mountEditor(server: ViteDevServer, options: EditorOptions): void {
   const paths = contentPaths(options.contentRoot);
   const drafts = new DraftChecker(paths, path.join(options.root, 'node_modules/.cache/cesa-editor'));
-  const handlers = endpoints(paths, options, drafts);
+  // As in the hosted editor: a page git would leave out is refused, when the content is in a git repository.
+  const handlers = endpoints(paths, { whyNotKept: namesKeptBy(options.contentRoot), ...options }, drafts);
   const logger = server.config.logger;
 
   const sendHtml = (res: ServerResponse, status: number, html: string) => {

@@ -5,7 +5,7 @@
  * from a template (its text as it is) or as a copy of a page (without the original's aliases, which
  * would claim its old addresses twice).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RouteSchema } from '../../src/content/fields';
 import { listPageFiles, type Content } from '../../src/content/load';
@@ -13,7 +13,8 @@ import { fileNameProblem, routeOf } from '../../src/content/routes';
 import type { CreateRequest, CreateResponse, Json } from '../../src/editor/protocol';
 import { applyData } from './yaml-edit';
 import { Refusal } from './http';
-import { createAtomically, readPageFile, resolvePageFile, type ContentPaths } from './page-files';
+import { readWithoutLinks } from './no-links';
+import { createAtomically, readPageFile, resolvePageFile, type ContentPaths, type PageFile } from './page-files';
 import { templatesOf } from './schema-info';
 
 function taken(route: string, where: string): Refusal {
@@ -44,7 +45,19 @@ function copiedText(paths: ContentPaths, copy: string): string {
   return applyData(text, next);
 }
 
+/** A page about to be made: where, and its text. */
+export interface PlannedPage {
+  target: PageFile;
+  text: string;
+}
+
+/** Makes the page (planPage, then writePlannedPage). */
 export function createPage(paths: ContentPaths, content: Content, request: CreateRequest): CreateResponse {
+  return writePlannedPage(paths, planPage(paths, content, request));
+}
+
+/** The new page's file and text, or a refusal; nothing is written yet (the editor asks first whether git would keep the file). */
+export function planPage(paths: ContentPaths, content: Content, request: CreateRequest): PlannedPage {
   const route = request.route.trim().startsWith('/') ? request.route.trim() : `/${request.route.trim()}`;
   if (!RouteSchema.safeParse(route).success || route === '/') {
     throw new Refusal(400, {
@@ -55,6 +68,8 @@ export function createPage(paths: ContentPaths, content: Content, request: Creat
   const relative = `${route.slice(1)}.yaml`;
   const problem = fileNameProblem(relative);
   if (problem) throw new Refusal(400, { error: `The address ${route} ${problem}.`, hint: 'Use letters, digits and dashes, e.g. /tekla-structures.' });
+  // Before anything in pages/ is listed or read: no link on the way to the new file (pages/ itself included).
+  const target = resolvePageFile(paths, `pages/${relative}`, { mustExist: false });
   const existing = listPageFiles(paths.pagesDir).find((file) => routeOf(file) === route);
   if (existing) throw taken(route, `it is the page pages/${existing}`);
   const aliasOf = content.redirects.get(route);
@@ -65,15 +80,18 @@ export function createPage(paths: ContentPaths, content: Content, request: Creat
     const name = request.from.template;
     const template = templatesOf(paths.pagesDir).find((entry) => entry.name === name);
     if (!template) throw new Refusal(400, { error: `There is no template called "${name}".`, hint: 'Pick one of the templates offered.' });
-    text = readFileSync(path.join(paths.pagesDir, '_templates', `${template.name}.yaml`), 'utf8');
+    // Read as it is, but never through a link (a template linked to the server's own files would become a page).
+    text = readWithoutLinks(paths.contentRoot, `pages/_templates/${template.name}.yaml`).toString('utf8');
   } else {
     text = copiedText(paths, request.from.copy);
   }
+  return { target, text };
+}
 
-  const target = resolvePageFile(paths, `pages/${relative}`, { mustExist: false });
+export function writePlannedPage(paths: ContentPaths, { target, text }: PlannedPage): CreateResponse {
   mkdirSync(path.dirname(target.absolute), { recursive: true });
   // mkdir may have made folders: they are checked again (no link may lead out of pages/).
   resolvePageFile(paths, target.file, { mustExist: false });
-  if (!createAtomically(target.absolute, text)) throw taken(route, `the file ${target.file} was just created`);
+  if (!createAtomically(target.absolute, text)) throw taken(target.route, `the file ${target.file} was just created`);
   return { file: target.file, route: target.route };
 }

@@ -104,7 +104,9 @@ export class DraftChecker {
     if (!own.ok) return { errors: [...own.errors, ...strayPageFiles(this.paths.contentRoot, this.paths.pagesDir).filter((error) => error.file === page.file)], elsewhere: [] };
 
     mkdirSync(path.dirname(this.draftFile), { recursive: true });
-    writeFileSync(this.draftFile, text);
+    // Made afresh with O_EXCL (`wx`), which never writes through a link left at its name.
+    rmSync(this.draftFile, { force: true });
+    writeFileSync(this.draftFile, text, { flag: 'wx' });
     const draft: ValidatedPage = {
       relative: path.relative(this.paths.pagesDir, this.draftFile),
       file: page.file,

@@ -2,11 +2,11 @@
  * The files the editor may touch, and how it touches them. A page file is named as the content
  * check names it (`pages/etabs.yaml`); only a page file inside pages/ is ever read, written or
  * deleted, and the site document read and written (never deleted or copied): no `..`, no absolute
- * path, no link, nothing else (the templates, other files). Writes are atomic: a reader (the dev
+ * path, no link on the way from the content root (./no-links.ts), nothing else (the templates, other files). Writes are atomic: a reader (the dev
  * server's watcher, an open text editor) sees the old file or the new one, never half of one.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isNode, parseDocument, visit } from 'yaml';
 import type { ContentError } from '../../src/content/errors';
@@ -14,6 +14,7 @@ import { isPageFile, routeOf } from '../../src/content/routes';
 import { decodeSource } from '../../src/content/source';
 import { SITE_DOCUMENT_FILE, type Json } from '../../src/editor/protocol';
 import { Refusal } from './http';
+import { linkRefusal, readWithoutLinks } from './no-links';
 
 /** Where the content is: pages/ and public/ of the content root. */
 export interface ContentPaths {
@@ -33,6 +34,8 @@ export interface PageFile {
   relative: string;
   absolute: string;
   route: string;
+  /** The folder pages/ is in: the file is read from there down, no step a link. */
+  contentRoot: string;
 }
 
 const PAGES_PREFIX = 'pages/';
@@ -57,18 +60,20 @@ export function resolvePageFile(paths: ContentPaths, file: string, { mustExist, 
   const isSite = site && file === SITE_DOCUMENT_FILE;
   if (parts.some((part) => part === '' || part === '.' || part === '..') || !(isSite || isPageFile(relative))) throw refuse();
   const absolute = path.join(paths.pagesDir, ...parts);
-  // A link (to a folder or a file) could lead anywhere on the disk: none is followed.
-  for (let length = 1; length <= parts.length; length++) {
-    const stat = lstatOrUndefined(path.join(paths.pagesDir, ...parts.slice(0, length)));
+  // A link (pages/ itself, a folder in it, the file) could lead anywhere on the disk: none is followed.
+  const steps = ['pages', ...parts];
+  for (let length = 1; length <= steps.length; length++) {
+    const stat = lstatOrUndefined(path.join(paths.contentRoot, ...steps.slice(0, length)));
     if (!stat) break;
-    const last = length === parts.length;
-    if (stat.isSymbolicLink() || (last ? !stat.isFile() : !stat.isDirectory())) throw refuse();
+    const last = length === steps.length;
+    if (stat.isSymbolicLink()) throw linkRefusal(steps.slice(0, length).join('/'), last ? 'file' : 'folder');
+    if (last ? !stat.isFile() : !stat.isDirectory()) throw refuse();
   }
   if (mustExist && !existsSync(absolute)) {
     throw new Refusal(404, { error: `${file} does not exist any more.`, hint: 'It was deleted or renamed since the list was shown: reload the list of pages.' });
   }
   // The site document's preview is the home page.
-  return { file, relative, absolute, route: isSite ? '/' : routeOf(relative) };
+  return { file, relative, absolute, route: isSite ? '/' : routeOf(relative), contentRoot: paths.contentRoot };
 }
 
 function lstatOrUndefined(file: string) {
@@ -96,7 +101,7 @@ export interface FileOnDisk {
 export function readPageFile(page: PageFile): FileOnDisk {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(page.absolute);
+    bytes = readWithoutLinks(page.contentRoot, page.file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     throw new Refusal(404, { error: `${page.file} does not exist any more.`, hint: 'It was deleted or renamed meanwhile: reload the list of pages.' });
@@ -144,19 +149,29 @@ function temporaryBeside(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/** Replaces `file` with `text` at once (written beside it, then renamed over it), keeping its permissions. */
-export function replaceAtomically(file: string, text: string): void {
+/**
+ * Replaces `file` with `text` at once (written beside it, then renamed over it), keeping its
+ * permissions. The caller has looked at the way to it (resolvePageFile); a link found at `file` now
+ * is refused all the same (`shownAs` names it), rather than its permissions taken from where it leads.
+ */
+export function replaceAtomically(file: string, text: string, shownAs = path.basename(file)): void {
   const temporary = temporaryBeside(file);
   try {
+    // `wx` opens with O_EXCL, which never follows a link put at the temporary's name.
     writeFileSync(temporary, text, { flag: 'wx' });
-    if (existsSync(file)) chmodSync(temporary, statSync(file).mode & 0o7777);
+    const stat = lstatOrUndefined(file);
+    if (stat?.isSymbolicLink()) throw linkRefusal(shownAs, 'file');
+    if (stat) chmodSync(temporary, stat.mode & 0o7777);
     renameSync(temporary, file);
   } finally {
     rmSync(temporary, { force: true });
   }
 }
 
-/** Creates `file` with `contents` at once; false, writing nothing, when the file already exists. */
+/**
+ * Creates `file` with `contents` at once; false, writing nothing, when the file (or a link) already
+ * exists: neither the temporary (O_EXCL) nor the hard link made to `file` follows a link at its name.
+ */
 export function createAtomically(file: string, contents: string | Uint8Array): boolean {
   const temporary = temporaryBeside(file);
   writeFileSync(temporary, contents, { flag: 'wx' });

@@ -10,6 +10,7 @@ import { PageSchema, SectionSchema } from '../../src/content/page-schema';
 import { SiteSchema } from '../../src/content/site-schema';
 import type { FormSchema, Json, SchemaResponse, SectionTypeInfo } from '../../src/editor/protocol';
 import { formJsonSchema, sectionTypesOf, shortDescription } from '../codegen/json-schema';
+import { readWithoutLinks, statWithoutLinks } from './no-links';
 
 /** The leading comment of a YAML file, as one paragraph: what a template or an example is for. */
 export function leadingComment(text: string): string {
@@ -33,14 +34,21 @@ function sectionTypes(root: string): SectionTypeInfo[] {
   });
 }
 
-/** The templates of pages/_templates/, by name, each with its leading comment. */
+/**
+ * The templates of pages/_templates/, by name, each with its leading comment. A template that is a
+ * link is listed without reading it (what it leads to is never shown): making a page from it is refused.
+ */
 export function templatesOf(pagesDir: string): { name: string; description: string }[] {
-  const dir = path.join(pagesDir, '_templates');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()
-    .map((name) => ({ name: name.slice(0, -'.yaml'.length), description: leadingComment(readFileSync(path.join(dir, name), 'utf8')) }));
+  const contentRoot = path.dirname(pagesDir);
+  const folder = statWithoutLinks(contentRoot, 'pages/_templates', 'folder');
+  if (!folder?.isDirectory()) return [];
+  return readdirSync(path.join(pagesDir, '_templates'), { withFileTypes: true })
+    .filter((entry) => entry.name.endsWith('.yaml'))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((entry) => ({
+      name: entry.name.slice(0, -'.yaml'.length),
+      description: entry.isFile() ? leadingComment(readWithoutLinks(contentRoot, `pages/_templates/${entry.name}`).toString('utf8')) : '',
+    }));
 }
 
 /** How many submenus deep a recursive part of a schema (the menu's items) can be edited in the form. */

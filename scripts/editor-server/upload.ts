@@ -4,12 +4,14 @@
  * over another file. Only images the site can show are kept: photos (JPEG, PNG, WebP, AVIF) that
  * decode, up to 50 MB (the build resizes them); SVG drawings and GIFs up to 400 KB (served as they are).
  */
-import { lstatSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../src/content/images';
 import type { UploadResponse } from '../../src/editor/protocol';
 import { Refusal } from './http';
+import { statWithoutLinks } from './no-links';
+import { isAnimatedPng, pngWithoutMetadata } from './png-chunks';
 import { createAtomically, type ContentPaths } from './page-files';
 
 /** Where uploads go, inside public/. */
@@ -75,25 +77,33 @@ function looksLikeSvg(bytes: Buffer): boolean {
 
 const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
 
-/** public/images/uploads/, made if missing; refused if a link in the way could lead out of public/. */
-function uploadFolder(paths: ContentPaths): string {
-  let folder = paths.publicDir;
-  for (const part of UPLOAD_FOLDER) {
-    folder = path.join(folder, part);
-    let isLink = false;
-    try {
-      isLink = lstatSync(folder).isSymbolicLink();
-    } catch {
-      // Missing: made below.
-    }
-    if (isLink) throw refuse(`public/${UPLOAD_FOLDER.join('/')} is a link to another folder.`, 'Put the image into public/ by hand, or replace the link with a folder.');
+/** Makes `folder` (its parent is there), unless another upload just did. */
+function makeFolder(folder: string): void {
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  mkdirSync(folder, { recursive: true });
-  return folder;
+}
+
+/**
+ * public/images/uploads/, made step by step where missing; refused when any step from the content
+ * root down (public/ itself included) is a link, which could lead anywhere on the disk.
+ */
+function uploadFolder(paths: ContentPaths): string {
+  const steps = ['public', ...UPLOAD_FOLDER];
+  for (let length = 1; length <= steps.length; length++) {
+    const relative = steps.slice(0, length).join('/');
+    const stat = statWithoutLinks(paths.contentRoot, relative, 'folder');
+    if (!stat) makeFolder(path.join(paths.contentRoot, relative));
+  }
+  // Made or not, looked at again: a link put in the way meanwhile is refused too.
+  statWithoutLinks(paths.contentRoot, steps.join('/'), 'folder');
+  return path.join(paths.contentRoot, ...steps);
 }
 
 /** Width and height as shown (a camera's rotated photo as its EXIF orientation turns it), after checking that the image decodes. */
-async function measure(bytes: Buffer, name: string): Promise<{ format: Format; width: number; height: number; metadata: boolean }> {
+async function measure(bytes: Buffer, name: string): Promise<{ format: Format; width: number; height: number; metadata: boolean; animated: boolean }> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -122,41 +132,66 @@ async function measure(bytes: Buffer, name: string): Promise<{ format: Format; w
   if (!width || !height) {
     throw refuse(`${name} has no width and height.`, format === 'svg' ? 'Save the drawing again with a width and height, or a viewBox.' : 'Save it again from an image editor.');
   }
-  return { format, width, height, metadata: meta.exif !== undefined || meta.xmp !== undefined || meta.iptc !== undefined };
+  // sharp sees an APNG's first frame only (no `pages`): its chunks say it is animated.
+  const animated = (meta.pages ?? 1) > 1 || (format === 'png' && isAnimatedPng(bytes));
+  return { format, width, height, metadata: meta.exif !== undefined || meta.xmp !== undefined || meta.iptc !== undefined, animated };
 }
 
 /**
  * The photo without its metadata: turned as its EXIF orientation says (that tag goes too), its colour
  * profile kept, encoded again in its own format at a quality the eye does not tell from the original
- * (the build makes the sizes the site serves from this file anyway); PNG stays lossless.
+ * (the build makes the sizes the site serves from this file anyway); PNG stays lossless. An animated
+ * photo keeps every frame, with its timing and its loops: a WebP is encoded again frame by frame
+ * (not turned: its frames are shown as they are stored), an APNG, which sharp cannot write, keeps its
+ * bytes and loses only its metadata chunks (png-chunks.ts).
  */
-async function withoutMetadata(bytes: Buffer, format: Format): Promise<Buffer> {
-  const image = sharp(bytes, { failOn: 'error' }).rotate().keepIccProfile();
+async function withoutMetadata(bytes: Buffer, name: string, format: Format, animated: boolean): Promise<Buffer> {
+  if (animated && format === 'png') {
+    const stripped = pngWithoutMetadata(bytes);
+    if (!stripped) throw refuse(`${name} is damaged: it cannot be read to the end.`, 'Open it in an image editor and save it again as PNG, WebP or GIF.');
+    return stripped;
+  }
+  const image = animated ? sharp(bytes, { failOn: 'error', animated: true }).keepIccProfile() : sharp(bytes, { failOn: 'error' }).rotate().keepIccProfile();
   if (format === 'jpg') return image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
   if (format === 'png') return image.png({ compressionLevel: 9 }).toBuffer();
   if (format === 'webp') return image.webp({ quality: 92 }).toBuffer();
   return image.avif({ quality: 80 }).toBuffer();
 }
 
-export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer, { stripMetadata }: UploadRules = { stripMetadata: false }): Promise<UploadResponse> {
+/**
+ * Saves the upload, or refuses it in words. `mayKeep` is asked about the file's name (`public/images/uploads/a.jpg`)
+ * before it is written, and refuses one the site's repository would not keep (api.ts).
+ */
+export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer, { stripMetadata }: UploadRules = { stripMetadata: false }, mayKeep?: (file: string) => Promise<void>): Promise<UploadResponse> {
   const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
   if (!EXTENSIONS[extension]) throw refuse(`${name} is not an image the site can show.`, `Upload a ${ACCEPTED} file.`);
   if (bytes.length === 0) throw refuse(`${name} is empty.`, 'Choose the file again.');
   const claimed = EXTENSIONS[extension];
   if (claimed === 'svg' && !looksLikeSvg(bytes)) throw refuse(`${name} is not an SVG drawing: its content is something else.`, `Upload a ${ACCEPTED} file.`);
-  const { format, width, height, metadata } = await measure(bytes, name);
+  const { format, width, height, metadata, animated } = await measure(bytes, name);
   if ((format === 'svg' || format === 'gif') && bytes.length > MAX_SERVED_AS_IS_BYTES) {
     throw refuse(
       `${name} weighs ${kilobytes(bytes.length)}: an SVG or GIF may weigh at most ${kilobytes(MAX_SERVED_AS_IS_BYTES)}, or the page is slow to load on phones.`,
       'Simplify the drawing, or save a photo as JPEG, PNG, WebP or AVIF: those the build resizes and compresses.',
     );
   }
-  const kept = stripMetadata && metadata && format !== 'svg' && format !== 'gif' ? await withoutMetadata(bytes, format) : bytes;
+  const stripped = stripMetadata && metadata && format !== 'svg' && format !== 'gif';
+  const kept = stripped ? await withoutMetadata(bytes, name, format, animated) : bytes;
+  // An animated photo is not turned when stripped, and its orientation tag is gone: its size as it is now shown.
+  const shown = stripped && animated ? await sizeOf(kept) : { width, height };
   const folder = uploadFolder(paths);
   // The extension says what the file is: a JPEG named .png is saved as .jpg.
   const base = slugify(name.replace(/\.[A-Za-z0-9]+$/, ''));
   for (let count = 1; ; count++) {
     const fileName = `${count === 1 ? base : `${base}-${count}`}.${format}`;
-    if (createAtomically(path.join(folder, fileName), kept)) return { src: `/${[...UPLOAD_FOLDER, fileName].join('/')}`, width, height };
+    const src = `/${[...UPLOAD_FOLDER, fileName].join('/')}`;
+    await mayKeep?.(`public${src}`);
+    if (createAtomically(path.join(folder, fileName), kept)) return { src, ...shown };
   }
+}
+
+/** Width and height of one frame, as stored. */
+async function sizeOf(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(bytes).metadata();
+  return { width: meta.width, height: meta.pageHeight ?? meta.height };
 }

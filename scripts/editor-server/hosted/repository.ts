@@ -10,6 +10,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { git, GitError, Queue } from './git';
+import { refuseLinksInCommit, refuseLinksInIndex } from './tree-links';
+import { refuseUnkept, untrackedFiles } from './unkept-files';
 
 export interface Person {
   name: string;
@@ -127,12 +129,17 @@ export class SiteRepository {
     const branch = draftBranch(id);
     const dir = path.join(this.draftsDir, id);
     return this.queue.run(async () => {
-      if (existsSync(path.join(dir, '.git'))) return dir;
-      await this.run(['worktree', 'prune']);
-      if (!(await this.hasRef(`refs/heads/${branch}`))) {
-        const start = (await this.hasRef(`refs/remotes/origin/${branch}`)) ? `refs/remotes/origin/${branch}` : 'refs/heads/main';
-        await this.run(['branch', '--no-track', branch, start]);
+      if (existsSync(path.join(dir, '.git'))) {
+        // Made by an earlier run: what it holds is looked at again.
+        await refuseLinksInCommit((args) => this.run(args, { cwd: dir }), 'HEAD', 'open');
+        return dir;
       }
+      await this.run(['worktree', 'prune']);
+      const made = await this.hasRef(`refs/heads/${branch}`);
+      const start = made ? `refs/heads/${branch}` : (await this.hasRef(`refs/remotes/origin/${branch}`)) ? `refs/remotes/origin/${branch}` : 'refs/heads/main';
+      // Before a branch is made from it or it is checked out: a link in it would be made on the disk.
+      await refuseLinksInCommit((args) => this.run(args), start, 'open');
+      if (!made) await this.run(['branch', '--no-track', branch, start]);
       await this.run(['worktree', 'add', '--quiet', dir, branch]);
       return dir;
     });
@@ -158,6 +165,7 @@ export class SiteRepository {
       throw error;
     }
     if (here === there || !(await this.isAncestor(here, there, dir))) return false;
+    await refuseLinksInCommit((args) => this.run(args, { cwd: dir }), there, 'follow');
     await this.run(['merge', '--quiet', '--ff-only', there], { cwd: dir });
     return true;
   }
@@ -180,8 +188,13 @@ export class SiteRepository {
         await this.run(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public'], { cwd: dir });
       };
       try {
+        const inTree = (args: string[]) => this.run(args, { cwd: dir });
+        const untracked = await untrackedFiles(inTree);
         const result = await write(dir);
         await this.run(['add', '--all', '--', 'pages', 'public'], { cwd: dir });
+        // Never a link or a submodule committed, nor "Saved" said of a file the commit does not hold.
+        await refuseLinksInIndex(inTree);
+        await refuseUnkept(inTree, dir, untracked);
         const files = (await this.run(['diff', '--cached', '--name-only', '-z'], { cwd: dir })).split('\0').filter(Boolean);
         if (files.length === 0) return { result, commit: null };
         const env = {

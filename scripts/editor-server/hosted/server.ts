@@ -8,7 +8,7 @@
  * site, built after its saves (previews.ts), is shown to its editor only, on an origin of its own
  * (preview-access.ts): the same process answers those names too, told apart by `Host`.
  */
-import { createReadStream, realpathSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -22,6 +22,8 @@ import { endpoints, handlerFor, WRITING_ENDPOINTS, type Handler } from '../api';
 import { DraftChecker } from '../draft-check';
 import { otherSiteReason } from '../guard';
 import { readJson, Refusal, sendJson, sendRefusal } from '../http';
+import { namesKeptBy } from '../kept-names';
+import { noLinkOnTheWay } from '../no-links';
 import { contentPaths } from '../page-files';
 import { HOSTED_MAX_UPLOAD_BYTES } from '../upload';
 import type { EditorApp } from './app-build';
@@ -128,15 +130,6 @@ export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'pr
   return undefined;
 }
 
-/** Whether `file`, every link on its way followed, is inside `folder`. */
-function insideFolder(file: string, folder: string): boolean {
-  try {
-    return realpathSync(file).startsWith(realpathSync(folder) + path.sep);
-  } catch {
-    return false;
-  }
-}
-
 /** "Preview the whole site" opens this address of the editor, which sends the editor on to their draft's preview with a ticket. */
 export const OPEN_PREVIEW_ROUTE = `${EDITOR_ROUTE}/whole-site`;
 
@@ -217,7 +210,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         const checker = new DraftChecker(paths, path.join(options.stateDir, 'scratch', id));
         // Photos are committed for everyone to see: no camera metadata (the GPS position), and no larger than 20 MB.
         const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
-        return { id, dir, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads }, checker), publicDir: paths.publicDir, invalidate };
+        // A name git leaves out (pages/dist/…) is refused before it is written: it would never be committed.
+        const whyNotKept = namesKeptBy(dir);
+        return { id, dir, handlers: endpoints(paths, { root: options.root, contentRoot: dir, load, invalidate, uploads, whyNotKept }, checker), publicDir: paths.publicDir, invalidate };
       })();
       drafts.set(id, draft);
       draft.catch(() => drafts.delete(id));
@@ -488,10 +483,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       if (url.pathname === EDITOR_PREVIEW_ROUTE || url.pathname.startsWith(`${EDITOR_ROUTE}/`)) throw new Refusal(404, { error: `The editor has nothing at ${url.pathname}.` });
       // Anything else is a file of the editor's draft (a photo the preview shows): for a signed-in editor only.
       const { id } = await signedIn(req);
-      const { publicDir } = await draftOf(id);
+      const { dir, publicDir } = await draftOf(id);
       const file = publicFileAt(publicDir, url.pathname);
-      // A link committed into the repository (public/x → /etc) would lead out of the draft: none is followed.
-      if (!file || !insideFolder(file, publicDir)) throw new Refusal(404, { error: `Your draft has no file at ${url.pathname}.` });
+      // A link (public/ itself, a folder in it, the file: public/x → /etc) could lead out of the draft: none is followed.
+      if (!file || !noLinkOnTheWay(dir, file)) throw new Refusal(404, { error: `Your draft has no file at ${url.pathname}.` });
       return sendFile(res, file);
     } catch (error) {
       if (error instanceof Refusal) {
