@@ -34,18 +34,20 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Stops the emulator when the process that started it ends, however it ends (emulator-guard.mjs). */
 const GUARD = resolve(ROOT, 'scripts/hosting/emulator-guard.mjs');
+/** The variable naming a folder the guard removes when the emulator has stopped. */
+const GUARD_REMOVES = 'CESA_EMULATOR_GUARD_REMOVES';
 
 /**
  * firebase.json's emulator settings, or, for another address, a configuration of its own (in a
  * temporary folder: nothing else of firebase.json is needed to run the Auth emulator).
  */
-function configArgs(url: string): string[] {
-  if (url === AUTH_EMULATOR_URL) return [];
+function emulatorConfig(url: string): { args: string[]; folder: string | null } {
+  if (url === AUTH_EMULATOR_URL) return { args: [], folder: null };
   const { hostname, port } = new URL(url);
   const folder = mkdtempSync(join(tmpdir(), 'cesa-auth-emulator-'));
   const file = join(folder, 'firebase.json');
   writeFileSync(file, JSON.stringify({ emulators: { auth: { host: hostname, port: Number(port) }, ui: { enabled: false } } }));
-  return ['--config', file];
+  return { args: ['--config', file], folder };
 }
 
 /**
@@ -55,9 +57,12 @@ function configArgs(url: string): string[] {
 export function startEmulator(url = AUTH_EMULATOR_URL): ChildProcess {
   // Its own process group, so that stopping it also stops anything it spawned. The guard reads
   // its stdin until this process is gone.
-  return spawn(process.execPath, [GUARD, FIREBASE_BIN, 'emulators:start', ...AUTH_EMULATOR_ARGS, ...configArgs(url)], {
+  const config = emulatorConfig(url);
+  // The guard removes the configuration's folder once the emulator has stopped, however this process ended.
+  const cleanup = config.folder === null ? {} : { [GUARD_REMOVES]: config.folder };
+  return spawn(process.execPath, [GUARD, FIREBASE_BIN, 'emulators:start', ...AUTH_EMULATOR_ARGS, ...config.args], {
     cwd: ROOT,
-    env: { ...process.env, ...FIREBASE_QUIET_ENV },
+    env: { ...process.env, ...FIREBASE_QUIET_ENV, ...cleanup },
     stdio: ['pipe', 'inherit', 'inherit'],
     detached: true,
   });

@@ -10,9 +10,13 @@
  * (auth-emulator.ts): a signal to that group reaches the command too, and this process only waits
  * for the command to end, ending with it.
  *
- *   node emulator-guard.mjs <command> [args…]
+ *   CESA_EMULATOR_GUARD_REMOVES=<folder> node emulator-guard.mjs <command> [args…]
+ *
+ * The folder named (the emulator's own configuration, when it runs on another port) is removed once
+ * the command has ended.
  */
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -22,13 +26,21 @@ if (!command) {
   process.exit(2);
 }
 
+const removes = process.env.CESA_EMULATOR_GUARD_REMOVES;
+delete process.env.CESA_EMULATOR_GUARD_REMOVES;
 const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+
+/** @param {number} code */
+function end(code) {
+  if (removes) rmSync(removes, { recursive: true, force: true });
+  process.exit(code);
+}
 
 child.on('error', (error) => {
   console.error(`The Auth emulator could not be started: ${error.message}`);
-  process.exit(1);
+  end(1);
 });
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => end(code ?? (signal ? 1 : 0)));
 
 /**
  * The command is asked to stop once (a second SIGINT would make firebase-tools stop without its
