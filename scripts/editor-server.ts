@@ -9,12 +9,13 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AUTH_EMULATOR_URL, authEmulatorAnswers, ROOT, startEmulator, stopEmulator, waitForEmulator } from './hosting/auth-emulator';
+import { AUTH_EMULATOR_URL, authEmulatorAnswers, killEmulatorNow, ROOT, startEmulator, stopEmulator, waitForEmulator } from './hosting/auth-emulator';
 import { editorApp } from './editor-server/hosted/app-build';
 import { emulatorModeProblem } from './editor-server/hosted/id-token';
 import { configurationProblem, startHostedEditor, type HostedOptions } from './editor-server/hosted/server';
 import { FirebaseHosting, LiveFolder, type Deployer } from './editor-server/hosted/publish/deploy';
-import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT } from './editor-server/hosted/zero-config';
+import { defaultStateDir, stateDirProblem } from './editor-server/hosted/state-folder';
+import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT, zeroConfigProblem } from './editor-server/hosted/zero-config';
 
 const { values } = parseArgs({
   options: { state: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
@@ -31,7 +32,8 @@ Auth emulator, example accounts). For the academy's server, set (README, "The ho
   CESA_EDITOR_PREVIEW_ORIGIN   the drafts' previews, e.g. https://{draft}.preview.example.org (a wildcard name)
   FIREBASE_PROJECT_ID      the academy's Firebase project (the one pages/_site.yaml signs visitors in with)
   FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN   its web configuration
-  CESA_EDITOR_STATE_DIR    a folder that survives restarts (default node_modules/.cache/cesa-editor-server)
+  CESA_EDITOR_STATE_DIR    a folder that survives restarts and npm ci, outside node_modules
+                           (default ${defaultStateDir(ROOT)})
   CESA_EDITOR_DEPLOY_CREDENTIALS   the key file (JSON) of the service account that publishing deploys
                            to Firebase Hosting with; without it, publishing is refused
   HOST, PORT               where to listen (default 127.0.0.1:8787)`);
@@ -44,20 +46,41 @@ function required(name: string): string {
   return value;
 }
 
-/** What runs: stopped in reverse order on Ctrl-C, SIGTERM or a failure to start. */
+/**
+ * What runs: stopped in reverse order on Ctrl-C, SIGTERM, SIGHUP, a failure to start or an error
+ * nothing caught. The emulator this server started stops with it in every case, even when this
+ * process is killed outright (auth-emulator.ts, emulator-guard.mjs).
+ */
 let emulator: ChildProcess | null = null;
 const stops: (() => Promise<void>)[] = [];
-async function stop(code: number): Promise<never> {
-  for (const step of stops.reverse()) await step();
-  if (emulator) await stopEmulator(emulator);
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  // A second Ctrl-C while stopping: the first one's stop goes on.
+  if (stopping) return;
+  stopping = true;
+  // Nothing of the server needs the emulator to stop: both are stopped at once.
+  const emulatorStopped = emulator ? stopEmulator(emulator) : Promise.resolve();
+  for (const step of stops.reverse()) {
+    await step().catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
+  }
+  await emulatorStopped;
   process.exit(code);
 }
-process.once('SIGINT', () => void stop(0));
-process.once('SIGTERM', () => void stop(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    void stop(1);
+  });
+}
+// Whatever ends this process (process.exit anywhere) ends the emulator's group too.
+process.on('exit', () => {
+  if (emulator) killEmulatorNow(emulator);
+});
 
 async function main(): Promise<void> {
   const env = process.env;
-  const stateDir = path.resolve(values.state ?? env.CESA_EDITOR_STATE_DIR ?? path.join(ROOT, 'node_modules/.cache/cesa-editor-server'));
+  const stateDir = path.resolve(values.state ?? (env.CESA_EDITOR_STATE_DIR?.trim() || defaultStateDir(ROOT)));
   const host = env.HOST?.trim() || '127.0.0.1';
   const port = Number(values.port ?? env.PORT ?? 8787);
   const zeroConfig = !env.CESA_EDITOR_REMOTE?.trim();
@@ -66,12 +89,16 @@ async function main(): Promise<void> {
   let liveFolder: LiveFolder | null = null;
   let accounts: string[] = [];
   if (zeroConfig) {
-    const local = await localRemote(ROOT, stateDir);
     const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || new URL(AUTH_EMULATOR_URL).host;
-    if (!(await authEmulatorAnswers(`http://${emulatorHost}`))) {
-      console.log('Starting the Firebase Auth emulator (project demo-cesa)…');
-      emulator = startEmulator();
-      await waitForEmulator(emulator);
+    // Refused before any folder, remote or emulator is made.
+    const addressProblem = zeroConfigProblem({ host, emulatorHost });
+    if (addressProblem) throw new Error(addressProblem);
+    const local = await localRemote(ROOT, stateDir);
+    const emulatorUrl = `http://${emulatorHost}`;
+    if (!(await authEmulatorAnswers(emulatorUrl))) {
+      console.log(`Starting the Firebase Auth emulator (project demo-cesa) at ${emulatorUrl}…`);
+      emulator = startEmulator(emulatorUrl);
+      await waitForEmulator(emulator, emulatorUrl);
     }
     await seedEmulatorAccounts(emulatorHost, [...local.editors, UNLISTED_ACCOUNT]);
     accounts = [
@@ -88,6 +115,8 @@ async function main(): Promise<void> {
     liveFolder = new LiveFolder(path.join(stateDir, 'live'));
     options = { root: ROOT, host, port, projectId: ZERO_CONFIG_PROJECT, firebase: ZERO_CONFIG_FIREBASE, emulatorHost, remote: local.remote, stateDir, mainMaxAgeMs: 0, deployer: liveFolder };
   } else {
+    const folderProblem = stateDirProblem(stateDir);
+    if (folderProblem) throw new Error(folderProblem);
     const credentials = env.CESA_EDITOR_DEPLOY_CREDENTIALS?.trim();
     const deployer: Deployer | null = credentials
       ? new FirebaseHosting({ projectId: required('FIREBASE_PROJECT_ID'), credentials: path.resolve(credentials), command: path.join(ROOT, 'node_modules/.bin/firebase'), workDir: path.join(stateDir, 'publish', 'firebase') })

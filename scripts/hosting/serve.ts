@@ -25,6 +25,12 @@ export interface ServeOptions {
   port?: number;
   /** The firebase.json whose `hosting.headers` to send; default the project's. */
   firebaseJson?: string;
+  /**
+   * Whether the policy admits the local Auth emulator (firebase.json's `emulators.auth`); default:
+   * when served on a loopback address, as `npm start` is. The hosted editor's previews say it
+   * themselves: only in emulator mode, wherever they listen (a server behind a proxy listens on loopback).
+   */
+  localEmulator?: boolean;
 }
 
 export interface RunningServer {
@@ -418,10 +424,10 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
  * firebase.json's header rules. On a loopback address the Content-Security-Policy also admits the
  * local Auth emulator, which a build without a Firebase project signs in with.
  */
-function configuredHeaders(firebaseJson: string, host: string): HeaderMatcher {
+function configuredHeaders(firebaseJson: string, localEmulator: boolean): HeaderMatcher {
   const config = readFirebaseConfig(firebaseJson);
   const match = headerMatcher(config.hosting.headers ?? []);
-  return LOOPBACK_HOSTS.has(host) ? (urlPath) => withLocalEmulator(match(urlPath), config) : match;
+  return localEmulator ? (urlPath) => withLocalEmulator(match(urlPath), config) : match;
 }
 
 /** A request handler for a built site as Hosting serves it (the hosted editor's previews share it). */
@@ -432,9 +438,9 @@ export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
  * redirects and headers (`host` is where it is served: on a loopback address the policy admits the
  * local Auth emulator).
  */
-export function siteHandler({ root, host = '127.0.0.1', firebaseJson = FIREBASE_JSON }: Omit<ServeOptions, 'port'>): SiteHandler {
+export function siteHandler({ root, host = '127.0.0.1', firebaseJson = FIREBASE_JSON, localEmulator = LOOPBACK_HOSTS.has(host) }: Omit<ServeOptions, 'port'>): SiteHandler {
   const base = resolve(root);
-  const site: Site = { root: base, redirects: readRedirects(base), headers: configuredHeaders(firebaseJson, host) };
+  const site: Site = { root: base, redirects: readRedirects(base), headers: configuredHeaders(firebaseJson, localEmulator) };
   return (req, res) => {
     handle(site, req, res).catch((error: unknown) => {
       console.error(error);

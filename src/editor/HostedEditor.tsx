@@ -1,10 +1,14 @@
 /**
  * The hosted editor's screen (`npm run editor-server`): sign in with Google first, then the same
  * editor as in `npm run dev`, working in the editor's own draft, with who is signed in and a way out.
- * When the session ends, the editor asks to sign in again; unsaved edits are kept (draft-store.ts).
+ * Unsaved edits are kept per editor (draft-store.ts): when the session ends, the editor asks to sign in
+ * again and the same person finds them; Sign out asks first, then drops them, so that the next person
+ * in this tab never sees or saves them.
  */
 import { useEffect, useState } from 'react';
 import { asFailure, SIGNED_OUT_EVENT, type ApiFailure } from './api';
+import { Dialog } from './Dialog';
+import { dropAllDrafts, keepDraftsOf, unsavedPageCount } from './draft-store';
 import { EditorApp } from './EditorApp';
 import { EditorModeContext } from './editor-mode';
 import { FailureMessage } from './FailureMessage';
@@ -45,22 +49,53 @@ function WholeSitePreview() {
   );
 }
 
+/** "Sign out" with unsaved edits: drop them and sign out, or stay. */
+function SignOutQuestion({ pages, onStay, onSignOut }: { pages: number; onStay: () => void; onSignOut: () => void }) {
+  const onPages = pages === 1 ? 'one page' : `${pages} pages`;
+  return (
+    <Dialog title="Sign out and drop your unsaved changes?" role="alertdialog" onClose={onStay}>
+      <p>
+        You have unsaved changes on {onPages}: sign out and drop them? Whoever uses this browser next will not see them. To keep them, stay and
+        save first.
+      </p>
+      <div className="ed-actions">
+        <button type="button" className="ed-button" data-autofocus onClick={onStay}>
+          Stay
+        </button>
+        <button type="button" className="ed-button ed-button--danger" onClick={onSignOut}>
+          Sign out and drop them
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 type State = { kind: 'checking' } | { kind: 'signed-out'; failure: ApiFailure | null } | { kind: 'signed-in'; me: Me };
+
+/** The screen's state, with whose unsaved edits the editor reads and keeps set before anything shows them. */
+function stateOf(me: Me | null, failure: ApiFailure | null = null): State {
+  keepDraftsOf(me ? me.email : null);
+  return me ? { kind: 'signed-in', me } : { kind: 'signed-out', failure };
+}
 
 export function HostedEditor() {
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [busy, setBusy] = useState(false);
   /** A publisher's screen: editing their draft, or reviewing and publishing. */
   const [publishing, setPublishing] = useState(false);
+  /** Sign out asked with unsaved edits on this many pages. */
+  const [askingSignOut, setAskingSignOut] = useState<number | null>(null);
 
   useEffect(() => {
     let live = true;
+    // Nobody's edits until the server says who is signed in.
+    keepDraftsOf(null);
     const check = async () => {
       try {
         const me = (await currentEditor()) ?? (await resumeSession());
-        if (live) setState(me ? { kind: 'signed-in', me } : { kind: 'signed-out', failure: null });
+        if (live) setState(stateOf(me));
       } catch (error) {
-        if (live) setState({ kind: 'signed-out', failure: asFailure(error) });
+        if (live) setState(stateOf(null, asFailure(error)));
       }
     };
     void check();
@@ -79,8 +114,8 @@ export function HostedEditor() {
     const onSignIn = () => {
       setBusy(true);
       signIn()
-        .then((me) => setState({ kind: 'signed-in', me }))
-        .catch((error: unknown) => setState({ kind: 'signed-out', failure: asFailure(error) }))
+        .then((me) => setState(stateOf(me)))
+        .catch((error: unknown) => setState(stateOf(null, asFailure(error))))
         .finally(() => setBusy(false));
     };
     return (
@@ -95,8 +130,17 @@ export function HostedEditor() {
     );
   }
 
+  const signOut = () => {
+    setAskingSignOut(null);
+    // Dropped, and nothing kept from here on (the form is still shown while the server hears of it).
+    dropAllDrafts();
+    keepDraftsOf(null);
+    void signOutOfEditor().finally(() => setState(stateOf(null)));
+  };
   const onSignOut = () => {
-    void signOutOfEditor().finally(() => setState({ kind: 'signed-out', failure: null }));
+    const pages = unsavedPageCount();
+    if (pages > 0) setAskingSignOut(pages);
+    else signOut();
   };
   return (
     <>
@@ -115,6 +159,7 @@ export function HostedEditor() {
           Sign out
         </button>
       </div>
+      {askingSignOut !== null ? <SignOutQuestion pages={askingSignOut} onStay={() => setAskingSignOut(null)} onSignOut={signOut} /> : null}
       {publishing && state.me.role === 'publisher' ? (
         <PublishPanel />
       ) : (

@@ -687,8 +687,8 @@ describe('the preview of the whole draft', () => {
       const shown = await get(`${ticketAt.origin}/staad`, { Cookie: previewCookie });
       expect(shown.status).toBe(200);
       expect(shown.body).toContain('STAAD on this computer');
-      // On loopback the live site's policy admits the local Auth emulator, as npm start's does.
-      expect(shown.headers['content-security-policy']).toContain('http://127.0.0.1:9099');
+      // The live site's policy only: the local Auth emulator only in emulator mode, not for listening on loopback.
+      expect(shown.headers['content-security-policy']).not.toContain('http://127.0.0.1:9099');
       // A page elsewhere pointing its name at the port.
       expect((await get(`${ticketAt.origin}/staad`, { Host: 'rebound.example', Cookie: previewCookie })).status).toBe(421);
     } finally {

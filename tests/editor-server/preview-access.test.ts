@@ -6,11 +6,11 @@
  */
 // @vitest-environment node
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { draftLabel, NamedPreviewOrigins, PREVIEW_COOKIE_MS, PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, TICKET_MS } from '../../scripts/editor-server/hosted/preview-access';
+import { draftLabel, MAX_USED_TICKETS, NamedPreviewOrigins, PREVIEW_COOKIE_MS, PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, statePreviewPasses, TICKET_MS } from '../../scripts/editor-server/hosted/preview-access';
 
 const asha = { draft: 'asha-editor-example-com', email: 'asha.editor@example.com', session: 'a'.repeat(64) };
 const ravi = { draft: 'ravi-editor-example-com', email: 'ravi.editor@example.com', session: 'b'.repeat(64) };
@@ -121,6 +121,60 @@ describe('the server’s secret', () => {
     expect(previewSecret(temp).equals(first)).toBe(true);
     const cookie = new PreviewPasses(first).cookie(asha).value;
     expect(new PreviewPasses(previewSecret(temp)).check(cookie, draftLabel(asha.draft))).toEqual(asha);
+  });
+});
+
+describe('the tickets used, across restarts', () => {
+  const temp = mkdtempSync(path.join(tmpdir(), 'cesa-preview-used-'));
+  afterAll(() => rmSync(temp, { recursive: true, force: true }));
+  const used = (state: string) => path.join(state, 'preview-tickets-used.json');
+
+  /** A server's passes on `state` and a clock the test moves, as after each restart. */
+  function restarted(state: string, clock: { now: number }) {
+    return statePreviewPasses(state, () => clock.now);
+  }
+
+  it('refuses a ticket used before a restart, and forgets it once it has expired', () => {
+    const state = path.join(temp, 'restart');
+    const clock = { now: 1_000_000 };
+    const first = restarted(state, clock);
+    const ticket = first.ticket(asha);
+    const unused = first.ticket(ravi);
+    expect(first.redeem(ticket, draftLabel(asha.draft))).toEqual(asha);
+    expect(statSync(used(state)).mode & 0o777).toBe(0o600);
+
+    const second = restarted(state, clock);
+    expect(refusal(() => second.redeem(ticket, draftLabel(asha.draft)))).toEqual({ status: 403, message: expect.stringMatching(/^This preview link was already used: each works once\./) as unknown });
+    expect(second.redeem(unused, draftLabel(ravi.draft))).toEqual(ravi);
+
+    // A minute on, both have expired: the list keeps only what a new ticket adds.
+    clock.now += TICKET_MS;
+    const third = restarted(state, clock);
+    third.redeem(third.ticket(asha), draftLabel(asha.draft));
+    expect(Object.keys(JSON.parse(readFileSync(used(state), 'utf8')) as object)).toHaveLength(1);
+  });
+
+  it('refuses the tickets made before a start whose list cannot be read, and takes new ones', () => {
+    const state = path.join(temp, 'broken');
+    const clock = { now: 2_000_000 };
+    const before = restarted(state, clock).ticket(asha);
+    writeFileSync(used(state), '{"cut short');
+    const after = restarted(state, clock);
+    expect(refusal(() => after.redeem(before, draftLabel(asha.draft)))).toEqual({ status: 403, message: expect.stringMatching(/^This preview link was made before the editor's server restarted/) as unknown });
+    clock.now += 1;
+    expect(after.redeem(after.ticket(asha), draftLabel(asha.draft))).toEqual(asha);
+  });
+
+  it('refuses rather than forgets when too many were used within a minute', () => {
+    const state = path.join(temp, 'full');
+    const clock = { now: 3_000_000 };
+    const full = Object.fromEntries(Array.from({ length: MAX_USED_TICKETS }, (_, index) => [`nonce-${index}`, clock.now + TICKET_MS]));
+    const passes = restarted(state, clock);
+    writeFileSync(used(state), JSON.stringify(full));
+    const again = restarted(state, clock);
+    expect(refusal(() => again.redeem(passes.ticket(asha), draftLabel(asha.draft)))).toEqual({ status: 429, message: expect.stringMatching(/^Too many previews were opened in the last minute\./) as unknown });
+    clock.now += TICKET_MS;
+    expect(again.redeem(again.ticket(asha), draftLabel(asha.draft))).toEqual(asha);
   });
 });
 

@@ -7,13 +7,14 @@
  *
  * Previews are not public. "Preview the whole site" goes through the editor, where the editor is
  * signed in; it gives a ticket: signed with the server's secret (HMAC-SHA256), naming the editor, their
- * session and their draft, good for one minute and once. The preview's origin takes it, answers with
+ * session and their draft, good for one minute and once, also across a restart (the tickets used are
+ * written in the state folder until they expire). The preview's origin takes it, answers with
  * a cookie of its own (HttpOnly, SameSite=Lax, Secure on https, signed the same way), and sends the
  * browser on to the clean address. Every request of the preview then checks that cookie, that the
  * editor's session has not ended and that editors.yaml still lists them (server.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { isLoopbackHost } from './id-token';
@@ -45,10 +46,10 @@ const PassSchema = z.object({
 });
 type Pass = z.infer<typeof PassSchema>;
 
-/** A ticket or cookie refused: what the person sees (401 without one, 403 with a bad one). */
+/** A ticket or cookie refused: what the person sees (401 without one, 403 with a bad one, 429 too many at once). */
 export class PreviewRefusal extends Error {
   constructor(
-    readonly status: 401 | 403,
+    readonly status: 401 | 403 | 429,
     message: string,
   ) {
     super(message);
@@ -72,14 +73,84 @@ export function previewSecret(stateDir: string): Buffer {
   return secret;
 }
 
-export class PreviewPasses {
-  /** Tickets used, by nonce, until they would have expired anyway. */
-  private readonly used = new Map<string, number>();
+/** The tickets used, by nonce (the ticket's id), with when each expires: `{ "<nonce>": <expires> }`. */
+const UsedTicketsSchema = z.record(z.string(), z.number());
 
+/**
+ * At most this many tickets used within a minute are remembered; beyond it a ticket is refused rather
+ * than forgotten (each editor opens a preview a few times a minute at most).
+ */
+export const MAX_USED_TICKETS = 10_000;
+
+/**
+ * The tickets used until they expire, in a file of the state folder, so that a restart does not make a
+ * used ticket good again. A file that cannot be read (cut short by a crash, changed by hand) is not
+ * trusted to be complete: every ticket made before this start is then refused.
+ */
+export class UsedTickets {
+  private readonly used = new Map<string, number>();
+  /** Tickets that expire before this were made before a start that lost the list: refused. */
+  private readonly madeAfter: number;
+
+  constructor(
+    private readonly file: string | null,
+    private readonly now: () => number,
+  ) {
+    const loaded = file === null ? new Map<string, number>() : readUsed(file);
+    this.madeAfter = loaded === null ? now() + TICKET_MS : 0;
+    for (const [nonce, expires] of loaded ?? []) this.used.set(nonce, expires);
+  }
+
+  /** Whether a ticket with `nonce` that expires at `expires` may be used now (it then cannot be again). */
+  take(nonce: string, expires: number): 'taken' | 'used' | 'unknown' | 'full' {
+    if (expires <= this.madeAfter) return 'unknown';
+    const at = this.now();
+    for (const [known, until] of this.used) if (until <= at) this.used.delete(known);
+    if (this.used.has(nonce)) return 'used';
+    if (this.used.size >= MAX_USED_TICKETS) return 'full';
+    this.used.set(nonce, expires);
+    // Written before the ticket lets anyone in: a failure to write refuses it (the caller's 500).
+    if (this.file !== null) writeUsed(this.file, this.used);
+    return 'taken';
+  }
+}
+
+/** The list in `file`: empty when there is none, null when it cannot be read. */
+function readUsed(file: string): Map<string, number> | null {
+  if (!existsSync(file)) return new Map();
+  try {
+    const parsed = UsedTicketsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+    return parsed.success ? new Map(Object.entries(parsed.data)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whole or not at all: a crash while writing leaves the list before it. */
+function writeUsed(file: string, used: Map<string, number>): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const staging = `${file}.tmp-${process.pid}`;
+  writeFileSync(staging, `${JSON.stringify(Object.fromEntries(used))}\n`, { mode: 0o600 });
+  renameSync(staging, file);
+}
+
+/** The passes of a server whose state folder is `stateDir`: its secret, and its list of tickets used. */
+export function statePreviewPasses(stateDir: string, now: () => number = Date.now): PreviewPasses {
+  return new PreviewPasses(previewSecret(stateDir), now, path.join(stateDir, 'preview-tickets-used.json'));
+}
+
+export class PreviewPasses {
+  /** Tickets used, until they would have expired anyway. */
+  private readonly used: UsedTickets;
+
+  /** `usedFile`: where the tickets used are kept across restarts (none: in this process only). */
   constructor(
     private readonly secret: Buffer,
     private readonly now: () => number = Date.now,
-  ) {}
+    usedFile: string | null = null,
+  ) {
+    this.used = new UsedTickets(usedFile, now);
+  }
 
   private sign(pass: Pass): string {
     const payload = Buffer.from(JSON.stringify(pass)).toString('base64url');
@@ -119,10 +190,10 @@ export class PreviewPasses {
   redeem(ticket: string, label: string): PreviewHolder {
     const pass = this.open(ticket, 'ticket');
     if (draftLabel(pass.draft) !== label) throw new PreviewRefusal(403, `This link opens the preview of another draft. ${AGAIN}`);
-    const at = this.now();
-    for (const [nonce, expires] of this.used) if (expires <= at) this.used.delete(nonce);
-    if (this.used.has(pass.nonce)) throw new PreviewRefusal(403, `This preview link was already used: each works once. ${AGAIN}`);
-    this.used.set(pass.nonce, pass.expires);
+    const taken = this.used.take(pass.nonce, pass.expires);
+    if (taken === 'used') throw new PreviewRefusal(403, `This preview link was already used: each works once. ${AGAIN}`);
+    if (taken === 'unknown') throw new PreviewRefusal(403, `This preview link was made before the editor's server restarted, and the server cannot tell whether it was used. ${AGAIN}`);
+    if (taken === 'full') throw new PreviewRefusal(429, `Too many previews were opened in the last minute. Wait a minute, then open it again from the editor with "Preview the whole site".`);
     return { draft: pass.draft, email: pass.email, session: pass.session };
   }
 

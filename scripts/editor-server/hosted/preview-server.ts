@@ -2,7 +2,9 @@
  * The drafts' whole-site previews over HTTP: each on an origin of its own (a name of the wildcard
  * CESA_EDITOR_PREVIEW_ORIGIN, answered by the editor's own server, or on this computer a loopback port
  * per draft), letting in only the editor a ticket names (preview-access.ts), then answering with the
- * draft's build as Hosting would (previews.ts).
+ * draft's build as Hosting would (previews.ts): with the live site's headers, plus X-Robots-Tag noindex.
+ * Nothing frames a preview ("Preview the whole site" opens it in a tab of its own), so the live
+ * site's frame-ancestors 'none' stands.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -117,6 +119,8 @@ export class PreviewServer {
     const { previews, passes, log } = this.options;
     const url = new URL(req.url ?? '/', 'http://preview');
     let draft = label;
+    // A draft is not the site: no search engine keeps a page of it, even one whose address got out.
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     try {
       if (url.pathname === PREVIEW_ENTRY_PATH) {
         const holder = passes.redeem(url.searchParams.get('ticket') ?? '', label);

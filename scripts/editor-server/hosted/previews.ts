@@ -48,8 +48,11 @@ export interface PreviewOptions {
   /** The project (its code builds the draft's content). */
   root: string;
   stateDir: string;
-  /** Where the builds are served (on a loopback address their policy admits the local Auth emulator). */
-  host: string;
+  /**
+   * Whether the server runs in emulator mode (zero-config): only then does a build's policy admit the
+   * local Auth emulator. On a server, previews carry the live site's headers only.
+   */
+  localEmulator: boolean;
   log: (entry: Record<string, unknown>) => void;
 }
 
@@ -120,7 +123,7 @@ export class DraftPreviews {
       const firebaseJson = path.join(folder, 'firebase.json');
       writeFileSync(firebaseJson, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
       // The handler reads the redirects and the headers when it is made: made again after every build.
-      draft.built = { dir, firebaseJson, handler: siteHandler({ root: dir, host: this.options.host, firebaseJson }) };
+      draft.built = { dir, firebaseJson, handler: siteHandler({ root: dir, firebaseJson, localEmulator: this.options.localEmulator }) };
       draft.builtAt = new Date().toISOString();
       this.options.log({ event: 'preview', draft: `drafts/${id}`, seconds: (Date.now() - started) / 1000 });
     } catch (error) {

@@ -31,7 +31,7 @@ import { APP_BASE } from './app-build';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
 import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
-import { PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, type PreviewHolder } from './preview-access';
+import { PreviewRefusal, previewOriginProblem, statePreviewPasses, type PreviewHolder } from './preview-access';
 import { cookieOf, PreviewServer, sendWords } from './preview-server';
 import { DraftPreviews, type PreviewStatus } from './previews';
 import type { Deployer } from './publish/deploy';
@@ -192,7 +192,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const drafts = new Map<string, Promise<Draft>>();
   const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
-  const previews = options.previews || options.previewOrigin !== undefined ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, host: options.host, log }) : null;
+  const previews = options.previews || options.previewOrigin !== undefined ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log }) : null;
   const headersFor = editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure });
 
   const draftOf = (id: string): Promise<Draft> => {
@@ -431,7 +431,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         host: options.host,
         previewOrigin: options.previewOrigin,
         previews,
-        passes: new PreviewPasses(previewSecret(options.stateDir)),
+        passes: statePreviewPasses(options.stateDir),
         stillAllowed,
         worktreeOf: async (id) => (await draftOf(id)).dir,
         takeLimit: (id) => limiter.take('preview', id),

@@ -9,8 +9,32 @@ import path from 'node:path';
 import { DEMO_API_KEY, DEMO_PROJECT_ID } from '../../../src/content/firebase-demo';
 import { EDITORS_FILE, exampleEditorsYaml, parseEditors, type Editor } from './editors';
 import { git, GitError } from './git';
+import { isLoopbackHost } from './id-token';
 import type { LiveFolder } from './publish/deploy';
 import type { Publisher } from './publish/publisher';
+
+/**
+ * Why zero-config may not run on these addresses, or undefined. Checked before anything is made:
+ * its sign-in is the Auth emulator, which signs nothing (anyone could sign in as anyone), so it is
+ * for this computer only, and the advice is what works: this computer's address, or the real setup.
+ */
+export function zeroConfigProblem({ host, emulatorHost }: { host: string; emulatorHost: string }): string | undefined {
+  const realServer =
+    'To let editors in from other computers, set up the academy\'s server instead: CESA_EDITOR_REMOTE, CESA_EDITOR_ORIGIN, FIREBASE_PROJECT_ID, FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN (README, "The hosted editor: for the academy\'s administrator").';
+  if (!isLoopbackHost(unbracketed(host))) {
+    return `With nothing configured, the editor server runs everything on this computer, and its sign-in (the Auth emulator) lets anyone sign in as anyone: it listens on this computer only, and HOST is ${host}. Leave HOST unset (or HOST=127.0.0.1) to try it here. ${realServer}`;
+  }
+  const emulatorName = emulatorHost.replace(/:\d+$/, '');
+  if (!isLoopbackHost(unbracketed(emulatorName))) {
+    return `With nothing configured, the editor server signs in with an Auth emulator on this computer, and FIREBASE_AUTH_EMULATOR_HOST is ${emulatorHost}. Leave it unset (or 127.0.0.1:<port>). ${realServer}`;
+  }
+  return undefined;
+}
+
+/** `[::1]` as `::1`. */
+function unbracketed(host: string): string {
+  return host.replace(/^\[|\]$/g, '');
+}
 
 /** An account the emulator knows that no editors.yaml lists. */
 export const UNLISTED_ACCOUNT = { email: 'not.listed@example.com', name: 'Not Listed' };

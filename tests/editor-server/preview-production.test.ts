@@ -1,0 +1,186 @@
+/**
+ * The drafts' whole-site previews of a server in production configuration (a real project id, tokens
+ * signed by a local key set standing in for Google's, previews on a wildcard name, listening on
+ * loopback as behind a proxy), over HTTP on a real bare repository: a ticket works once, also across a
+ * restart of the server; a preview carries the live site's headers only (no local Auth emulator in its
+ * policy, which only the emulator mode admits), and asks search engines to keep nothing.
+ */
+// @vitest-environment node
+import { mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/app-build';
+import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
+import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../scripts/editor-server/hosted/server';
+import { EDITOR_API, type Json, type PageResponse } from '../../src/editor/protocol';
+import { siteRepository } from '../helpers/site-repository';
+import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PROJECT = 'cesa-test-academy';
+const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
+const DRAFT = 'meera-publisher-example-com';
+const DRAFT_HOST = `${DRAFT}.preview.cesa.example`;
+
+let temp: string;
+let remote: string;
+let keys: TestKeys;
+let app: EditorApp;
+
+beforeAll(async () => {
+  temp = mkdtempSync(path.join(tmpdir(), 'cesa-preview-production-'));
+  keys = await testKeys();
+  ({ remote } = siteRepository(temp, { editors: `editors:\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n` }));
+  app = await editorApp(ROOT, path.join(temp, 'app'));
+}, 300_000);
+
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+interface Got {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A GET as a browser sends it, with any Host (a preview's own name, answered by the editor's process). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpGet(url, { headers }, (incoming) => {
+      let body = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => (body += chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
+    });
+    outgoing.on('error', reject);
+  });
+}
+
+function withTitle(data: Json, title: string): Json {
+  const copy = structuredClone(data) as { sections: { title: string }[] };
+  copy.sections[0]!.title = title;
+  return copy;
+}
+
+/** Signs in with a token of `projectId` and saves `title` as staad's first title: the draft's preview is then built. */
+async function signInAndSave(at: string, projectId: string, title: string): Promise<string> {
+  const idToken = await signed(claimsFor(meera, projectId), keys.privateKey);
+  const session = await fetch(`${at}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken }) });
+  expect(session.status).toBe(200);
+  const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const page = (await (await fetch(`${at}${EDITOR_API}/page?file=pages/staad.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
+  const saved = await fetch(`${at}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, title), version: page.version }) });
+  expect(saved.status).toBe(200);
+  return cookie;
+}
+
+/** "Preview the whole site": the address of the preview's entry, with a fresh ticket. */
+async function ticketAddress(at: string, cookie: string): Promise<URL> {
+  const open = await get(`${at}/_editor/whole-site`, { Cookie: cookie });
+  expect(open.status, open.body).toBe(303);
+  return new URL(open.headers.location ?? '');
+}
+
+/** The server as an administrator configures it, on `port` (0: any). */
+function production(stateDir: string, port = 0): Omit<HostedOptions, 'app'> {
+  return {
+    root: ROOT,
+    host: '127.0.0.1',
+    port,
+    projectId: PROJECT,
+    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+    remote,
+    stateDir,
+    mainMaxAgeMs: 0,
+    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+    previewOrigin: 'https://{draft}.preview.cesa.example',
+    log: () => undefined,
+  };
+}
+
+describe('a server in production configuration', () => {
+  let server: RunningEditor;
+  let at: string;
+  let cookie: string;
+  const state = () => path.join(temp, 'production-state');
+
+  beforeAll(async () => {
+    server = await startHostedEditor({ ...production(state()), app });
+    at = server.address;
+    cookie = await signInAndSave(at, PROJECT, 'STAAD in production');
+    await server.previews!.settled(DRAFT);
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('serves previews with the live site’s headers only: no local emulator in their policy, and noindex', async () => {
+    const entry = await ticketAddress(at, cookie);
+    const taken = await get(`${at}${entry.pathname}${entry.search}`, { Host: entry.host });
+    expect(taken.status, taken.body).toBe(303);
+    const previewCookie = (taken.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const shown = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toContain('STAAD in production');
+    const policy = shown.headers['content-security-policy'] ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).not.toMatch(/127\.0\.0\.1|localhost|:9099/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(shown.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
+  it('refuses a used ticket after a restart, in words', async () => {
+    const entry = await ticketAddress(at, cookie);
+    const ticketPath = `${entry.pathname}${entry.search}`;
+    expect((await get(`${at}${ticketPath}`, { Host: entry.host })).status).toBe(303);
+
+    await server.close();
+    server = await startHostedEditor({ ...production(state(), Number(new URL(at).port)), app });
+    const again = await get(`${at}${ticketPath}`, { Host: entry.host });
+    expect(again.status).toBe(403);
+    expect(again.body).toBe('This preview link was already used: each works once. Open it again from the editor with "Preview the whole site".\n');
+    expect(again.headers['set-cookie']).toBeUndefined();
+
+    // A ticket not used before a restart still works once after it (the first look builds the draft again).
+    expect((await get(`${at}/_editor/whole-site`, { Cookie: cookie })).status).toBe(503);
+    await server.previews!.settled(DRAFT);
+    const fresh = await ticketAddress(at, cookie);
+    await server.close();
+    server = await startHostedEditor({ ...production(state(), Number(new URL(at).port)), app });
+    expect((await get(`${at}${fresh.pathname}${fresh.search}`, { Host: fresh.host })).status).toBe(303);
+  }, 120_000);
+});
+
+describe('a server in emulator mode (zero-config)', () => {
+  it('admits the local Auth emulator in its previews’ policy, which the site signs in with there', async () => {
+    const local = await startHostedEditor({
+      app,
+      root: ROOT,
+      host: '127.0.0.1',
+      port: 0,
+      projectId: 'demo-cesa',
+      firebase: { apiKey: 'demo-cesa-api-key', authDomain: 'demo-cesa.firebaseapp.com' },
+      emulatorHost: '127.0.0.1:9099',
+      remote,
+      stateDir: path.join(temp, 'emulator-state'),
+      mainMaxAgeMs: 0,
+      verifier: signedTokenVerifier({ projectId: 'demo-cesa', keys: keys.keys }),
+      previews: true,
+      log: () => undefined,
+    });
+    try {
+      const cookie = await signInAndSave(local.address, 'demo-cesa', 'STAAD with the emulator');
+      await local.previews!.settled(DRAFT);
+      const entry = await ticketAddress(local.address, cookie);
+      const taken = await get(entry.href);
+      expect(taken.status, taken.body).toBe(303);
+      const shown = await get(`${entry.origin}/staad`, { Cookie: (taken.headers['set-cookie']?.[0] ?? '').split(';')[0]! });
+      expect(shown.status).toBe(200);
+      expect(shown.headers['content-security-policy']).toContain('http://127.0.0.1:9099');
+    } finally {
+      await local.close();
+    }
+  }, 300_000);
+});
