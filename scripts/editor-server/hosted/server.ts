@@ -24,7 +24,7 @@ import { contentPaths } from '../page-files';
 import { HOSTED_MAX_UPLOAD_BYTES } from '../upload';
 import type { EditorApp } from './app-build';
 import { APP_BASE } from './app-build';
-import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
+import { editorId, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
 import { LoadedDrafts } from './loaded-drafts';
 import { emulatorTokenVerifier, isLoopbackHost, KeysUnreachable, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
@@ -38,7 +38,8 @@ import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-li
 import { SiteRepository, type Person } from './repository';
 import { DEFAULT_REQUEST_LIMITS, limitConnections, serverTimeouts, SIGN_IN_BODY_BYTES, type RequestLimits } from './request-limits';
 import { editorHeaders, setEditorHeaders } from './security-headers';
-import { sessionKey, SessionStore, type Session } from './sessions';
+import { signedInChecks } from './signed-in';
+import { sessionKey, SessionStore } from './sessions';
 
 export interface HostedOptions {
   /** The project whose code the server runs (the editor's schemas and section examples). */
@@ -154,13 +155,6 @@ interface Draft {
   invalidate: () => void;
 }
 
-/** The signed-in editor of a request, with their entry in editors.yaml. */
-interface Signed {
-  session: Session;
-  editor: Editor;
-  id: string;
-}
-
 /** A token not accepted (401), or Google's keys out of reach (503, a network problem of the server), in words; logged. */
 function signInRefusal(error: unknown, log: (entry: Record<string, unknown>) => void): unknown {
   if (error instanceof KeysUnreachable) {
@@ -240,44 +234,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     return draft;
   };
 
-  /** editors.yaml on main, now (refreshed within mainMaxAgeMs, or at once with `fresh`). */
-  const editorsNow = async (fresh = false): Promise<Editor[]> => {
-    if (fresh) await repository.refresh(true);
-    const text = await repository.mainFile(EDITORS_FILE);
-    if (text === undefined) {
-      throw new Refusal(503, { error: 'Nobody may edit yet: the site has no list of editors (editors.yaml on main).', hint: "Ask the site's administrator to add editors.yaml (README, \"The hosted editor\")." });
-    }
-    try {
-      return parseEditors(text);
-    } catch (error) {
-      if (!(error instanceof EditorsFileProblem)) throw error;
-      log({ event: 'editors-file-problem', problem: error.message });
-      throw new Refusal(503, { error: 'Nobody can edit until the list of editors (editors.yaml on main) is corrected.', hint: error.message });
-    }
-  };
-
-  const notListed = (email: string, editors: readonly Editor[]) =>
-    new Refusal(403, {
-      error: `You signed in as ${email}, which is not on the list of editors.`,
-      hint: `Ask ${whomToAsk(editors)} to add ${email} to the editors, or sign in with another Google account.`,
-    });
-
-  /** The request's session, from its cookie alone: nothing is fetched, no body read (before rate limits and bodies). */
-  const sessionOf = (req: IncomingMessage): Session => {
-    const session = sessions.get(cookieOf(req, cookieName));
-    if (!session) throw new Refusal(401, { error: 'You are not signed in, or your session has ended.', hint: 'Sign in again: changes you have not saved are kept.' });
-    return session;
-  };
-
-  /** A session's editor as editors.yaml on main lists them now (`fresh`: fetched now). */
-  const listed = async (session: Session, fresh = false): Promise<Signed> => {
-    const editors = await editorsNow(fresh);
-    const editor = editors.find((entry) => entry.email === session.email);
-    if (!editor) throw notListed(session.email, editors);
-    return { session, editor, id: editorId(editor.email) };
-  };
-
-  const signedIn = (req: IncomingMessage, fresh = false): Promise<Signed> => listed(sessionOf(req), fresh);
+  const { editorsNow, notListed, sessionOf, listed, signedIn } = signedInChecks({ repository, sessions, cookieName, log });
 
   /** The body, read in full within its limits before anything waits for the repository. */
   const bodyOf = (req: IncomingMessage, limit: BodyLimit) => readBody(req, { ...limit, timing: requestLimits.body });
