@@ -76,6 +76,9 @@ export function bodyLeftUnread(req: IncomingMessage): boolean {
 export function readBody(req: IncomingMessage, { bytes: limit, hint = 'Split the page into several pages.', timing = DEFAULT_BODY_TIMING }: BodyLimit): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit, hint));
+  // Already read to its end (by another reader), or given up before anyone read it.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (req.destroyed) return Promise.reject(new Error('The request was given up before its body arrived.'));
   const expected = Number.isFinite(declared) ? declared : limit;
   const deadlineMs = timing.graceMs + (expected / timing.minBytesPerSecond) * 1000;
   return new Promise((resolve, reject) => {
