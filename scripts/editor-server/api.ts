@@ -8,7 +8,7 @@
  * never describes the files as they were before the write.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import { Document, parseDocument } from 'yaml';
@@ -33,7 +33,7 @@ import { namesKeptBy } from './kept-names';
 import { planPage, writePlannedPage } from './create-page';
 import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
-import { badRequest, readBody, readJson, Refusal, sendJson, sendRefusal } from './http';
+import { badRequest, MAX_JSON_BYTES, parseJson, readBody, Refusal, sendJson, sendRefusal, tooLarge, type BodyLimit } from './http';
 import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from './page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
@@ -66,8 +66,6 @@ const CreateShape = z.object({
 }) satisfies z.ZodType<CreateRequest>;
 const DeleteShape = z.object({ file: z.string(), version: z.string() }) satisfies z.ZodType<DeleteRequest>;
 
-type Request = IncomingMessage;
-
 /**
  * The text a save writes: the file with only what changed rewritten, or, when the file on disk is
  * not YAML any more or not there at all (the editor chose to write over it), the data printed afresh.
@@ -77,10 +75,29 @@ function textToWrite(disk: FileOnDisk | null, data: Json): string {
   return new Document(data).toString({ lineWidth: 0 });
 }
 export type Reply = { status?: number; body: unknown };
-export type Handler = (req: Request, url: URL) => Reply | Promise<Reply>;
+
+/** A request to an endpoint, its body already read in full (readBody, with the endpoint's bodyLimit). */
+export interface ApiRequest {
+  url: URL;
+  body: Buffer;
+}
+export type Handler = (request: ApiRequest) => Reply | Promise<Reply>;
 
 /** The endpoints that change files (each a commit in the hosted editor); the others only read. */
 export const WRITING_ENDPOINTS: ReadonlySet<string> = new Set(['POST save', 'POST create', 'POST delete', 'POST upload']);
+
+const PHOTO_HINT = 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).';
+
+/**
+ * How much of a body an endpoint reads, before its handler runs (so that no handler, nor the hosted
+ * editor's queue of a draft, waits for a slow sender): a photo up to `maxUploadBytes`, a page's JSON
+ * up to MAX_JSON_BYTES, nothing for a request that only reads.
+ */
+export function bodyLimit(method: string | undefined, url: URL, maxUploadBytes: number): BodyLimit {
+  if (method === 'GET' || method === 'HEAD' || method === undefined) return { bytes: 0 };
+  if (url.pathname === `${EDITOR_API}/upload`) return { bytes: maxUploadBytes, hint: PHOTO_HINT };
+  return { bytes: MAX_JSON_BYTES };
+}
 
 function param(url: URL, name: string): string {
   const value = url.searchParams.get(name);
@@ -108,7 +125,7 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
     'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
     'GET content': () => ({ body: contentResponse(paths, load()) }),
     'GET pages': () => ({ body: pageList(paths, load()) }),
-    'GET page': (_req, url) => {
+    'GET page': ({ url }) => {
       const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true, site: true });
       const { text, version, data, unreadable } = readPageFile(page);
       // The file's errors as it is now, even if the file watcher has not reloaded the content yet
@@ -117,9 +134,9 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors };
       return { body };
     },
-    'GET links': (_req, url) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
-    'POST validate': async (req) => {
-      const request = await readJson(req, ValidateShape);
+    'GET links': ({ url }) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
+    'POST validate': ({ body: sent }) => {
+      const request = parseJson(sent, ValidateShape);
       // A file deleted on disk while open is checked as the editor would write it again.
       const page = resolvePageFile(paths, request.file, { mustExist: false, site: true });
       const text = textToWrite(existsSync(page.absolute) ? readPageFile(page) : null, request.data);
@@ -131,8 +148,8 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       const body: ValidateResponse = { text, ...drafts.check(load(), page, text) };
       return { body };
     },
-    'POST save': async (req) => {
-      const request = await readJson(req, SaveShape);
+    'POST save': async ({ body: sent }) => {
+      const request = parseJson(sent, SaveShape);
       // Deleted on disk while open: written again only when the editor chose to (overwrite).
       const page = resolvePageFile(paths, request.file, { mustExist: !request.overwrite, site: true });
       if (!existsSync(page.absolute)) {
@@ -169,16 +186,16 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       const body: SaveResponse = { text: mine, version: versionOf(mine), errors: errorsOf(page.file), elsewhere };
       return { body };
     },
-    'POST create': async (req) => {
-      const request = await readJson(req, CreateShape);
+    'POST create': async ({ body }) => {
+      const request = parseJson(body, CreateShape);
       const planned = planPage(paths, load(), request);
       await mayKeep(planned.target.file);
       const created = writePlannedPage(paths, planned);
       written();
       return { status: 201, body: created };
     },
-    'POST delete': async (req) => {
-      const request = await readJson(req, DeleteShape);
+    'POST delete': ({ body }) => {
+      const request = parseJson(body, DeleteShape);
       const page = resolvePageFile(paths, request.file, { mustExist: true });
       if (page.route === '/') {
         throw new Refusal(400, { error: 'The home page cannot be deleted: every site needs one.', hint: 'Change its content instead.' });
@@ -196,10 +213,11 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       written();
       return { body: { file: page.file, route: page.route } };
     },
-    'POST upload': async (req, url) => {
+    'POST upload': async ({ url, body }) => {
       const name = param(url, 'name');
-      const bytes = await readBody(req, uploads.maxBytes, 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).');
-      const uploaded = await saveUpload(paths, name, bytes, uploads, mayKeep);
+      // Read with bodyLimit's maxUploadBytes; checked again, for a caller that read with another limit.
+      if (body.length > uploads.maxBytes) throw tooLarge(uploads.maxBytes, PHOTO_HINT);
+      const uploaded = await saveUpload(paths, name, body, uploads, mayKeep);
       written();
       return { status: 201, body: uploaded };
     },
@@ -230,7 +248,9 @@ export function mountEditor(server: ViteDevServer, options: EditorOptions): void
   };
 
   const serveApi = async (req: Connect.IncomingMessage, res: ServerResponse, url: URL) => {
-    const { status = 200, body } = await handlerFor(handlers, req.method, url)(req, url);
+    const handler = handlerFor(handlers, req.method, url);
+    const sent = await readBody(req, bodyLimit(req.method, url, options.uploads?.maxBytes ?? MAX_UPLOAD_BYTES));
+    const { status = 200, body } = await handler({ url, body: sent });
     sendJson(res, status, body);
   };
 
@@ -254,11 +274,7 @@ export function mountEditor(server: ViteDevServer, options: EditorOptions): void
       if (!shell || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
       sendHtml(res, 200, await server.transformIndexHtml(url.pathname, shell));
     } catch (error) {
-      if (error instanceof Refusal) {
-        // A body refused half-read: the rest is not waited for.
-        if (error.status === 413) res.setHeader('Connection', 'close');
-        return sendRefusal(res, error);
-      }
+      if (error instanceof Refusal) return sendRefusal(res, error);
       // The editor sees words; the terminal gets the details (a stack trace says nothing to an editor and much to others).
       logger.error(`The editor's request for ${url.pathname} failed:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, { timestamp: true });
       if (res.headersSent) return void res.end();

@@ -14,6 +14,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { CompressedCache } from './compressed-cache';
 import { CONTENT_TYPES } from './content-types';
 import { FIREBASE_JSON, headerMatcher, readFirebaseConfig, withLocalEmulator, type HeaderMatcher } from './hosting';
 
@@ -31,6 +32,8 @@ export interface ServeOptions {
    * themselves: only in emulator mode, wherever they listen (a server behind a proxy listens on loopback).
    */
   localEmulator?: boolean;
+  /** Where compressed files are kept; default one cache (32 MB) shared by every handler of this process. */
+  compressedCache?: CompressedCache;
 }
 
 export interface RunningServer {
@@ -65,18 +68,8 @@ function acceptedEncoding(req: IncomingMessage): Encoding | null {
   return null;
 }
 
-/** Compressed files, by path, version and encoding: each is compressed once per server. */
-const compressedCache = new Map<string, Promise<Buffer>>();
-
-function compressed(file: string, version: string, encoding: Encoding): Promise<Buffer> {
-  const key = `${file}\0${version}\0${encoding}`;
-  let result = compressedCache.get(key);
-  if (!result) {
-    result = readFile(file).then(encoders[encoding]);
-    compressedCache.set(key, result);
-  }
-  return result;
-}
+/** Compressed files of every handler in this process: each compressed once per version, within one budget. */
+const sharedCompressedCache = new CompressedCache();
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -286,6 +279,7 @@ async function sendFile(
   res: ServerResponse,
   file: string,
   status: number,
+  cache: CompressedCache,
 ): Promise<void> {
   const info = await stat(file);
   // By the file's extension, unless firebase.json's rules give its path a type (as they do the
@@ -297,7 +291,7 @@ async function sendFile(
   // A byte range is always of the file itself, so a ranged request is answered uncompressed.
   const compressible = COMPRESSIBLE.test(contentType);
   const encoding = compressible && !req.headers.range ? acceptedEncoding(req) : null;
-  const body = encoding ? await compressed(file, version, encoding) : null;
+  const body = encoding ? await cache.get(file, version, encoding, () => readFile(file).then(encoders[encoding])) : null;
   if (compressible) res.setHeader('Vary', 'Accept-Encoding');
   if (encoding) res.setHeader('Content-Encoding', encoding);
   const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
@@ -346,6 +340,7 @@ function sendText(res: ServerResponse, status: number, text: string, headers: Re
 
 interface Site {
   root: string;
+  compressed: CompressedCache;
   redirects: Map<string, string>;
   headers: HeaderMatcher;
 }
@@ -357,7 +352,7 @@ function sendRedirect(res: ServerResponse, location: string): void {
   res.writeHead(301, { Location: location }).end();
 }
 
-async function handle({ root, redirects, headers }: Site, req: IncomingMessage, res: ServerResponse) {
+async function handle({ root, redirects, headers, compressed }: Site, req: IncomingMessage, res: ServerResponse) {
   const target = req.url ?? '/';
   // A CR or LF in the middle of a path ends the request line there, and Node's parser takes a line
   // without a version for HTTP/0.9 (whose path is the part before it): no browser sends one.
@@ -387,11 +382,11 @@ async function handle({ root, redirects, headers }: Site, req: IncomingMessage, 
     return;
   }
   if (resolution.kind === 'file') {
-    await sendFile(req, res, resolution.file, 200);
+    await sendFile(req, res, resolution.file, 200, compressed);
     return;
   }
   const notFound = await servableFile(root, join(root, '404.html'));
-  if (notFound) await sendFile(req, res, notFound, 404);
+  if (notFound) await sendFile(req, res, notFound, 404, compressed);
   else sendText(res, 404, 'Not found\n');
 }
 
@@ -438,9 +433,9 @@ export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
  * redirects and headers (`host` is where it is served: on a loopback address the policy admits the
  * local Auth emulator).
  */
-export function siteHandler({ root, host = '127.0.0.1', firebaseJson = FIREBASE_JSON, localEmulator = LOOPBACK_HOSTS.has(host) }: Omit<ServeOptions, 'port'>): SiteHandler {
+export function siteHandler({ root, host = '127.0.0.1', firebaseJson = FIREBASE_JSON, localEmulator = LOOPBACK_HOSTS.has(host), compressedCache = sharedCompressedCache }: Omit<ServeOptions, 'port'>): SiteHandler {
   const base = resolve(root);
-  const site: Site = { root: base, redirects: readRedirects(base), headers: configuredHeaders(firebaseJson, localEmulator) };
+  const site: Site = { root: base, compressed: compressedCache, redirects: readRedirects(base), headers: configuredHeaders(firebaseJson, localEmulator) };
   return (req, res) => {
     handle(site, req, res).catch((error: unknown) => {
       console.error(error);
@@ -451,8 +446,8 @@ export function siteHandler({ root, host = '127.0.0.1', firebaseJson = FIREBASE_
 }
 
 /** Serves `root` until `close()` is called. */
-export function serve({ root, host = '127.0.0.1', port = 0, firebaseJson = FIREBASE_JSON }: ServeOptions): Promise<RunningServer> {
-  const server = createServer(siteHandler({ root, host, firebaseJson }));
+export function serve({ root, host = '127.0.0.1', port = 0, firebaseJson = FIREBASE_JSON, compressedCache = sharedCompressedCache }: ServeOptions): Promise<RunningServer> {
+  const server = createServer(siteHandler({ root, host, firebaseJson, compressedCache }));
   server.on('clientError', answerClientError);
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

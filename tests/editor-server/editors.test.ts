@@ -37,6 +37,33 @@ describe('editors.yaml', () => {
     expect(whomToAsk([])).toBe("the site's administrator");
   });
 
+  it('refuses two addresses that would share one draft, naming both lines and what to do', () => {
+    const pairs: [string, string][] = [
+      ['sam.k@x.com', 'sam-k@x.com'],
+      ['sam.k@x.com', 'sam_k@x.com'],
+      ['sam+k@x.com', 'sam-k@x.com'],
+      ['sam@k.x.com', 'sam.k@x.com'],
+      ['sam-k@x.com', 'sam--k@x.com'],
+      ['Sam.K@X.com', 'sam_k@x.com'],
+      // Alike in their first 100 characters, the draft name's length.
+      [`sam.k@${'a'.repeat(60)}.${'b'.repeat(40)}.one.com`, `sam.k@${'a'.repeat(60)}.${'b'.repeat(40)}.two.com`],
+    ];
+    for (const [first, second] of pairs) {
+      const text = `editors:\n  - { email: ${first}, name: First, role: editor }\n  - { email: asha@example.org, name: Other, role: editor }\n  - { email: ${second}, name: Second, role: editor }\n`;
+      const problem = problemOf(text);
+      expect(problem, `${first} / ${second}`).toBe(
+        `editors.yaml: ${first} (line 2) and ${second} (line 4) would share one draft (drafts/${editorId(first)}), each reading and overwriting the other's work. ` +
+          'Nobody can sign in until one of the two is removed: ask a developer to keep one of them in editors.yaml on main, and to list the other person with another Google account.',
+      );
+    }
+  });
+
+  it('gives every address it accepts a draft of its own', () => {
+    const emails = ['sam.k@x.com', 'samk@x.com', 'sam.k@x.org', 'sam.k2@x.com', 'k.sam@x.com'];
+    const editors = parseEditors(`editors:\n${emails.map((email) => `  - { email: ${email}, name: N, role: editor }\n`).join('')}`);
+    expect(new Set(editors.map((editor) => editorId(editor.email))).size).toBe(emails.length);
+  });
+
   it('makes a draft id of letters, digits and dashes from an email', () => {
     expect(editorId('Asha.Editor+cms@Example.com')).toBe('asha-editor-cms-example-com');
   });

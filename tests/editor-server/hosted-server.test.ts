@@ -14,9 +14,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/app-build';
+import { createRemoteJWKSet } from 'jose';
 import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
 import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
 import { EDITOR_API, type Json, type PageListEntry, type PageResponse, type SaveResponse } from '../../src/editor/protocol';
+import { closedPort } from '../helpers/closed-port';
 import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, unsigned, type Account, type TestKeys } from './tokens';
 
@@ -102,6 +104,15 @@ function draftCommits(id: string): { author: string; committer: string; subject:
       const files = remoteGit('diff-tree', '--no-commit-id', '--name-only', '-r', sha).split('\n').filter(Boolean);
       return { author, committer, subject, files };
     });
+}
+
+/** Commits editors.yaml on the remote's main as a developer would. */
+function editorsOnMain(text: string): void {
+  const clone = mkdtempSync(path.join(temp, 'developer-'));
+  execFileSync('git', ['clone', '--quiet', remote, clone]);
+  writeFileSync(path.join(clone, 'editors.yaml'), text);
+  execFileSync('git', ['-C', clone, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '-am', 'Editors']);
+  execFileSync('git', ['-C', clone, 'push', '--quiet', 'origin', 'main']);
 }
 
 beforeAll(async () => {
@@ -433,6 +444,44 @@ describe('refused, with nothing written', () => {
     expect(remoteGit('show', 'refs/heads/main:editors.yaml')).not.toContain('data');
   });
 
+  it('data nested 900,000 deep, as the whole body or inside a save’s data, and 70 deep inside its data: 400 in words', async () => {
+    const cookie = await signIn(asha);
+    const page = await openPage(cookie, 'pages/etabs.yaml');
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const deepData = (depth: number) => `{"file":"pages/etabs.yaml","version":${JSON.stringify(page.version)},"data":{"sections":${nested(depth)}}}`;
+    await nothingWritten(async () => {
+      for (const [what, body] of [['the body', nested(900_000)], ['a save’s data', deepData(900_000)], ['a save’s data, 70 deep', deepData(70)]] as const) {
+        for (const endpoint of ['save', 'validate']) {
+          const answer = await call('POST', endpoint, { cookie, body });
+          expect(answer.status, `${what} to ${endpoint}`).toBe(400);
+          expect(answer.body).toEqual({ error: 'The editor sent data nested more than 64 levels deep, deeper than any page.', hint: 'Reload the editor (the page in the browser) and try again.' });
+        }
+      }
+      const signInAnswer = await call('POST', 'session', { body: `{"idToken":${nested(8000)}}` });
+      expect(signInAnswer.status).toBe(400);
+    });
+    expect(logged.filter((entry) => entry.event === 'error')).toEqual([]);
+  });
+
+  it('editors.yaml listing two addresses that would share one draft: nobody signs in, told why in words', async () => {
+    const listed = remoteGit('show', 'refs/heads/main:editors.yaml');
+    editorsOnMain(`${listed}\n  - { email: asha_editor@example.com, name: Another Asha, role: editor }\n`);
+    try {
+      await nothingWritten(async () => {
+        for (const account of [asha, meera]) {
+          const answer = await call('POST', 'session', { body: { idToken: await tokenOf(account) } });
+          expect(answer.status).toBe(503);
+          expect(answer.headers.get('set-cookie')).toBeNull();
+          expect(answer.body.error).toBe('Nobody can edit until the list of editors (editors.yaml on main) is corrected.');
+          expect(answer.body.hint).toMatch(/^editors\.yaml: asha\.editor@example\.com \(line 2\) and asha_editor@example\.com \(line \d+\) would share one draft \(drafts\/asha-editor-example-com\), each reading and overwriting the other's work\. Nobody can sign in until one of the two is removed: ask a developer/);
+        }
+      });
+    } finally {
+      editorsOnMain(`${listed}\n`);
+    }
+    expect((await call('POST', 'session', { body: { idToken: await tokenOf(asha) } })).status).toBe(200);
+  });
+
   it('links in the draft (a developer could commit one): never followed out of it', async () => {
     const cookie = await signIn(asha);
     // Made in the draft's work tree on the server, as a checkout of such a commit would have them.
@@ -502,15 +551,6 @@ describe('the preview of the whole draft', () => {
     const saved = await fetch(`${at}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, title), version: page.version }) });
     expect(saved.status).toBe(200);
     return cookie;
-  }
-
-  /** Commits editors.yaml on the remote's main as a developer would. */
-  function editorsOnMain(text: string): void {
-    const clone = mkdtempSync(path.join(temp, 'developer-'));
-    execFileSync('git', ['clone', '--quiet', remote, clone]);
-    writeFileSync(path.join(clone, 'editors.yaml'), text);
-    execFileSync('git', ['-C', clone, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '--quiet', '-am', 'Editors']);
-    execFileSync('git', ['-C', clone, 'push', '--quiet', 'origin', 'main']);
   }
 
   describe('on a server: each draft on its own name of a wildcard one, answered by the editor’s process', () => {
@@ -837,6 +877,31 @@ describe('photos', () => {
     expect(response.status).toBe(413);
     expect(((await response.json()) as { error: string }).error).toBe('This is more than the editor accepts at once (20 MB).');
     expect(remoteGit('rev-parse', 'refs/heads/drafts/asha-editor-example-com')).toBe(before);
+  });
+});
+
+describe('Google’s keys out of reach (the server offline)', () => {
+  it('a sign-in is answered 503 saying the server could not reach Google, not that the token was refused; the log says why', async () => {
+    const entries: Record<string, unknown>[] = [];
+    const offline = await startHostedEditor({
+      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
+      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
+      remote, stateDir: path.join(temp, 'offline-state'), mainMaxAgeMs: 0,
+      verifier: signedTokenVerifier({ projectId: PROJECT, keys: createRemoteJWKSet(new URL(`http://127.0.0.1:${await closedPort()}/keys`)) }),
+      log: (entry) => entries.push(entry),
+    });
+    try {
+      const answer = await fetch(`${offline.address}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: offline.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(asha) }) });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('set-cookie')).toBeNull();
+      expect(await answer.json()).toEqual({
+        error: "The server could not reach Google to check your sign-in: a network problem on the server's side, not your account.",
+        hint: "Try again in a minute. If it keeps happening, tell the site's administrator.",
+      });
+      expect(entries).toContainEqual({ event: 'sign-in-keys-unreachable', reason: expect.stringMatching(/^Google's keys could not be fetched: ECONNREFUSED/) as unknown });
+    } finally {
+      await offline.close();
+    }
   });
 });
 

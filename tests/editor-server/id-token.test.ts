@@ -3,9 +3,10 @@
  * token is accepted, and each way a token can be wrong is refused with its own reason.
  */
 // @vitest-environment node
-import { SignJWT } from 'jose';
+import { createRemoteJWKSet, customFetch, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emulatorModeProblem, emulatorTokenVerifier, signedTokenVerifier, TokenRefusal, type TokenVerifier } from '../../scripts/editor-server/hosted/id-token';
+import { emulatorModeProblem, emulatorTokenVerifier, KeysUnreachable, signedTokenVerifier, TokenRefusal, type TokenVerifier } from '../../scripts/editor-server/hosted/id-token';
+import { closedPort } from '../helpers/closed-port';
 import { claimsFor, signed, testKeys, unsigned, type TestKeys } from './tokens';
 
 const PROJECT = 'cesa-academy';
@@ -71,6 +72,23 @@ describe('signed tokens (production)', () => {
   it('allows a little clock drift, no more', async () => {
     const slightlyAhead = signed(claimsFor(asha, PROJECT, { iat: now() + 10 }), keys.privateKey);
     await expect(verifier.verify(await slightlyAhead)).resolves.toMatchObject({ email: asha.email });
+  });
+});
+
+describe('Google’s keys out of reach', () => {
+  it('is not a refused token: the failure says it is the network, and which', async () => {
+    const offline = signedTokenVerifier({ projectId: PROJECT, keys: createRemoteJWKSet(new URL(`http://127.0.0.1:${await closedPort()}/keys`)) });
+    const failure = await offline.verify(await signed(claimsFor(asha, PROJECT), keys.privateKey)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(KeysUnreachable);
+    expect((failure as Error).message).toMatch(/^Google's keys could not be fetched: ECONNREFUSED/);
+  });
+
+  it('an answer that is not the keys (Google failing) is said the same way', async () => {
+    const failing = (() => Promise.resolve(new Response('unavailable', { status: 503 }))) as unknown as typeof fetch;
+    const offline = signedTokenVerifier({ projectId: PROJECT, keys: createRemoteJWKSet(new URL('https://keys.invalid/keys'), { [customFetch]: failing }) });
+    const failure = await offline.verify(await signed(claimsFor(asha, PROJECT), keys.privateKey)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(KeysUnreachable);
+    expect((failure as Error).message).toMatch(/^Google's keys could not be fetched: Google's answer was not its keys/);
   });
 });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IDLE_MS, MAX_MS, SessionStore } from '../../scripts/editor-server/hosted/sessions';
+import { IDLE_MS, MAX_MS, MAX_PER_ACCOUNT, SessionStore } from '../../scripts/editor-server/hosted/sessions';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-sessions-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -42,5 +42,16 @@ describe('sessions', () => {
     const id = store.create(account);
     store.delete(id);
     expect(store.get(id)).toBeUndefined();
+  });
+
+  it('are at most 20 per account: signing in again and again ends the oldest, not the newest', () => {
+    let now = 1_000_000;
+    const store = new SessionStore(path.join(temp, 'd/sessions.json'), () => now);
+    const ids = Array.from({ length: 200 }, () => ((now += 1000), store.create(account)));
+    const other = store.create({ uid: 'uid-ravi', email: 'ravi.editor@example.com' });
+    expect(store.size).toBe(MAX_PER_ACCOUNT + 1);
+    expect(ids.slice(-MAX_PER_ACCOUNT).every((id) => store.get(id) !== undefined)).toBe(true);
+    expect(store.get(ids[0])).toBeUndefined();
+    expect(store.get(other)).toMatchObject({ email: 'ravi.editor@example.com' });
   });
 });

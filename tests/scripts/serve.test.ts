@@ -1,11 +1,13 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/build/speculation';
+import { CompressedCache } from '../../scripts/hosting/compressed-cache';
 import { serve, type RunningServer } from '../../scripts/hosting/serve';
 
 let root: string;
@@ -212,6 +214,55 @@ describe('serve: speculation rules', () => {
         expect(rule.urls).toBeUndefined();
         expect(rule.eagerness).toBe('moderate');
       }
+    }
+  });
+});
+
+describe('serve: compressed copies', () => {
+  /** A file's bytes as sent to a browser that accepts brotli, decoded; and whether they were compressed. */
+  const brotli = (at: string, path: string) =>
+    new Promise<{ encoding: string | undefined; text: string }>((done, fail) => {
+      const req = request(at + path, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          done({ encoding: res.headers['content-encoding'], text: (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body).toString() });
+        });
+      });
+      req.on('error', fail);
+      req.end();
+    });
+
+  it('stay within their budget over many versions of a file and many files, and each answer is the file as it is now', async () => {
+    const budget = 64 * 1024;
+    const cache = new CompressedCache(budget);
+    const own = await serve({ root, port: 0, compressedCache: cache });
+    try {
+      // Hex text compresses to about half: some 15 KB a version.
+      const text = () => `console.log("${randomBytes(15_000).toString('hex')}");`;
+      for (let version = 1; version <= 40; version++) {
+        const now = text();
+        write('assets/page.js', now);
+        // Each save is a new version (Hosting's version: size and time of change).
+        utimesSync(join(root, 'assets/page.js'), 1_700_000_000 + version, 1_700_000_000 + version);
+        expect(await brotli(own.url, '/assets/page.js')).toEqual({ encoding: 'br', text: now });
+        expect(cache.bytes, `version ${version}`).toBeLessThanOrEqual(budget);
+        // Only the version served last is kept.
+        expect(cache.size).toBe(1);
+      }
+      const files = Array.from({ length: 20 }, (_, index) => ({ path: `/assets/part-${index}.js`, text: text() }));
+      for (const file of files) {
+        write(file.path.slice(1), file.text);
+        expect(await brotli(own.url, file.path)).toEqual({ encoding: 'br', text: file.text });
+        expect(cache.bytes).toBeLessThanOrEqual(budget);
+      }
+      // The first ones, let go, are compressed again when asked for.
+      expect(cache.size).toBeLessThan(files.length);
+      expect(await brotli(own.url, files[0]!.path)).toEqual({ encoding: 'br', text: files[0]!.text });
+      expect(cache.bytes).toBeLessThanOrEqual(budget);
+    } finally {
+      await own.close();
     }
   });
 });

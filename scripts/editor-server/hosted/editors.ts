@@ -62,17 +62,34 @@ export function parseEditors(text: string): Editor[] {
     throw new EditorsFileProblem(`${problems.join('\n')}\nEach entry needs email, name and role (editor or publisher); see README, "The hosted editor".`);
   }
   const seen = new Map<string, number>();
+  const drafts = new Map<string, number>();
   result.data.editors.forEach((editor, index) => {
     const email = editor.email.toLowerCase();
     const first = seen.get(email);
     if (first !== undefined) problems.push(`${EDITORS_FILE}, line ${lineOf(['editors', index])}: ${editor.email} is listed twice (also editors[${first}]). Keep one entry.`);
     seen.set(email, index);
+    // Two addresses whose draft would have one name would read and overwrite each other's work.
+    const id = editorId(email);
+    const sharing = drafts.get(id);
+    if (first === undefined && sharing !== undefined) {
+      const other = result.data.editors[sharing]!.email;
+      problems.push(
+        `${EDITORS_FILE}: ${other} (line ${lineOf(['editors', sharing])}) and ${editor.email} (line ${lineOf(['editors', index])}) would share one draft (drafts/${id}), each reading and overwriting the other's work. ` +
+          "Nobody can sign in until one of the two is removed: ask a developer to keep one of them in editors.yaml on main, and to list the other person with another Google account.",
+      );
+    }
+    drafts.set(id, sharing ?? index);
   });
   if (problems.length > 0) throw new EditorsFileProblem(problems.join('\n'));
   return result.data.editors.map((editor) => ({ ...editor, email: editor.email.toLowerCase() }));
 }
 
-/** The draft's name for an editor: their email in lowercase letters, digits and dashes (`asha-editor-example-com`). */
+/**
+ * The draft's name for an editor: their email in lowercase letters, digits and dashes
+ * (`asha-editor-example-com`), at most 100 characters. Not one-to-one (`sam.k@` and `sam-k@` give one
+ * name, as do two long addresses alike in their first 100 characters): parseEditors refuses a list in
+ * which two addresses give one name, so no two listed people ever share a draft.
+ */
 export function editorId(email: string): string {
   return email
     .toLowerCase()

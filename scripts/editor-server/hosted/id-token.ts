@@ -37,8 +37,35 @@ export class TokenRefusal extends Error {
   }
 }
 
+/**
+ * Google's keys could not be fetched (no network, a name that does not resolve, a refused connection,
+ * no answer in time, an answer that is not the keys): nothing is known of the token. The message
+ * says which, for the server's log.
+ */
+export class KeysUnreachable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KeysUnreachable';
+  }
+}
+
+/** Network codes of Node (and undici's) for a fetch that never got an answer. */
+const NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT']);
+
+/** Why fetching the keys failed, when `error` is such a failure (fetch's TypeError carries the network error as its cause). */
+function keysFailure(error: unknown): string | undefined {
+  if (error instanceof errors.JWKSTimeout) return 'no answer from Google in time (timeout)';
+  if (error instanceof errors.JOSEError && /JSON Web Key Set HTTP response/.test(error.message)) return `Google's answer was not its keys (${error.message})`;
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return `${code} ${cause.message}`.trim();
+  }
+  if (error instanceof TypeError && error.message === 'fetch failed') return 'fetch failed';
+  return undefined;
+}
+
 export interface TokenVerifier {
-  /** The token's account, or a TokenRefusal saying why not. */
+  /** The token's account, or a TokenRefusal saying why not (KeysUnreachable when it could not be checked). */
   verify(token: string): Promise<VerifiedAccount>;
 }
 
@@ -128,6 +155,8 @@ export function signedTokenVerifier({ projectId, keys = createRemoteJWKSet(new U
         });
         return checkClaims(payload, { projectId, now: at });
       } catch (error) {
+        const failure = keysFailure(error);
+        if (failure !== undefined) throw new KeysUnreachable(`Google's keys could not be fetched: ${failure}`);
         throw new TokenRefusal(reasonOf(error));
       }
     },

@@ -36,7 +36,8 @@ const WORDS: Record<Limited, string> = {
 };
 
 export class RateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly buckets = new Map<string, { kind: Limited; tokens: number; at: number }>();
+  private sweptAt = 0;
 
   constructor(
     private readonly limits: Record<Limited, Limit> = DEFAULT_LIMITS,
@@ -48,7 +49,8 @@ export class RateLimiter {
     const { count, perMs } = this.limits[kind];
     const key = `${kind} ${who}`;
     const at = this.now();
-    const bucket = this.buckets.get(key) ?? { tokens: count, at };
+    this.sweep(at);
+    const bucket = this.buckets.get(key) ?? { kind, tokens: count, at };
     bucket.tokens = Math.min(count, bucket.tokens + ((at - bucket.at) * count) / perMs);
     bucket.at = at;
     this.buckets.set(key, bucket);
@@ -62,5 +64,23 @@ export class RateLimiter {
       { error: WORDS[kind], hint: `Wait ${seconds === 1 ? 'a second' : `${seconds} seconds`}, then try again. ${kind === 'save' || kind === 'upload' ? 'What you typed is kept.' : ''}`.trim() },
       { retryAfter: seconds },
     );
+  }
+
+  /** How many people's buckets are kept (tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /**
+   * Forgets, once a minute, the buckets that have filled up again: a full bucket is what a newcomer
+   * gets, so nothing changes but the memory (sign-ins count per Google account, and anyone can make those).
+   */
+  private sweep(at: number): void {
+    if (at - this.sweptAt < 60_000) return;
+    this.sweptAt = at;
+    for (const [key, bucket] of this.buckets) {
+      const { count, perMs } = this.limits[bucket.kind];
+      if (bucket.tokens + ((at - bucket.at) * count) / perMs >= count) this.buckets.delete(key);
+    }
   }
 }

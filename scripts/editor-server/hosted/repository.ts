@@ -6,6 +6,11 @@
  * that matters (a restart, or a lost state folder, loses nothing that was saved).
  *
  * main is only ever read here (editors.yaml, the base of new drafts): nothing in this file pushes it.
+ *
+ * Who waits for whom: each draft's work (its work tree, its branch) takes turns in the draft's own
+ * queue, so one editor's save never waits for another's; what the drafts share (fetching from the
+ * remote, which writes main and the remote-tracking refs; adding and pruning work trees) takes turns
+ * in one short shared section. Nothing in either waits for a request's body (server.ts reads it first).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -54,14 +59,28 @@ export class SiteRepository {
   readonly gitDir: string;
   readonly draftsDir: string;
   private readonly allowFile: boolean;
-  /** Everything that moves a ref, changes a work tree or talks to the remote: one at a time. */
-  private readonly queue = new Queue();
+  /** Fetches, and making or pruning work trees: what every draft shares. */
+  private readonly shared = new Queue();
+  /** A draft's own work: following the remote, saving (its work tree, its index, its branch). */
+  private readonly draftQueues = new Map<string, Queue>();
+  /** A fetch queued but not started: whoever asks meanwhile joins it rather than queueing another. */
+  private nextFetch: Promise<void> | null = null;
   private fetchedAt = 0;
 
   constructor(private readonly options: RepositoryOptions) {
     this.gitDir = path.join(options.stateDir, 'repository.git');
     this.draftsDir = path.join(options.stateDir, 'drafts');
     this.allowFile = isLocalRemote(options.remote);
+  }
+
+  /** The queue of a draft (one per editor listed: bounded by editors.yaml). */
+  private draftQueue(id: string): Queue {
+    let queue = this.draftQueues.get(id);
+    if (!queue) {
+      queue = new Queue();
+      this.draftQueues.set(id, queue);
+    }
+    return queue;
   }
 
   private run(args: string[], extra: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<string> {
@@ -80,7 +99,7 @@ export class SiteRepository {
     await this.run(['symbolic-ref', 'HEAD', 'refs/heads/main']);
     await this.refresh(true);
     if (!(await this.hasRef('refs/heads/main'))) throw new Error(`The site's repository (${this.options.remote}) has no main branch.`);
-    await this.queue.run(() => this.run(['worktree', 'prune']));
+    await this.shared.run(() => this.run(['worktree', 'prune']));
   }
 
   private async hasRef(ref: string): Promise<boolean> {
@@ -103,14 +122,19 @@ export class SiteRepository {
     }
   }
 
-  /** Fetches main and the drafts from the remote, unless it was done less than mainMaxAgeMs ago (or `force`). */
+  /**
+   * Fetches main and the drafts from the remote, unless it was done less than mainMaxAgeMs ago (or
+   * `force`). A hundred sign-ins at once make one or two fetches, not a hundred in a row: a fetch that
+   * has not started yet starts after this call, so it is fresh enough for it.
+   */
   refresh(force = false): Promise<void> {
     if (!force && Date.now() - this.fetchedAt < this.options.mainMaxAgeMs) return Promise.resolve();
-    return this.queue.run(async () => {
-      if (!force && Date.now() - this.fetchedAt < this.options.mainMaxAgeMs) return;
+    this.nextFetch ??= this.shared.run(async () => {
+      this.nextFetch = null;
       await this.run(['fetch', '--quiet', '--prune', '--no-tags', 'origin']);
       this.fetchedAt = Date.now();
     });
+    return this.nextFetch;
   }
 
   /** A file of main as it is on the remote (fresh within mainMaxAgeMs), or undefined when main has none. */
@@ -128,12 +152,15 @@ export class SiteRepository {
   worktree(id: string): Promise<string> {
     const branch = draftBranch(id);
     const dir = path.join(this.draftsDir, id);
-    return this.queue.run(async () => {
-      if (existsSync(path.join(dir, '.git'))) {
-        // Made by an earlier run: what it holds is looked at again.
+    if (existsSync(path.join(dir, '.git'))) {
+      // Made by an earlier run: what it holds is looked at again.
+      return this.draftQueue(id).run(async () => {
         await refuseLinksInCommit((args) => this.run(args, { cwd: dir }), 'HEAD', 'open');
         return dir;
-      }
+      });
+    }
+    return this.shared.run(async () => {
+      if (existsSync(path.join(dir, '.git'))) return dir;
       await this.run(['worktree', 'prune']);
       const made = await this.hasRef(`refs/heads/${branch}`);
       const start = made ? `refs/heads/${branch}` : (await this.hasRef(`refs/remotes/origin/${branch}`)) ? `refs/remotes/origin/${branch}` : 'refs/heads/main';
@@ -151,7 +178,7 @@ export class SiteRepository {
    */
   follow(id: string): Promise<boolean> {
     const branch = draftBranch(id);
-    return this.queue.run(() => this.followRemote(branch, path.join(this.draftsDir, id)));
+    return this.draftQueue(id).run(() => this.followRemote(branch, path.join(this.draftsDir, id)));
   }
 
   private async followRemote(branch: string, dir: string): Promise<boolean> {
@@ -179,7 +206,7 @@ export class SiteRepository {
   write<T>(id: string, author: Person, message: (files: string[]) => string, write: (worktree: string) => Promise<T>): Promise<{ result: T; commit: Commit | null }> {
     const branch = draftBranch(id);
     const dir = path.join(this.draftsDir, id);
-    return this.queue.run(async () => {
+    return this.draftQueue(id).run(async () => {
       // This write is checked against the draft as the remote has it now.
       await this.followRemote(branch, dir);
       const before = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
@@ -205,8 +232,9 @@ export class SiteRepository {
         };
         await this.run(['commit', '--quiet', '--no-verify', '--file=-'], { cwd: dir, env, input: message(files) });
         const sha = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
-        // Before the answer: "Saved" means the remote has it.
-        await this.run(['push', '--quiet', '--no-verify', 'origin', `refs/heads/${branch}:refs/heads/${branch}`]);
+        // Before the answer: "Saved" means the remote has it. To the remote's address, not `origin`, so
+        // the push writes no remote-tracking ref: only a fetch (the shared section) writes those.
+        await this.run(['push', '--quiet', '--no-verify', this.options.remote, `refs/heads/${branch}:refs/heads/${branch}`]);
         return { result, commit: { sha, files } };
       } catch (error) {
         await restore();

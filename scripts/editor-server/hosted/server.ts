@@ -13,24 +13,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as z from 'zod';
-import { ContentCache } from '../../../src/content/cache';
-import { loadContent, type Content } from '../../../src/content/load';
 import { EDITOR_API, EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE, type PageListEntry } from '../../../src/editor/protocol';
 import { publicFileAt, sendFile } from '../../dev/dev-plugin';
 import { CONTENT_TYPES } from '../../hosting/content-types';
-import { endpoints, handlerFor, WRITING_ENDPOINTS, type Handler } from '../api';
+import { bodyLimit, endpoints, handlerFor, WRITING_ENDPOINTS, type Handler } from '../api';
 import { DraftChecker } from '../draft-check';
 import { otherSiteReason } from '../guard';
-import { readJson, Refusal, sendJson, sendRefusal } from '../http';
+import { bodyLeftUnread, parseJson, readBody, Refusal, sendJson, sendRefusal, type BodyLimit } from '../http';
 import { namesKeptBy } from '../kept-names';
 import { noLinkOnTheWay } from '../no-links';
 import { contentPaths } from '../page-files';
 import { HOSTED_MAX_UPLOAD_BYTES } from '../upload';
 import type { EditorApp } from './app-build';
 import { APP_BASE } from './app-build';
-import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from './editors';
+import { editorId, whomToAsk, type Editor } from './editors';
 import { GitError } from './git';
-import { emulatorTokenVerifier, isLoopbackHost, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
+import { LoadedDrafts } from './loaded-drafts';
+import { emulatorTokenVerifier, isLoopbackHost, KeysUnreachable, signedTokenVerifier, TokenRefusal, type TokenVerifier } from './id-token';
 import { PreviewRefusal, previewOriginProblem, statePreviewPasses, type PreviewHolder } from './preview-access';
 import { cookieOf, PreviewServer, sendWords } from './preview-server';
 import { DraftPreviews, type PreviewStatus } from './previews';
@@ -39,8 +38,10 @@ import { Publisher, type PublisherOptions } from './publish/publisher';
 import { PublishingApi } from './publish/routes';
 import { DEFAULT_LIMITS, RateLimiter, type Limit, type Limited } from './rate-limit';
 import { SiteRepository, type Person } from './repository';
+import { DEFAULT_REQUEST_LIMITS, limitConnections, serverTimeouts, SIGN_IN_BODY_BYTES, type RequestLimits } from './request-limits';
 import { editorHeaders, setEditorHeaders } from './security-headers';
-import { sessionKey, SessionStore, type Session } from './sessions';
+import { signedInChecks } from './signed-in';
+import { sessionKey, SessionStore } from './sessions';
 
 export interface HostedOptions {
   /** The project whose code the server runs (the editor's schemas and section examples). */
@@ -84,6 +85,8 @@ export interface HostedOptions {
   previewOrigin?: string | undefined;
   /** How much one editor may ask (rate-limit.ts); tests lower them. */
   limits?: Partial<Record<Limited, Limit>>;
+  /** How long and how much a request may take (request-limits.ts); tests shorten them. */
+  requestLimits?: Partial<RequestLimits>;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
   log?: (entry: Record<string, unknown>) => void;
   /** Where publishing puts the site live (publish/deploy.ts); without one, publishing is refused with why. */
@@ -145,11 +148,18 @@ interface Draft {
   invalidate: () => void;
 }
 
-/** The signed-in editor of a request, with their entry in editors.yaml. */
-interface Signed {
-  session: Session;
-  editor: Editor;
-  id: string;
+/** A token not accepted (401), or Google's keys out of reach (503, a network problem of the server), in words; logged. */
+function signInRefusal(error: unknown, log: (entry: Record<string, unknown>) => void): unknown {
+  if (error instanceof KeysUnreachable) {
+    log({ event: 'sign-in-keys-unreachable', reason: error.message });
+    return new Refusal(503, {
+      error: "The server could not reach Google to check your sign-in: a network problem on the server's side, not your account.",
+      hint: "Try again in a minute. If it keeps happening, tell the site's administrator.",
+    });
+  }
+  if (!(error instanceof TokenRefusal)) return error;
+  log({ event: 'sign-in-refused', reason: error.reason });
+  return new Refusal(401, { error: `The sign-in was not accepted: ${error.reason}.`, hint: 'Sign in again with your Google account.' });
 }
 
 export async function startHostedEditor(options: HostedOptions): Promise<RunningEditor> {
@@ -190,8 +200,11 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   // A publish a crash interrupted is finished (or dropped) before anyone can publish again.
   await publisher.open();
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
+  // One per editor listed (bounded by editors.yaml); their content only for the few used last.
   const drafts = new Map<string, Promise<Draft>>();
+  const loadedDrafts = new LoadedDrafts(path.join(options.stateDir, 'cache'));
   const limiter = new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits });
+  const requestLimits = { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits };
   const previews = options.previews || options.previewOrigin !== undefined ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log }) : null;
   const headersFor = editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure });
 
@@ -201,12 +214,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       draft = (async () => {
         const dir = await repository.worktree(id);
         const paths = contentPaths(dir);
-        const cache = new ContentCache(path.join(options.stateDir, 'cache', id));
-        let loaded: Content | undefined;
-        const load = () => (loaded ??= loadContent({ root: dir, cache }));
-        const invalidate = () => {
-          loaded = undefined;
-        };
+        const load = () => loadedDrafts.content(id, dir);
+        const invalidate = () => loadedDrafts.forget(id);
         const checker = new DraftChecker(paths, path.join(options.stateDir, 'scratch', id));
         // Photos are committed for everyone to see: no camera metadata (the GPS position), and no larger than 20 MB.
         const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
@@ -220,36 +229,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     return draft;
   };
 
-  /** editors.yaml on main, now (refreshed within mainMaxAgeMs, or at once with `fresh`). */
-  const editorsNow = async (fresh = false): Promise<Editor[]> => {
-    if (fresh) await repository.refresh(true);
-    const text = await repository.mainFile(EDITORS_FILE);
-    if (text === undefined) {
-      throw new Refusal(503, { error: 'Nobody may edit yet: the site has no list of editors (editors.yaml on main).', hint: "Ask the site's administrator to add editors.yaml (README, \"The hosted editor\")." });
-    }
-    try {
-      return parseEditors(text);
-    } catch (error) {
-      if (!(error instanceof EditorsFileProblem)) throw error;
-      log({ event: 'editors-file-problem', problem: error.message });
-      throw new Refusal(503, { error: 'Nobody can edit until the list of editors (editors.yaml on main) is corrected.', hint: error.message });
-    }
-  };
+  const { editorsNow, notListed, sessionOf, listed, signedIn } = signedInChecks({ repository, sessions, cookieName, log });
 
-  const notListed = (email: string, editors: readonly Editor[]) =>
-    new Refusal(403, {
-      error: `You signed in as ${email}, which is not on the list of editors.`,
-      hint: `Ask ${whomToAsk(editors)} to add ${email} to the editors, or sign in with another Google account.`,
-    });
-
-  const signedIn = async (req: IncomingMessage, fresh = false): Promise<Signed> => {
-    const session = sessions.get(cookieOf(req, cookieName));
-    if (!session) throw new Refusal(401, { error: 'You are not signed in, or your session has ended.', hint: 'Sign in again: changes you have not saved are kept.' });
-    const editors = await editorsNow(fresh);
-    const editor = editors.find((entry) => entry.email === session.email);
-    if (!editor) throw notListed(session.email, editors);
-    return { session, editor, id: editorId(editor.email) };
-  };
+  /** The body, read in full within its limits before anything waits for the repository. */
+  const bodyOf = (req: IncomingMessage, limit: BodyLimit) => readBody(req, { ...limit, timing: requestLimits.body });
 
   /** Writes only from the editor's own pages: its origin, and the browser saying so. */
   const writeRefusal = (req: IncomingMessage): string | undefined => {
@@ -260,8 +243,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     return otherSiteReason(req.headers, (candidate) => candidate === origin);
   };
 
-  const refuse = (res: ServerResponse, refusal: Refusal, entry: Record<string, unknown>) => {
+  const refuse = (req: IncomingMessage, res: ServerResponse, refusal: Refusal, entry: Record<string, unknown>) => {
     log({ event: 'refused', status: refusal.status, reason: refusal.body.error, ...entry });
+    // Refused before its body was read: the connection is not kept for a body nobody waits for.
+    if (bodyLeftUnread(req)) res.setHeader('Connection', 'close');
     if (typeof refusal.extra.retryAfter === 'number') res.setHeader('Retry-After', String(refusal.extra.retryAfter));
     sendRefusal(res, refusal);
   };
@@ -270,14 +255,13 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 
   const signIn = async (req: IncomingMessage, res: ServerResponse) => {
-    const { idToken } = await readJson(req, SessionRequestSchema);
+    // Before anyone is known: a small body (a token), soon or not at all.
+    const { idToken } = parseJson(await bodyOf(req, { bytes: SIGN_IN_BODY_BYTES, hint: 'A sign-in sends only its token: reload the editor and sign in again.' }), SessionRequestSchema);
     let account;
     try {
       account = await verifier.verify(idToken);
     } catch (error) {
-      if (!(error instanceof TokenRefusal)) throw error;
-      log({ event: 'sign-in-refused', reason: error.reason });
-      throw new Refusal(401, { error: `The sign-in was not accepted: ${error.reason}.`, hint: 'Sign in again with your Google account.' });
+      throw signInRefusal(error, log);
     }
     // Per account (behind a proxy every request comes from the proxy's address).
     limiter.take('sign-in', account.uid);
@@ -303,7 +287,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     const writes = method !== 'GET' && method !== 'HEAD';
     const foreign = writes ? writeRefusal(req) : otherSiteReason(req.headers, (candidate) => candidate === origin);
     if (foreign) {
-      return refuse(res, new Refusal(403, { error: 'The editor accepts changes only from its own pages.', hint: `Open the editor at ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: foreign });
+      return refuse(req, res, new Refusal(403, { error: 'The editor accepts changes only from its own pages.', hint: `Open the editor at ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: foreign });
     }
     if (name === 'auth-config' && method === 'GET') {
       return sendJson(res, 200, {
@@ -327,11 +311,16 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
         return sendJson(res, 200, { email: editor.email, name: editor.name, role: editor.role });
       }
     }
-    if (name.startsWith('publish/')) return await publishing.serve(req, res, name.slice('publish/'.length), method);
+    // The publishing API reads its own (small) bodies: only once the session is known.
+    if (name.startsWith('publish/')) {
+      sessionOf(req);
+      return await publishing.serve(req, res, name.slice('publish/'.length), method);
+    }
     const key = `${method} ${name}`;
     if (key === 'GET preview') {
-      const { id } = await signedIn(req);
-      limiter.take('read', id);
+      const session = sessionOf(req);
+      limiter.take('read', editorId(session.email));
+      const { id } = await listed(session);
       if (!previews) return sendJson(res, 200, { url: null, building: false, builtAt: null, errors: 0 } satisfies PreviewStatus);
       const draft = await draftOf(id);
       // The first look builds the draft as it is (after a restart too); then only saves do.
@@ -339,25 +328,27 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const { built, ...status } = previews.status(id);
       return sendJson(res, 200, { url: built ? OPEN_PREVIEW_ROUTE : null, ...status } satisfies PreviewStatus);
     }
+    // Who asks, and whether they asked too much, before any fetch or body (rate-limit.ts).
+    const session = sessionOf(req);
+    limiter.take(!WRITING_ENDPOINTS.has(key) ? 'read' : key === 'POST upload' ? 'upload' : 'save', editorId(session.email));
+    const sent = await bodyOf(req, bodyLimit(method, url, HOSTED_MAX_UPLOAD_BYTES));
     if (!WRITING_ENDPOINTS.has(key)) {
-      const { id } = await signedIn(req);
-      limiter.take('read', id);
+      const { id } = await listed(session);
       const draft = await draftOf(id);
       if (await repository.follow(id)) draft.invalidate();
-      const { status = 200, body } = await handlerFor(draft.handlers, method, url)(req, url);
+      const { status = 200, body } = await handlerFor(draft.handlers, method, url)({ url, body: sent });
       if (key === 'GET pages') return sendJson(res, status, await withDrafts(body as PageListEntry[]));
       return sendJson(res, status, body);
     }
     // A write: against main as the remote has it now, so an editor removed a moment ago is refused.
-    const { editor, session, id } = await signedIn(req, true);
-    limiter.take(key === 'POST upload' ? 'upload' : 'save', id);
+    const { editor, id } = await listed(session, true);
     const draft = await draftOf(id);
     const handler = handlerFor(draft.handlers, method, url);
     try {
       const { result, commit } = await repository.write(id, { name: editor.name, email: session.email }, commitMessage(key, editor, id), async () => {
         // The draft may have moved to the remote's (repository.write): its content is read afresh.
         draft.invalidate();
-        return handler(req, url);
+        return handler({ url, body: sent });
       });
       const { status = 200, body } = result;
       if (commit) {
@@ -442,8 +433,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   /** "Preview the whole site": the signed-in editor, sent on to their draft's preview with a ticket. */
   const openPreview = async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const { id, session } = await signedIn(req);
-      limiter.take('read', id);
+      const session = sessionOf(req);
+      limiter.take('read', editorId(session.email));
+      const { id } = await listed(session);
       if (!previewServer) throw new Refusal(404, { error: 'This editor server shows no previews of whole drafts.', hint: "Ask the site's administrator to set CESA_EDITOR_PREVIEW_ORIGIN (README, \"The hosted editor\")." });
       await previewServer.open(res, { draft: id, email: session.email, session: sessionKey(cookieOf(req, cookieName) ?? '') });
     } catch (error) {
@@ -466,7 +458,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     setEditorHeaders(res, headersFor, url.pathname);
     // A page elsewhere that points its own name at this server (DNS rebinding) names itself in Host.
     if (req.headers.host !== originHost) {
-      return refuse(res, new Refusal(421, { error: `This is the editor of ${origin}.`, hint: `Open ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: `Host: ${req.headers.host ?? 'none'}` });
+      return refuse(req, res, new Refusal(421, { error: `This is the editor of ${origin}.`, hint: `Open ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: `Host: ${req.headers.host ?? 'none'}` });
     }
     try {
       if (url.pathname.startsWith(`${EDITOR_API}/`)) return await serveApi(req, res, url);
@@ -489,10 +481,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       if (!file || !noLinkOnTheWay(dir, file)) throw new Refusal(404, { error: `Your draft has no file at ${url.pathname}.` });
       return sendFile(res, file);
     } catch (error) {
-      if (error instanceof Refusal) {
-        if (error.status === 413) res.setHeader('Connection', 'close');
-        return refuse(res, error, { route: url.pathname });
-      }
+      if (error instanceof Refusal) return refuse(req, res, error, { route: url.pathname });
       // The browser gave up on the request (a check superseded by the next key press): nobody to answer.
       // The connection says so, not `req.destroyed`, which is true as soon as a request's body is read.
       if ((res.destroyed || req.socket.destroyed) && !(error instanceof GitError)) return void res.end();
@@ -505,7 +494,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     }
   };
 
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer(serverTimeouts(requestLimits), (req, res) => void handle(req, res));
+  limitConnections(server, requestLimits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

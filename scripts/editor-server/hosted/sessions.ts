@@ -13,6 +13,8 @@ import * as z from 'zod';
 /** A session ends after 8 hours without a request, or 12 hours after sign-in, whichever comes first. */
 export const IDLE_MS = 8 * 60 * 60 * 1000;
 export const MAX_MS = 12 * 60 * 60 * 1000;
+/** Sessions one account keeps at once (a phone, a laptop, a few tabs signed in again): past it the oldest ends. */
+export const MAX_PER_ACCOUNT = 20;
 
 const SessionSchema = z.object({ uid: z.string(), email: z.string(), createdAt: z.number(), lastSeenAt: z.number() });
 const StoreSchema = z.object({ sessions: z.record(z.string(), SessionSchema) });
@@ -42,6 +44,7 @@ export class SessionStore {
     const id = randomBytes(32).toString('base64url');
     const at = this.now();
     this.sessions[sessionKey(id)] = { uid: account.uid, email: account.email, createdAt: at, lastSeenAt: at };
+    this.endOldest(account.email);
     this.save(true);
     return id;
   }
@@ -64,6 +67,19 @@ export class SessionStore {
     session.lastSeenAt = at;
     this.save(false);
     return session;
+  }
+
+  /** How many sessions are kept (tests). */
+  get size(): number {
+    return Object.keys(this.sessions).length;
+  }
+
+  /** Ends an account's oldest sessions past MAX_PER_ACCOUNT: a script signing in again and again grows nothing. */
+  private endOldest(email: string): void {
+    const mine = Object.entries(this.sessions).filter(([, session]) => session.email === email);
+    if (mine.length <= MAX_PER_ACCOUNT) return;
+    mine.sort(([, a], [, b]) => a.createdAt - b.createdAt);
+    for (const [key] of mine.slice(0, mine.length - MAX_PER_ACCOUNT)) delete this.sessions[key];
   }
 
   delete(id: string | undefined): void {
