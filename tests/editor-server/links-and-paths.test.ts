@@ -251,6 +251,24 @@ describe('a link or a submodule pushed on a draft’s branch or on main', () => 
     expectNothingLeaked();
   });
 
+  it('editors.yaml on main a link: nobody may sign in, in words, and where it leads is never said', async () => {
+    const mainBefore = tipOf('main');
+    pushed('main', (work) => {
+      rmSync(path.join(work, 'editors.yaml'));
+      symlinkSync('/etc/passwd', path.join(work, 'editors.yaml'));
+    });
+    try {
+      const answer = await call('POST', 'session', { body: { idToken: await signed(claimsFor(account('names'), PROJECT), keys.privateKey) } });
+      expect(answer.status).toBe(503);
+      expect(answer.body.error).toMatch(/^Nobody can edit until the list of editors/);
+      expect(answer.body.hint).toMatch(/editors\.yaml on main is a link to another file/);
+    } finally {
+      devGit('push', '--quiet', '--force', 'origin', `${mainBefore}:refs/heads/main`);
+    }
+    expect((await call('GET', 'pages', { cookie: await signIn('names') })).status).toBe(200);
+    expectNothingLeaked();
+  });
+
   it('a link or another repository put into the work tree on the server: never committed, the save refused in words and undone', async () => {
     const cookie = await signIn('planted');
     const draft = worktreeOf('planted');

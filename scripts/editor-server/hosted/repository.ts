@@ -14,6 +14,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { EditorsFileProblem } from './editors';
 import { git, GitError, Queue } from './git';
 import { refuseLinksInCommit, refuseLinksInIndex } from './tree-links';
 import { refuseUnkept, untrackedFiles } from './unkept-files';
@@ -140,6 +141,11 @@ export class SiteRepository {
   /** A file of main as it is on the remote (fresh within mainMaxAgeMs), or undefined when main has none. */
   async mainFile(file: 'editors.yaml'): Promise<string | undefined> {
     await this.refresh();
+    // A link committed as editors.yaml: `git show` would print where it leads (a path of anyone's choosing).
+    const [mode] = (await this.run(['ls-tree', '-z', 'refs/heads/main', '--', file])).split(' ');
+    if (mode === '120000' || mode === '160000') {
+      throw new EditorsFileProblem(`${file} on main is a link to another file, which the editor never follows: a developer must replace it with the list itself.`);
+    }
     try {
       return await this.run(['show', `refs/heads/main:${file}`]);
     } catch (error) {

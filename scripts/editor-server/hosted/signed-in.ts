@@ -30,17 +30,26 @@ export function signedInChecks({ repository, sessions, cookieName, log }: Signed
   /** editors.yaml on main, now (refreshed within mainMaxAgeMs, or at once with `fresh`). */
   const editorsNow = async (fresh = false): Promise<Editor[]> => {
     if (fresh) await repository.refresh(true);
-    const text = await repository.mainFile(EDITORS_FILE);
+    let text: string | undefined;
+    try {
+      text = await repository.mainFile(EDITORS_FILE);
+    } catch (error) {
+      throw error instanceof EditorsFileProblem ? listProblem(error) : error;
+    }
     if (text === undefined) {
       throw new Refusal(503, { error: 'Nobody may edit yet: the site has no list of editors (editors.yaml on main).', hint: "Ask the site's administrator to add editors.yaml (README, \"The hosted editor\")." });
     }
     try {
       return parseEditors(text);
     } catch (error) {
-      if (!(error instanceof EditorsFileProblem)) throw error;
-      log({ event: 'editors-file-problem', problem: error.message });
-      throw new Refusal(503, { error: 'Nobody can edit until the list of editors (editors.yaml on main) is corrected.', hint: error.message });
+      throw error instanceof EditorsFileProblem ? listProblem(error) : error;
     }
+  };
+
+  /** A list of editors that cannot be read stops everyone, in words, until a developer corrects it. */
+  const listProblem = (problem: EditorsFileProblem): Refusal => {
+    log({ event: 'editors-file-problem', problem: problem.message });
+    return new Refusal(503, { error: 'Nobody can edit until the list of editors (editors.yaml on main) is corrected.', hint: problem.message });
   };
 
   const notListed = (email: string, editors: readonly Editor[]) =>
