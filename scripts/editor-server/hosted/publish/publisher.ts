@@ -22,11 +22,12 @@ import { firebaseJsonText, writeFirebaseJson } from '../../../hosting/firebase-j
 import { Refusal } from '../../http';
 import { GitError } from '../git';
 import type { Person } from '../repository';
-import { draftRef, MAIN, PublishClone, TAG_PREFIX } from './clone';
+import { draftRef, MAIN, PublishClone, PushRefused, TAG_PREFIX } from './clone';
 import { codeDifferences } from './code-check';
 import { DeployError, type Deployer } from './deploy';
 import { JOURNAL_STEPS, JournalFile, type Journal, type JournalStep } from './journal';
 import { planMerge } from './merge-plan';
+import { pushRefusal, removeStaleLocks } from './push';
 
 export interface PublisherOptions {
   /** The code this server runs: it builds what is published. */
@@ -78,6 +79,8 @@ export class Publisher {
   readonly builds: string;
   private readonly journal: JournalFile;
   private readonly liveFile: string;
+  /** When this server started: a lock in the remote older than that is no push of this server's. */
+  private readonly startedAt = Date.now();
   /** What this server is publishing now (one at a time); "halted" after a simulated kill. */
   private running: string | null = null;
 
@@ -89,10 +92,16 @@ export class Publisher {
     this.liveFile = path.join(this.dir, 'live.json');
   }
 
-  /** Makes the clone if it is not there, then finishes or drops a publish a crash interrupted. */
+  /**
+   * Makes the clone if it is not there, removes the locks a push stopped halfway left in a remote
+   * on this disk, then finishes or drops a publish a crash interrupted.
+   */
   async open(): Promise<void> {
     mkdirSync(this.builds, { recursive: true });
     await this.repo.open();
+    if (this.repo.localRemote) {
+      for (const ref of removeStaleLocks(this.options.remote, this.startedAt)) this.options.log({ event: 'remote-lock-removed', ref, reason: 'left by a push that was stopped before this server started' });
+    }
     await this.recover();
   }
 
@@ -161,7 +170,7 @@ export class Publisher {
         this.refuseContentErrors();
         journal = await this.step(journal, 'checked');
         journal = await this.step({ ...journal, build: await this.build(merge.merged.commit) }, 'built');
-        if (!(await this.repo.pushMain(merge.merged.commit))) {
+        if (!(await this.pushMain(merge.merged.commit, 'nothing was published'))) {
           // main moved since the merge: merged again from the new main, never written over it.
           this.options.log({ event: 'publish-main-moved', draft: what });
           this.journal.clear();
@@ -182,6 +191,22 @@ export class Publisher {
     } finally {
       this.release();
     }
+  }
+
+  /** main on the remote becomes `commit` (true), or main moved meanwhile (false); a refusal of the remote is said in words. */
+  private async pushMain(commit: string, outcome: string): Promise<boolean> {
+    try {
+      return (await this.repo.push(commit, 'refs/heads/main')) === 'pushed';
+    } catch (error) {
+      throw this.refused(error, 'main', outcome);
+    }
+  }
+
+  /** A push the remote refused, logged with git's answer and said in words; other errors as they are. */
+  private refused(error: unknown, target: string, outcome: string): unknown {
+    if (!(error instanceof PushRefused)) return error;
+    this.options.log({ event: 'push-refused', ref: error.ref, kind: error.kind, reason: error.answer.message });
+    return pushRefusal(error.kind, { target, outcome, localRemote: this.repo.localRemote, ref: error.ref });
   }
 
   /** The journal's first entry, which takes the lock: refused when another publish holds it. */
@@ -259,15 +284,17 @@ export class Publisher {
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const tag = `${TAG_PREFIX}${(await this.lastNumber()) + 1}`;
       await this.repo.git(['tag', '--annotate', '--file=-', tag, commit], this.repo.commitEnv(journal.by), `${message}\n`);
+      let pushed: 'pushed' | 'moved';
       try {
-        await this.repo.git(['push', '--quiet', '--no-verify', 'origin', `refs/tags/${tag}:refs/tags/${tag}`]);
-        return tag;
+        pushed = await this.repo.push(`refs/tags/${tag}`, `refs/tags/${tag}`);
       } catch (error) {
-        // Someone took that number meanwhile: the next one.
         await this.repo.git(['tag', '--delete', tag]);
-        if (!(error instanceof GitError)) throw error;
-        await this.fetch();
+        throw this.refused(error, 'the list of published versions', 'the new version is live but not yet recorded as published ("Publish again" records it)');
       }
+      if (pushed === 'pushed') return tag;
+      // Someone took that number meanwhile: the next one.
+      await this.repo.git(['tag', '--delete', tag]);
+      await this.fetch();
     }
     throw new Error(`The published version ${commit} could not be tagged.`);
   }
@@ -279,12 +306,15 @@ export class Publisher {
 
   /** The published draft's branch moves to the published commit (a fast-forward), so it shows what is live; skipped if it moved. */
   private async afterPublish(id: string, draft: string, commit: string): Promise<void> {
+    let reason = 'it moved during the publish';
     try {
-      await this.repo.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/drafts/${id}`]);
+      if ((await this.repo.push(commit, `refs/heads/drafts/${id}`)) === 'pushed') return;
     } catch (error) {
-      if (!(error instanceof GitError)) throw error;
-      this.options.log({ event: 'draft-kept', draft: `drafts/${id}`, was: draft, reason: 'it moved during the publish' });
+      // Published all the same: the draft only keeps its own commits until its editor's next save.
+      if (!(error instanceof PushRefused) && !(error instanceof GitError)) throw error;
+      reason = error.message;
     }
+    this.options.log({ event: 'draft-kept', draft: `drafts/${id}`, was: draft, reason });
   }
 
   /** Why nothing can be published now (main's code is not this server's), in the publisher's words; null when it can. */
@@ -439,7 +469,7 @@ export class Publisher {
         // The version's own build when this server kept it (byte for byte what was live); else built again.
         const build = existsSync(path.join(kept, 'index.html')) ? kept : await this.build(commit);
         journal = await this.step({ ...journal, build }, 'built');
-        if (!(await this.repo.pushMain(commit))) {
+        if (!(await this.pushMain(commit, 'nothing was put back live'))) {
           this.journal.clear();
           journal = null;
           await this.fetch();
