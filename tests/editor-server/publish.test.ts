@@ -9,7 +9,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,17 @@ function pushAsDeveloper(branch: string, file: string, change: (text: string) =>
   writeFileSync(target, change(before));
   const gitIn = (...args: string[]) => execFileSync('git', ['-C', clone, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', ...args], { encoding: 'utf8' }).trim();
   gitIn('add', '--all');
+  gitIn('commit', '--quiet', '-m', message);
+  gitIn('push', '--quiet', 'origin', branch);
+  return gitIn('rev-parse', 'HEAD');
+}
+
+/** A developer's commit made with git itself in a clone of `branch` (a link, a submodule), pushed: its sha. */
+function pushWithGit(branch: string, make: (gitIn: (...args: string[]) => string, clone: string) => void, message: string): string {
+  const clone = mkdtempSync(path.join(temp, 'developer-'));
+  execFileSync('git', ['clone', '--quiet', '--branch', branch, remote, clone]);
+  const gitIn = (...args: string[]) => execFileSync('git', ['-C', clone, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', ...args], { encoding: 'utf8' }).trim();
+  make(gitIn, clone);
   gitIn('commit', '--quiet', '-m', message);
   gitIn('push', '--quiet', 'origin', branch);
   return gitIn('rev-parse', 'HEAD');
@@ -386,6 +397,39 @@ describe('a server stopped in the middle of a publish', () => {
     await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = next));
     expect((await publish(ASHA)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     expect(await livePage('/etabs')).toContain(next);
+  }, 300_000);
+});
+
+describe('links and submodules', () => {
+  it('refuses a draft carrying a link or a submodule, naming the file, and a version whose content has a link', async () => {
+    const ravisBefore = remoteGit('rev-parse', `refs/heads/drafts/${RAVI}`);
+    const mainBefore = mainSha();
+    pushWithGit(`drafts/${RAVI}`, (gitIn, clone) => {
+      symlinkSync('/proc/self/environ', path.join(clone, 'pages/_templates/leak.yaml'));
+      gitIn('add', '--all');
+    }, 'A template that is a link');
+    const link = await publish(RAVI);
+    expect(link.status).toBe(409);
+    expect(link.body.error).toBe('pages/_templates/leak.yaml is a link to another file: the editor never makes links, so nothing with it is published.');
+    const linked = pushWithGit(`drafts/${RAVI}`, (gitIn) => {
+      gitIn('rm', '--quiet', 'pages/_templates/leak.yaml');
+      gitIn('update-index', '--add', '--cacheinfo', `160000,${mainSha()},public/vendor`);
+    }, 'A submodule');
+    const submodule = await publish(RAVI);
+    expect(submodule.status).toBe(409);
+    expect(submodule.body.error).toBe("public/vendor is another repository inside the site's (a submodule): the editor never makes those, so nothing with it is published.");
+    expect(mainSha()).toBe(mainBefore);
+
+    remoteGit('tag', 'published/90', `${linked}~1`);
+    try {
+      const rolled = await call('POST', 'publish/rollback', await signIn(meera), { tag: 'published/90' });
+      expect(rolled.status).toBe(409);
+      expect(rolled.body.error).toBe(link.body.error);
+      expect(mainSha()).toBe(mainBefore);
+    } finally {
+      remoteGit('tag', '--delete', 'published/90');
+      remoteGit('update-ref', `refs/heads/drafts/${RAVI}`, ravisBefore);
+    }
   }, 300_000);
 });
 

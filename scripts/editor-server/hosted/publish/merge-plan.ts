@@ -12,6 +12,7 @@ import type { ChangedFile, Decision, PublishConflict } from '../../../../src/edi
 import { Refusal } from '../../http';
 import type { PublishClone } from './clone';
 import { mergePage, type FieldConflict } from './field-merge';
+import { refuseDraftLinks } from './links';
 
 export const isPage = (file: string) => /^pages\/.+\.ya?ml$/.test(file);
 const isContent = (file: string) => /^(pages|public)\//.test(file);
@@ -50,6 +51,7 @@ export interface MergePlan {
  * conflicts are those `decisions` do not answer.
  */
 export async function planMerge(repo: PublishClone, main: string, draft: string, decisions: readonly Decision[] = []): Promise<MergePlan> {
+  await refuseDraftLinks(repo, main, draft);
   const base = (await repo.git(['merge-base', main, draft])).trim();
   const names = async (from: string, to: string) => (await repo.git(['diff', '--name-only', '--no-renames', '-z', from, to])).split('\0').filter(Boolean);
   const drafted = await names(base, draft);

@@ -26,6 +26,7 @@ import { draftRef, MAIN, PublishClone, PushRefused, TAG_PREFIX } from './clone';
 import { codeDifferences } from './code-check';
 import { DeployError, type Deployer } from './deploy';
 import { JOURNAL_STEPS, JournalFile, type Journal, type JournalStep } from './journal';
+import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
 import { pushRefusal, removeStaleLocks } from './push';
 
@@ -352,6 +353,8 @@ export class Publisher {
 
   /** The clone's work tree built into builds/<commit>, with its hosting settings beside it. */
   private async build(commit: string): Promise<string> {
+    // Its links would be followed by the build: a commit with any is never built (links.ts).
+    await refuseContentLinks(this.repo, commit);
     const out = path.join(this.builds, commit);
     const result = await buildSite({ root: this.options.root, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
     if (!result.ok) {
@@ -368,6 +371,7 @@ export class Publisher {
 
   /** Builds a commit that has no build here (after a restart that lost it, or main never published here). */
   private async buildCommit(commit: string): Promise<string> {
+    await refuseContentLinks(this.repo, commit);
     await this.repo.git(['checkout', '--quiet', '--detach', '--force', commit]);
     await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
     return this.build(commit);
@@ -448,6 +452,8 @@ export class Publisher {
       await this.fetch();
       const target = await this.repo.rev(`refs/tags/${tag}`);
       if (!target) throw new Refusal(404, { error: `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' });
+      // Its build may be kept (and not built again): its content is checked for links here.
+      await refuseContentLinks(this.repo, target);
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
         const main = (await this.repo.rev(MAIN))!;
         await this.refuseOtherCode(main);
