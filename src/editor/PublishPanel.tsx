@@ -1,7 +1,8 @@
 /**
  * The publisher's screen of the hosted editor: the drafts marked ready for review, each with the
  * files it changes and their lines against the live site; "Publish" (fields two people changed are
- * decided in the conflict dialog first); the published versions, any of which can be put back live;
+ * decided in the conflict dialog first), which names the draft's commit and what was shown, so what
+ * goes live is what was reviewed; the published versions, any of which can be put back live;
  * and "Publish again" when a publish reached main but not the live site.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -80,7 +81,7 @@ export function PublishPanel() {
     setDeciding(null);
     act(`Publishing ${draft.name}'s draft (merge, check, build, put live)…`, async () => {
       const answer = await publishApi.publish(
-        draft.draft,
+        draft,
         Object.entries(choices).map(([key, choice]) => ({ key, choice })),
       );
       if ('conflicts' in answer) {
@@ -133,14 +134,20 @@ export function PublishPanel() {
           {review.drafts.map((draft) => (
             <li key={draft.draft}>
               <h3>{draft.name}&apos;s draft</h3>
-              <p className="ed-help">
-                Ready since {when(draft.readyAt)}. {draft.files.length === 1 ? 'One file changes' : `${draft.files.length} files change`} on the live site
-                {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
-              </p>
-              <DraftChanges draft={draft} />
-              <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => publish(draft)}>
-                Publish {draft.name}&apos;s draft
-              </button>
+              {draft.problem ? (
+                <FailureMessage failure={new ApiFailure(409, draft.problem.error, draft.problem.hint ?? undefined)} />
+              ) : (
+                <>
+                  <p className="ed-help">
+                    Ready since {when(draft.readyAt)}. {draft.files.length === 1 ? 'One file changes' : `${draft.files.length} files change`} on the live site
+                    {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
+                  </p>
+                  <DraftChanges draft={draft} />
+                  <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => publish(draft)}>
+                    Publish {draft.name}&apos;s draft
+                  </button>
+                </>
+              )}
             </li>
           ))}
         </ul>

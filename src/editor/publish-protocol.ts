@@ -40,8 +40,14 @@ export interface ReadyDraft {
   name: string;
   email: string;
   readyAt: string;
+  /** The draft's commit when it was marked ready: what these changes are of, and what a publish names. */
+  commit: string;
+  /** A hash of what this review shows (files, published texts, conflicts): sent back with the publish. */
+  digest: string;
   files: ChangedFile[];
   conflicts: PublishConflict[];
+  /** Why this draft cannot be published as it is (a link in it), in words; then it has no files. */
+  problem: { error: string; hint: string | null } | null;
 }
 
 export interface PublishedVersion {
@@ -69,9 +75,20 @@ export interface ReviewResponse {
 
 /** GET publish/mine: the signed-in editor's own draft. */
 export interface MyDraftResponse {
+  /** Marked ready for review, and not saved since. */
   ready: boolean;
+  /** Marked ready, then saved: the mark was withdrawn (the publisher reviews what was marked); mark it again. */
+  withdrawn: boolean;
   /** The files the draft changes, against the live site. */
   files: string[];
+}
+
+/** POST publish/publish: the draft's reviewed commit, with the digest of what the review showed and the decisions taken. */
+export interface PublishRequest {
+  draft: string;
+  commit: string;
+  digest: string;
+  decisions: Decision[];
 }
 
 /** POST publish/publish: the draft went live, or the fields to decide first, or nothing to publish. */

@@ -367,6 +367,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const { status = 200, body } = result;
       if (commit) {
         previews?.update(id, draft.dir);
+        publishing.draftChanged(id);
         res.setHeader('X-CESA-Commit', commit.sha);
         log({ event: 'save', email: session.email, draft: `drafts/${id}`, files: commit.files, commit: commit.sha });
       }

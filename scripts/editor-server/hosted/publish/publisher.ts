@@ -74,6 +74,28 @@ interface Merged {
 
 type MergeResult = { kind: 'merged'; merged: Merged } | { kind: 'conflicts'; conflicts: PublishConflict[] } | { kind: 'nothing' };
 
+/** What the publisher reviewed of a draft: its commit, and the digest of what the review showed (merge-plan.ts). */
+export interface Reviewed {
+  commit: string;
+  digest: string;
+}
+
+/** The draft is not the commit the publisher reviewed (saved since, or its mark withdrawn). */
+export function changedSinceReview(): Refusal {
+  return new Refusal(409, {
+    error: 'The draft changed since you reviewed it, so nothing was published.',
+    hint: 'Review it again: once its editor marks it ready again, it is listed with what it changes now.',
+  });
+}
+
+/** Merged with main as it is now, the draft would publish something other than the review showed. */
+function outcomeChanged(): Refusal {
+  return new Refusal(409, {
+    error: 'The live site changed since you reviewed this draft, and publishing it now would change other things than you were shown, so nothing was published.',
+    hint: 'Review it again: the list shows what it would publish now.',
+  });
+}
+
 export class Publisher {
   readonly dir: string;
   readonly repo: PublishClone;
@@ -152,8 +174,12 @@ export class Publisher {
     return next;
   }
 
-  /** The draft, published: merged with main by field, checked, built, pushed, deployed, tagged. */
-  async publish(id: string, by: Person, decisions: readonly Decision[] = []): Promise<PublishResponse> {
+  /**
+   * The draft's reviewed commit, published: merged with main by field, checked, built, pushed,
+   * deployed, tagged. Refused when the draft is no longer that commit, or when merged with main as
+   * it is now it would publish other than the review showed.
+   */
+  async publish(id: string, reviewed: Reviewed, by: Person, decisions: readonly Decision[] = []): Promise<PublishResponse> {
     const what = `drafts/${id}`;
     this.take(what);
     let journal: Journal | null = null;
@@ -161,10 +187,11 @@ export class Publisher {
       await this.fetch();
       const draft = await this.repo.rev(draftRef(id));
       if (!draft) throw new Refusal(404, { error: 'This draft has no saved changes to publish.', hint: 'The editor saves into their draft first.' });
+      if (draft !== reviewed.commit) throw changedSinceReview();
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
         const main = (await this.repo.rev(MAIN))!;
         await this.refuseOtherCode(main);
-        const merge = await this.merge(id, main, draft, by, decisions);
+        const merge = await this.merge(id, main, draft, by, decisions, reviewed.digest);
         if (merge.kind !== 'merged') return merge.kind === 'nothing' ? { nothing: true } : { conflicts: merge.conflicts };
         journal = this.start({ step: 'started', what, by, startedAt: new Date().toISOString() });
         journal = await this.step({ ...journal, commit: merge.merged.commit }, 'merged');
@@ -381,9 +408,12 @@ export class Publisher {
    * The draft merged into main in the clone's work tree, as one merge commit by the publisher whose
    * parents are main and the draft (so every editor's commit stays in main's history).
    */
-  private async merge(id: string, main: string, draft: string, by: Person, decisions: readonly Decision[]): Promise<MergeResult> {
+  private async merge(id: string, main: string, draft: string, by: Person, decisions: readonly Decision[], digest: string): Promise<MergeResult> {
     if (await this.repo.isAncestor(draft, main)) return { kind: 'nothing' };
-    const plan = await planMerge(this.repo, main, draft, decisions);
+    // What the review showed is the plan with no decision taken.
+    const shown = await planMerge(this.repo, main, draft);
+    if (shown.digest !== digest) throw outcomeChanged();
+    const plan = decisions.length > 0 ? await planMerge(this.repo, main, draft, decisions) : shown;
     if (plan.conflicts.length > 0) return { kind: 'conflicts', conflicts: plan.conflicts };
     await this.repo.git(['checkout', '--quiet', '--detach', '--force', main]);
     await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
@@ -413,12 +443,21 @@ export class Publisher {
     if (writeFirebaseJson(this.repo.dir, { ...content, site: content.site })) await this.repo.git(['add', '--', 'firebase.json']);
   }
 
-  /** Each ready draft's changes as publishing it now would make them (read-only). */
-  async preview(id: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[] } | null> {
-    const [main, draft] = [await this.repo.rev(MAIN), await this.repo.rev(draftRef(id))];
-    if (!main || !draft || (await this.repo.isAncestor(draft, main))) return null;
-    const { review, conflicts } = await planMerge(this.repo, main, draft);
-    return { files: review, conflicts };
+  /** The commit the draft's branch is at (as last fetched), or null when it has none. */
+  draftHead(id: string): Promise<string | null> {
+    return this.repo.rev(draftRef(id));
+  }
+
+  /**
+   * The changes of the draft's commit `draft` as publishing it now would make them (read-only), and
+   * the digest of what they show; null when main has it all already. Refusal for a draft that can
+   * never be published as it is (a link, a file the editor never writes).
+   */
+  async preview(draft: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[]; digest: string } | null> {
+    const main = await this.repo.rev(MAIN);
+    if (!main || (await this.repo.isAncestor(draft, main))) return null;
+    const { review, conflicts, digest } = await planMerge(this.repo, main, draft);
+    return { files: review, conflicts, digest };
   }
 
   /** Every published version, newest first, and which one is live. */
