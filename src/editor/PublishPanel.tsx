@@ -3,7 +3,8 @@
  * files it changes and their lines against the live site; "Publish" (fields two people changed are
  * decided in the conflict dialog first), which names the draft's commit and what was shown, so what
  * goes live is what was reviewed; the published versions, any of which can be put back live;
- * and "Publish again" when a publish reached main but not the live site.
+ * "Publish again" when a publish reached main but not the live site; and a publish a restart of the
+ * server dropped, until it is published again or dismissed.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, asFailure } from './api';
@@ -12,7 +13,7 @@ import { Dialog } from './Dialog';
 import { DiffView, type DiffLabels } from './DiffView';
 import { FailureMessage } from './FailureMessage';
 import { publishApi } from './publish-api';
-import type { PublishConflict, ReadyDraft, ReviewResponse } from './publish-protocol';
+import type { Dropped, PublishConflict, ReadyDraft, ReviewResponse } from './publish-protocol';
 
 const LIVE_AND_PUBLISHED: DiffLabels = { old: 'the live page', oldShort: 'live', new: 'the page as it would be published', newShort: 'published' };
 
@@ -21,6 +22,35 @@ const CHANGE_WORDS = { added: 'new', changed: 'changed', removed: 'removed' } as
 function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+/** A publish a restart dropped: nothing of it is live; publish it again (as reviewed below) or dismiss the note. */
+function DroppedPublish({ dropped, ready, disabled, onPublish, onRollBack, onDismiss }: { dropped: Dropped; ready: ReadyDraft | undefined; disabled: boolean; onPublish: (draft: ReadyDraft) => void; onRollBack: (tag: string) => void; onDismiss: () => void }) {
+  return (
+    <section aria-labelledby="dropped-title">
+      <h2 id="dropped-title">A publish was stopped</h2>
+      <p>
+        {dropped.what}, started by {dropped.by} at {when(dropped.at)}, was stopped when the editor&apos;s server restarted, before it reached the live site:
+        nothing of it is live.{' '}
+        {dropped.draft === null ? null : ready ? 'Review it below, then publish it again.' : 'It is not ready for review any more (its editor saved since): it is listed below again once they mark it ready.'}
+      </p>
+      <div className="ed-actions">
+        {ready ? (
+          <button type="button" className="ed-button ed-button--primary" disabled={disabled} onClick={() => onPublish(ready)}>
+            Publish {ready.name}&apos;s draft again
+          </button>
+        ) : null}
+        {dropped.restores ? (
+          <button type="button" className="ed-button ed-button--primary" disabled={disabled} onClick={() => onRollBack(dropped.restores!)}>
+            Put {dropped.restores} back live again
+          </button>
+        ) : null}
+        <button type="button" className="ed-button" disabled={disabled} onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
 }
 
 function DraftChanges({ draft }: { draft: ReadyDraft }) {
@@ -125,6 +155,22 @@ export function PublishPanel() {
             Publish again
           </button>
         </section>
+      ) : null}
+
+      {review.dropped ? (
+        <DroppedPublish
+          dropped={review.dropped}
+          ready={review.drafts.find((draft) => draft.draft === review.dropped?.draft && draft.problem === null)}
+          disabled={busy}
+          onPublish={(draft) => publish(draft)}
+          onRollBack={(tag) => setRollingBack(tag)}
+          onDismiss={() =>
+            act('Dismissing…', async () => {
+              await publishApi.dismiss();
+              return null;
+            })
+          }
+        />
       ) : null}
 
       <section aria-labelledby="ready-title">

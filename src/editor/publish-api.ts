@@ -33,4 +33,5 @@ export const publishApi = {
     request<PublishResponse>('publish', { draft: draft.draft, commit: draft.commit, digest: draft.digest, decisions } satisfies PublishRequest),
   again: () => request<{ published: string }>('again', {}),
   rollback: (tag: string) => request<{ published: string }>('rollback', { tag }),
+  dismiss: () => request<object>('dismiss', {}),
 };

@@ -69,8 +69,23 @@ export interface ReviewResponse {
   busy: string | null;
   /** A publish that reached main but not the live site: "Publish again" finishes it. */
   unfinished: { what: string; failed: string | null } | null;
+  /** A publish a restart of the server dropped before it reached main: nothing of it went live. */
+  dropped: Dropped | null;
   /** Why nothing can be published now (main's code is not the server's), said before anyone tries. */
   refusal: { error: string; hint: string | null } | null;
+}
+
+/** A publish the server dropped when it started again (shown until the next publish or POST publish/dismiss). */
+export interface Dropped {
+  /** In words: "Asha Editor's draft", "published/2 put back". */
+  what: string;
+  /** The draft's id, when it was a draft's publish: publishing it again is reviewing and publishing it. */
+  draft: string | null;
+  /** The version it was putting back live, when it was a roll back. */
+  restores: string | null;
+  /** Who had started it, and when. */
+  by: string;
+  at: string;
 }
 
 /** GET publish/mine: the signed-in editor's own draft. */

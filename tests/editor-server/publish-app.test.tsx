@@ -3,7 +3,7 @@
  * server's side is tests/editor-server/publish.test.ts): the ready draft with its lines against the
  * live page, the same field's two values side by side in the conflict dialog, the publisher's choice
  * sent with the publish and the reviewed commit, "Publish again", a version put back live after a
- * question, and the editor told that saving withdrew "ready".
+ * question, a publish a restart dropped, and the editor told that saving withdrew "ready".
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,6 +35,7 @@ const review: ReviewResponse = {
   ],
   busy: null,
   unfinished: null,
+  dropped: null,
   refusal: null,
 };
 
@@ -43,7 +44,7 @@ const reviewedCommit = { draft: 'ravi-editor-example-com', commit: 'c'.repeat(40
 /** What the screen asked the server, in order: method, endpoint, body. */
 let asked: { method: string; endpoint: string; body: unknown }[];
 type Answer = { status: number; body: unknown };
-let answers: Record<string, () => Answer>;
+let answers: Record<string, () => Answer | Promise<Answer>>;
 
 beforeEach(() => {
   asked = [];
@@ -121,6 +122,25 @@ describe('the publisher’s screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("Nothing can be published now: main's code is not the code this server runs (package.json)");
     expect(screen.getByRole('button', { name: "Publish Ravi Editor's draft" })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Put published/1 back live' })).toBeDisabled();
+  });
+
+  it('shows a publish a restart dropped, publishes the draft again as reviewed, or dismisses the note', async () => {
+    answers['GET review'] = () => ({
+      status: 200,
+      body: { ...review, dropped: { what: "Ravi Editor's draft", draft: 'ravi-editor-example-com', restores: null, by: 'Meera Publisher', at: '2026-11-25T11:00:00.000Z' } },
+    });
+    render(<PublishPanel />);
+    const section = (await screen.findByRole('heading', { name: 'A publish was stopped' })).closest('section')!;
+    expect(section).toHaveTextContent("Ravi Editor's draft, started by Meera Publisher");
+    expect(section).toHaveTextContent('nothing of it is live');
+    answers['POST publish'] = () => ({ status: 200, body: { published: 'published/3' } });
+    await userEvent.click(within(section).getByRole('button', { name: "Publish Ravi Editor's draft again" }));
+    expect(await screen.findByText("Published Ravi Editor's draft as published/3: the live site shows it now.")).toBeVisible();
+    expect(asked).toContainEqual({ method: 'POST', endpoint: 'publish', body: { ...reviewedCommit, decisions: [] } });
+
+    answers['POST dismiss'] = () => ({ status: 200, body: {} });
+    await userEvent.click(within(screen.getByRole('heading', { name: 'A publish was stopped' }).closest('section')!).getByRole('button', { name: 'Dismiss' }));
+    expect(asked).toContainEqual({ method: 'POST', endpoint: 'dismiss', body: {} });
   });
 
   it('shows a draft that can never be published as it is with why, and no Publish', async () => {

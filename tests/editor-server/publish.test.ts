@@ -446,11 +446,23 @@ describe('a server stopped in the middle of a publish', () => {
     expect(mainTitle === title).toBe(reachedMain);
     expect(await livePage('/etabs')).toContain(mainTitle);
     if (reachedMain) expect(remoteGit('tag', '--points-at', 'refs/heads/main')).toMatch(/^published\/\d+$/);
+    // A publish the restart dropped is shown to the publishers, not only said in the server's log.
+    const { dropped } = await review();
+    if (reachedMain) expect(dropped).toBeNull();
+    else expect(dropped).toEqual({ what: `${asha.name}'s draft`, draft: ASHA, restores: null, by: meera.name, at: expect.any(String) as string });
+    if (step === 'merged') {
+      // Dismissed by a publisher only.
+      expect((await call('POST', 'publish/dismiss', await signIn(asha), {})).status).toBe(403);
+      expect((await call('POST', 'publish/dismiss', await signIn(meera), {})).status).toBe(200);
+      expect((await review()).dropped).toBeNull();
+    }
 
     const next = `${title}, published again`;
     await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = next));
     expect((await publish(asha)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     expect(await livePage('/etabs')).toContain(next);
+    // Shown until the next publish.
+    expect((await review()).dropped).toBeNull();
   }, 300_000);
 });
 

@@ -25,7 +25,7 @@ import type { Person } from '../repository';
 import { draftRef, MAIN, PublishClone, PushRefused, TAG_PREFIX } from './clone';
 import { codeDifferences } from './code-check';
 import { DeployError, type Deployer } from './deploy';
-import { JOURNAL_STEPS, JournalFile, type Journal, type JournalStep } from './journal';
+import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, type JournalStep } from './journal';
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
 import { pushRefusal, removeStaleLocks } from './push';
@@ -101,6 +101,7 @@ export class Publisher {
   readonly repo: PublishClone;
   readonly builds: string;
   private readonly journal: JournalFile;
+  private readonly droppedFile: DroppedFile;
   private readonly liveFile: string;
   /** When this server started: a lock in the remote older than that is no push of this server's. */
   private readonly startedAt = Date.now();
@@ -112,6 +113,7 @@ export class Publisher {
     this.repo = new PublishClone(path.join(this.dir, 'clone'), options.remote, options.committer);
     this.builds = path.join(this.dir, 'builds');
     this.journal = new JournalFile(this.dir);
+    this.droppedFile = new DroppedFile(this.dir);
     this.liveFile = path.join(this.dir, 'live.json');
   }
 
@@ -172,6 +174,15 @@ export class Publisher {
       throw new PublishHalted(step);
     }
     return next;
+  }
+
+  /** A publish dropped by a restart during it, until the next publish or until a publisher dismisses it. */
+  dropped(): Dropped | null {
+    return this.droppedFile.read();
+  }
+
+  dismissDropped(): void {
+    this.droppedFile.clear();
   }
 
   /**
@@ -280,6 +291,7 @@ export class Publisher {
     }
     const tag = await this.tag(commit, journal);
     this.journal.clear();
+    this.droppedFile.clear();
     await this.prune();
     return tag;
   }
@@ -560,6 +572,8 @@ export class Publisher {
     const main = await this.repo.rev(MAIN);
     const reached = JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed') || (journal.commit !== undefined && main === journal.commit);
     if (!reached) {
+      // Shown to the publishers (the review's `dropped`), so nobody takes it for published.
+      this.droppedFile.write({ what: journal.what, by: journal.by, startedAt: journal.startedAt, ...(journal.restores ? { restores: journal.restores } : {}) });
       this.journal.clear();
       this.options.log({ event: 'publish-dropped', what: journal.what, step: journal.step, reason: 'the server stopped before it reached main; nothing changed' });
       return;

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
-import type { MyDraftResponse, ReadyDraft, ReviewResponse } from '../../../../src/editor/publish-protocol';
+import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse } from '../../../../src/editor/publish-protocol';
 import { readJson, Refusal, sendJson } from '../../http';
 import { editorId, whomToAsk, type Editor } from '../editors';
 import { changedSinceReview, type Publisher } from './publisher';
@@ -180,6 +180,12 @@ export class PublishingApi {
       await this.context.mainMoved();
       return sendJson(res, 200, { published });
     }
+    if (key === 'POST dismiss') {
+      const { editor } = await this.publisherOnly(req, false);
+      this.publisher.dismissDropped();
+      this.context.log({ event: 'dropped-publish-dismissed', by: editor.email });
+      return sendJson(res, 200, {});
+    }
     throw new Refusal(404, { error: `The editor has no publishing request ${endpoint}.` });
   }
 
@@ -225,6 +231,7 @@ export class PublishingApi {
       versions,
       busy: this.publisher.busy(),
       unfinished: this.publisher.unfinished(),
+      dropped: this.dropped(names),
       refusal: refusal ? { error: refusal.body.error, hint: refusal.body.hint ?? null } : null,
     };
   }
@@ -255,4 +262,11 @@ export class PublishingApi {
     return editor ? `${editor.name}'s draft` : what;
   }
 
+  /** The publish a restart dropped, for the publishers to see (and publish again). */
+  private dropped(names: ReadonlyMap<string, Editor>): Dropped | null {
+    const dropped = this.publisher.dropped();
+    if (!dropped) return null;
+    const draft = /^drafts\/(.+)$/.exec(dropped.what)?.[1] ?? null;
+    return { what: this.described(dropped.what, names), draft, restores: dropped.restores ?? null, by: dropped.by.name, at: dropped.startedAt };
+  }
 }
