@@ -6,7 +6,7 @@
  * "Publish again" when a publish reached main but not the live site; and a publish a restart of the
  * server dropped, until it is published again or dismissed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, asFailure } from './api';
 import { FieldConflictDialog } from './ConflictDialog';
 import { Dialog } from './Dialog';
@@ -85,25 +85,41 @@ export function PublishPanel() {
   const [deciding, setDeciding] = useState<{ draft: ReadyDraft; conflicts: PublishConflict[] } | null>(null);
   const [rollingBack, setRollingBack] = useState<string | null>(null);
 
+  /**
+   * Which load's answer may be shown: an answer to an older one (asked before an action started, so
+   * answered while it ran) would show that action as "another publish under way" once it is done.
+   */
+  const latest = useRef(0);
   const load = useCallback(() => {
-    publishApi.review().then(
-      (next) => setReview(next),
-      (error: unknown) => setFailure(asFailure(error)),
+    const asked = ++latest.current;
+    return publishApi.review().then(
+      (next) => {
+        if (asked === latest.current) setReview(next);
+      },
+      (error: unknown) => {
+        if (asked === latest.current) setFailure(asFailure(error));
+      },
     );
   }, []);
-  useEffect(load, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  /** The last action begun: an earlier one's end must not clear what the screen says of it. */
+  const lastAction = useRef(0);
 
-  /** One action at a time; its outcome in words, then the lists again. */
+  /** One action at a time; its outcome in words, then the lists again (the action shown as under way until they are). */
   const act = (label: string, action: () => Promise<string | null>) => {
+    const begun = ++lastAction.current;
+    latest.current++;
     setWorking(label);
     setFailure(null);
     setNotice(null);
-    action()
+    void action()
       .then((said) => setNotice(said))
       .catch((error: unknown) => setFailure(asFailure(error)))
+      .then(load)
       .finally(() => {
-        setWorking(null);
-        load();
+        if (begun === lastAction.current) setWorking(null);
       });
   };
 

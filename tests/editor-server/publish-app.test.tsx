@@ -5,7 +5,7 @@
  * sent with the publish and the reviewed commit, "Publish again", a version put back live after a
  * question, a publish a restart dropped, and the editor told that saving withdrew "ready".
  */
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_API } from '../../src/editor/protocol';
@@ -40,6 +40,13 @@ const review: ReviewResponse = {
 };
 
 const reviewedCommit = { draft: 'ravi-editor-example-com', commit: 'c'.repeat(40), digest: 'd'.repeat(64) };
+
+/** A promise and the function that settles it: an answer the test gives when it chooses. */
+function later<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
 
 /** What the screen asked the server, in order: method, endpoint, body. */
 let asked: { method: string; endpoint: string; body: unknown }[];
@@ -122,6 +129,39 @@ describe('the publisher’s screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("Nothing can be published now: main's code is not the code this server runs (package.json)");
     expect(screen.getByRole('button', { name: "Publish Ravi Editor's draft" })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Put published/1 back live' })).toBeDisabled();
+  });
+
+  it('never says another publish is under way once its own publish is done, even when a review asked before it is answered during it', async () => {
+    render(<PublishPanel />);
+    const draft = (await screen.findByRole('heading', { name: "Ravi Editor's draft" })).closest('li')!;
+    answers['POST publish'] = () => ({ status: 200, body: { conflicts: [conflict] } });
+    // The review asked once the conflicts are shown is answered only after the next publish has begun: it says that publish is under way.
+    const staleReview = later<Answer>();
+    answers['GET review'] = () => staleReview.promise;
+    await userEvent.click(within(draft).getByRole('button', { name: "Publish Ravi Editor's draft" }));
+    const dialog = await screen.findByRole('alertdialog');
+    const published = later<Answer>();
+    answers['POST publish'] = () => published.promise;
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Keep the live value/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish with these values' }));
+    await act(async () => {
+      staleReview.resolve({ status: 200, body: { ...review, busy: 'drafts/ravi-editor-example-com' } });
+      await staleReview.promise;
+    });
+    const fresh = later<Answer>();
+    answers['GET review'] = () => fresh.promise;
+    await act(async () => {
+      published.resolve({ status: 200, body: { published: 'published/3' } });
+      await published.promise;
+    });
+    expect(screen.queryByText(/Another publish is under way/)).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Publishing Ravi Editor');
+    await act(async () => {
+      fresh.resolve({ status: 200, body: { ...review, drafts: [] } });
+      await fresh.promise;
+    });
+    expect(await screen.findByText("Published Ravi Editor's draft as published/3: the live site shows it now.")).toBeVisible();
+    expect(screen.queryByText(/Another publish is under way/)).toBeNull();
   });
 
   it('shows a publish a restart dropped, publishes the draft again as reviewed, or dismisses the note', async () => {
