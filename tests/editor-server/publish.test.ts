@@ -67,7 +67,7 @@ async function start(): Promise<void> {
     stateDir: state,
     mainMaxAgeMs: 0,
     verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-    limits: { 'sign-in': { count: 1000, perMs: 60_000 }, save: { count: 1000, perMs: 60_000 } },
+    limits: { 'sign-in': { count: 1000, perMs: 60_000 }, save: { count: 1000, perMs: 60_000 }, publish: { count: 1000, perMs: 60_000 } },
     log: (entry) => logged.push(entry),
     deployer: folder,
     onPublishStep: (step) => onStep(step),

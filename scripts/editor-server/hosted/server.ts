@@ -397,6 +397,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   };
 
   const publishing = new PublishingApi(publisher, options.stateDir, {
+    sessionEmail: (req) => sessions.get(cookieOf(req, cookieName))?.email ?? null,
+    limiter,
     signedIn: (req, fresh) => signedIn(req, fresh),
     editors: () => editorsNow(),
     mainMoved: () => repository.refresh(true),

@@ -4,7 +4,8 @@
  * at every request) reviews, publishes, publishes again and rolls back. A mark names the draft's
  * commit when it was made, and holds only while the draft is that commit: a save withdraws it, and
  * a publish names the commit it reviewed, so what goes live is what was reviewed. The marks are kept
- * in the server's state folder, so a restart keeps them.
+ * in the server's state folder, so a restart keeps them. Every request is counted against its
+ * person's limit (rate-limit.ts) before any fetch, merge or build.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import * as z from 'zod';
 import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse } from '../../../../src/editor/publish-protocol';
 import { readJson, Refusal, sendJson } from '../../http';
 import { editorId, whomToAsk, type Editor } from '../editors';
+import type { Limited, RateLimiter } from '../rate-limit';
 import { changedSinceReview, type Publisher } from './publisher';
 
 const DraftIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
@@ -92,8 +94,12 @@ export interface SignedPerson {
 }
 
 export interface PublishingContext {
+  /** The address of the request's session, from its cookie alone (nothing fetched); null without one. */
+  sessionEmail(req: IncomingMessage): string | null;
   /** The signed-in editor; `fresh` reads editors.yaml from the remote now (writes). */
   signedIn(req: IncomingMessage, fresh?: boolean): Promise<SignedPerson>;
+  /** How much one person may ask: taken before any fetch, merge or build. */
+  limiter: RateLimiter;
   editors(): Promise<Editor[]>;
   /** After main moved (published, rolled back): the server's own copy catches up. */
   mainMoved(): Promise<void>;
@@ -117,6 +123,14 @@ export class PublishingApi {
    */
   draftChanged(id: string): void {
     if (this.marks.withdraw(id)) this.context.log({ event: 'ready-withdrawn', draft: `drafts/${id}`, reason: 'saved since it was marked' });
+  }
+
+  /** One of the person's requests counted (from the session's cookie alone), before anything is read or fetched. */
+  private async count(req: IncomingMessage, kind: Limited): Promise<void> {
+    const email = this.context.sessionEmail(req);
+    // No session: refused as such, before anything else.
+    if (email === null) await this.context.signedIn(req);
+    else this.context.limiter.take(kind, email);
   }
 
   private async publisherOnly(req: IncomingMessage, fresh: boolean): Promise<SignedPerson> {
@@ -158,22 +172,26 @@ export class PublishingApi {
   private async answer(req: IncomingMessage, res: ServerResponse, endpoint: string, method: string): Promise<void> {
     const key = `${method} ${endpoint}`;
     if (key === 'GET mine') {
+      await this.count(req, 'read');
       const { id } = await this.context.signedIn(req);
       return sendJson(res, 200, (await this.mine(id, MINE_MAX_AGE_MS)).mine);
     }
     if (key === 'POST ready') return this.ready(req, res);
     if (key === 'GET review') {
+      await this.count(req, 'publish');
       await this.publisherOnly(req, false);
       return sendJson(res, 200, await this.review());
     }
     if (key === 'POST publish') return this.publish(req, res);
     if (key === 'POST again') {
+      await this.count(req, 'publish');
       await this.publisherOnly(req, true);
       const tag = await this.publisher.publishAgain();
       await this.context.mainMoved();
       return sendJson(res, 200, { published: tag });
     }
     if (key === 'POST rollback') {
+      await this.count(req, 'publish');
       const { tag } = await readJson(req, RollbackRequestSchema);
       const { editor } = await this.publisherOnly(req, true);
       const published = await this.publisher.rollback(tag, { name: editor.name, email: editor.email });
@@ -181,6 +199,7 @@ export class PublishingApi {
       return sendJson(res, 200, { published });
     }
     if (key === 'POST dismiss') {
+      await this.count(req, 'publish');
       const { editor } = await this.publisherOnly(req, false);
       this.publisher.dismissDropped();
       this.context.log({ event: 'dropped-publish-dismissed', by: editor.email });
@@ -191,6 +210,7 @@ export class PublishingApi {
 
   /** POST ready: the editor's draft marked ready for review at the commit it is now, or the mark taken away. */
   private async ready(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await this.count(req, 'publish');
     const { ready } = await readJson(req, ReadyRequestSchema);
     const { id, editor } = await this.context.signedIn(req, true);
     const { head, mine: now } = await this.mine(id);
@@ -204,6 +224,7 @@ export class PublishingApi {
 
   /** POST publish: the draft's commit the publisher reviewed, if its mark still holds for it. */
   private async publish(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await this.count(req, 'publish');
     const request = await readJson(req, PublishRequestSchema);
     const { editor } = await this.publisherOnly(req, true);
     // A save since withdrew the mark (draftChanged); the branch itself is checked after the publish's fetch.
