@@ -1,14 +1,18 @@
 /**
  * Publishing a draft, one at a time, in the publish's own clone of the site's repository
- * (<state>/publish/clone): bring main into the draft with a merge by field (field-merge.ts), check
- * the content, build it with the code this server runs, push main as a fast-forward (never forced),
- * put the build live (deploy.ts) and tag it `published/N`. Rolling back puts an earlier published
- * build live again, byte for byte, with a new commit on main that restores that version's content,
- * so the history keeps everything and the next publish starts from what is live.
+ * (<state>/publish/clone): bring main into the draft's reviewed commit (never its branch's later
+ * ones) with a merge by field (field-merge.ts), refused when that commit is no longer the draft or
+ * the merge would publish other than the review showed; check the content, build it with the code
+ * this server runs, push main as a fast-forward (never forced), put the build live (deploy.ts) and
+ * tag it `published/N`. Rolling back puts an earlier published build live again, byte for byte,
+ * with a new commit on main that restores that version's content, so the history keeps everything
+ * and the next publish starts from what is live. A push the remote refuses (a lock, a host's rule)
+ * is said as such at once (push.ts); nothing with a link or a submodule is merged or built (links.ts).
  *
  * Every step is recorded in the journal (journal.ts) before its effects can be seen: after a crash,
- * `recover` drops a publish that had not reached main (nothing changed anywhere) and finishes one
- * that had (build if needed, deploy, tag), so main and the live site agree again.
+ * `recover` drops a publish that had not reached main (nothing changed anywhere; the publishers are
+ * shown it) and finishes one that had (build if needed, deploy, tag), so main and the live site
+ * agree again.
  *
  * What the merge does to each file, and the rule for photos and other files: merge-plan.ts.
  */
