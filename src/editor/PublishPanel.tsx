@@ -1,17 +1,19 @@
 /**
  * The publisher's screen of the hosted editor: the drafts marked ready for review, each with the
  * files it changes and their lines against the live site; "Publish" (fields two people changed are
- * decided in the conflict dialog first); the published versions, any of which can be put back live;
- * and "Publish again" when a publish reached main but not the live site.
+ * decided in the conflict dialog first), which names the draft's commit and what was shown, so what
+ * goes live is what was reviewed; the published versions, any of which can be put back live;
+ * "Publish again" when a publish reached main but not the live site; and a publish a restart of the
+ * server dropped, until it is published again or dismissed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, asFailure } from './api';
 import { FieldConflictDialog } from './ConflictDialog';
 import { Dialog } from './Dialog';
 import { DiffView, type DiffLabels } from './DiffView';
 import { FailureMessage } from './FailureMessage';
 import { publishApi } from './publish-api';
-import type { PublishConflict, ReadyDraft, ReviewResponse } from './publish-protocol';
+import type { Dropped, PublishConflict, ReadyDraft, ReviewResponse } from './publish-protocol';
 
 const LIVE_AND_PUBLISHED: DiffLabels = { old: 'the live page', oldShort: 'live', new: 'the page as it would be published', newShort: 'published' };
 
@@ -20,6 +22,35 @@ const CHANGE_WORDS = { added: 'new', changed: 'changed', removed: 'removed' } as
 function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+/** A publish a restart dropped: nothing of it is live; publish it again (as reviewed below) or dismiss the note. */
+function DroppedPublish({ dropped, ready, disabled, onPublish, onRollBack, onDismiss }: { dropped: Dropped; ready: ReadyDraft | undefined; disabled: boolean; onPublish: (draft: ReadyDraft) => void; onRollBack: (tag: string) => void; onDismiss: () => void }) {
+  return (
+    <section aria-labelledby="dropped-title">
+      <h2 id="dropped-title">A publish was stopped</h2>
+      <p>
+        {dropped.what}, started by {dropped.by} at {when(dropped.at)}, was stopped when the editor&apos;s server restarted, before it reached the live site:
+        nothing of it is live.{' '}
+        {dropped.draft === null ? null : ready ? 'Review it below, then publish it again.' : 'It is not ready for review any more (its editor saved since): it is listed below again once they mark it ready.'}
+      </p>
+      <div className="ed-actions">
+        {ready ? (
+          <button type="button" className="ed-button ed-button--primary" disabled={disabled} onClick={() => onPublish(ready)}>
+            Publish {ready.name}&apos;s draft again
+          </button>
+        ) : null}
+        {dropped.restores ? (
+          <button type="button" className="ed-button ed-button--primary" disabled={disabled} onClick={() => onRollBack(dropped.restores!)}>
+            Put {dropped.restores} back live again
+          </button>
+        ) : null}
+        <button type="button" className="ed-button" disabled={disabled} onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
 }
 
 function DraftChanges({ draft }: { draft: ReadyDraft }) {
@@ -54,25 +85,41 @@ export function PublishPanel() {
   const [deciding, setDeciding] = useState<{ draft: ReadyDraft; conflicts: PublishConflict[] } | null>(null);
   const [rollingBack, setRollingBack] = useState<string | null>(null);
 
+  /**
+   * Which load's answer may be shown: an answer to an older one (asked before an action started, so
+   * answered while it ran) would show that action as "another publish under way" once it is done.
+   */
+  const latest = useRef(0);
   const load = useCallback(() => {
-    publishApi.review().then(
-      (next) => setReview(next),
-      (error: unknown) => setFailure(asFailure(error)),
+    const asked = ++latest.current;
+    return publishApi.review().then(
+      (next) => {
+        if (asked === latest.current) setReview(next);
+      },
+      (error: unknown) => {
+        if (asked === latest.current) setFailure(asFailure(error));
+      },
     );
   }, []);
-  useEffect(load, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  /** The last action begun: an earlier one's end must not clear what the screen says of it. */
+  const lastAction = useRef(0);
 
-  /** One action at a time; its outcome in words, then the lists again. */
+  /** One action at a time; its outcome in words, then the lists again (the action shown as under way until they are). */
   const act = (label: string, action: () => Promise<string | null>) => {
+    const begun = ++lastAction.current;
+    latest.current++;
     setWorking(label);
     setFailure(null);
     setNotice(null);
-    action()
+    void action()
       .then((said) => setNotice(said))
       .catch((error: unknown) => setFailure(asFailure(error)))
+      .then(load)
       .finally(() => {
-        setWorking(null);
-        load();
+        if (begun === lastAction.current) setWorking(null);
       });
   };
 
@@ -80,7 +127,7 @@ export function PublishPanel() {
     setDeciding(null);
     act(`Publishing ${draft.name}'s draft (merge, check, build, put live)…`, async () => {
       const answer = await publishApi.publish(
-        draft.draft,
+        draft,
         Object.entries(choices).map(([key, choice]) => ({ key, choice })),
       );
       if ('conflicts' in answer) {
@@ -126,6 +173,22 @@ export function PublishPanel() {
         </section>
       ) : null}
 
+      {review.dropped ? (
+        <DroppedPublish
+          dropped={review.dropped}
+          ready={review.drafts.find((draft) => draft.draft === review.dropped?.draft && draft.problem === null)}
+          disabled={busy}
+          onPublish={(draft) => publish(draft)}
+          onRollBack={(tag) => setRollingBack(tag)}
+          onDismiss={() =>
+            act('Dismissing…', async () => {
+              await publishApi.dismiss();
+              return null;
+            })
+          }
+        />
+      ) : null}
+
       <section aria-labelledby="ready-title">
         <h2 id="ready-title">Ready for review</h2>
         {review.drafts.length === 0 ? <p>No draft is waiting: editors mark their draft &quot;Ready for review&quot; when it is.</p> : null}
@@ -133,14 +196,20 @@ export function PublishPanel() {
           {review.drafts.map((draft) => (
             <li key={draft.draft}>
               <h3>{draft.name}&apos;s draft</h3>
-              <p className="ed-help">
-                Ready since {when(draft.readyAt)}. {draft.files.length === 1 ? 'One file changes' : `${draft.files.length} files change`} on the live site
-                {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
-              </p>
-              <DraftChanges draft={draft} />
-              <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => publish(draft)}>
-                Publish {draft.name}&apos;s draft
-              </button>
+              {draft.problem ? (
+                <FailureMessage failure={new ApiFailure(409, draft.problem.error, draft.problem.hint ?? undefined)} />
+              ) : (
+                <>
+                  <p className="ed-help">
+                    Ready since {when(draft.readyAt)}. {draft.files.length === 1 ? 'One file changes' : `${draft.files.length} files change`} on the live site
+                    {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
+                  </p>
+                  <DraftChanges draft={draft} />
+                  <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => publish(draft)}>
+                    Publish {draft.name}&apos;s draft
+                  </button>
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -1,6 +1,8 @@
 /**
  * In the hosted editor's account bar: whether the editor's draft is ready for a publisher to review,
- * and the button that says so (or takes it back). Asked again after each save (the bar polls).
+ * and the button that says so (or takes it back). Asked again after each save (the bar polls): a
+ * save after marking withdraws the mark (a publisher publishes what was marked, not later saves), and
+ * the bar says so until the editor marks the draft again.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { asFailure, type ApiFailure } from './api';
@@ -33,9 +35,14 @@ export function ReadyForReview() {
       .finally(() => setBusy(false));
   };
   const count = mine.files.length === 1 ? 'one page or file' : `${mine.files.length} pages or files`;
+  const said = mine.ready
+    ? `Your draft (${count}) is ready for review. `
+    : mine.withdrawn
+      ? `You saved after marking your draft ready, so it is no longer ready for review: mark it again when it is (${count}). `
+      : `Your draft changes ${count}. `;
   return (
     <span>
-      {mine.ready ? `Your draft (${count}) is ready for review. ` : `Your draft changes ${count}. `}
+      {said}
       <button type="button" className="ed-button ed-button--small" onClick={toggle} disabled={busy} aria-pressed={mine.ready}>
         Ready for review
       </button>

@@ -4,7 +4,7 @@
  */
 import { ApiFailure, SIGNED_OUT_EVENT } from './api';
 import { EDITOR_API } from './protocol';
-import type { Decision, MyDraftResponse, PublishResponse, ReviewResponse } from './publish-protocol';
+import type { Decision, MyDraftResponse, PublishRequest, PublishResponse, ReadyDraft, ReviewResponse } from './publish-protocol';
 
 async function request<T>(endpoint: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -28,7 +28,10 @@ export const publishApi = {
   mine: () => request<MyDraftResponse>('mine'),
   ready: (ready: boolean) => request<MyDraftResponse>('ready', { ready }),
   review: () => request<ReviewResponse>('review'),
-  publish: (draft: string, decisions: Decision[] = []) => request<PublishResponse>('publish', { draft, decisions }),
+  /** The draft as it was reviewed: its commit and what the review showed, never only its name. */
+  publish: (draft: ReadyDraft, decisions: Decision[] = []) =>
+    request<PublishResponse>('publish', { draft: draft.draft, commit: draft.commit, digest: draft.digest, decisions } satisfies PublishRequest),
   again: () => request<{ published: string }>('again', {}),
   rollback: (tag: string) => request<{ published: string }>('rollback', { tag }),
+  dismiss: () => request<object>('dismiss', {}),
 };

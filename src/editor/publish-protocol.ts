@@ -40,8 +40,14 @@ export interface ReadyDraft {
   name: string;
   email: string;
   readyAt: string;
+  /** The draft's commit when it was marked ready: what these changes are of, and what a publish names. */
+  commit: string;
+  /** A hash of what this review shows (files, published texts, conflicts): sent back with the publish. */
+  digest: string;
   files: ChangedFile[];
   conflicts: PublishConflict[];
+  /** Why this draft cannot be published as it is (a link in it), in words; then it has no files. */
+  problem: { error: string; hint: string | null } | null;
 }
 
 export interface PublishedVersion {
@@ -63,15 +69,41 @@ export interface ReviewResponse {
   busy: string | null;
   /** A publish that reached main but not the live site: "Publish again" finishes it. */
   unfinished: { what: string; failed: string | null } | null;
+  /** A publish a restart of the server dropped before it reached main: nothing of it went live. */
+  dropped: Dropped | null;
   /** Why nothing can be published now (main's code is not the server's), said before anyone tries. */
   refusal: { error: string; hint: string | null } | null;
 }
 
+/** A publish the server dropped when it started again (shown until the next publish or POST publish/dismiss). */
+export interface Dropped {
+  /** In words: "Asha Editor's draft", "published/2 put back". */
+  what: string;
+  /** The draft's id, when it was a draft's publish: publishing it again is reviewing and publishing it. */
+  draft: string | null;
+  /** The version it was putting back live, when it was a roll back. */
+  restores: string | null;
+  /** Who had started it, and when. */
+  by: string;
+  at: string;
+}
+
 /** GET publish/mine: the signed-in editor's own draft. */
 export interface MyDraftResponse {
+  /** Marked ready for review, and not saved since. */
   ready: boolean;
+  /** Marked ready, then saved: the mark was withdrawn (the publisher reviews what was marked); mark it again. */
+  withdrawn: boolean;
   /** The files the draft changes, against the live site. */
   files: string[];
+}
+
+/** POST publish/publish: the draft's reviewed commit, with the digest of what the review showed and the decisions taken. */
+export interface PublishRequest {
+  draft: string;
+  commit: string;
+  digest: string;
+  decisions: Decision[];
 }
 
 /** POST publish/publish: the draft went live, or the fields to decide first, or nothing to publish. */

@@ -2,14 +2,16 @@
  * The publisher's screen of the hosted editor, on answers shaped as the server gives them (the
  * server's side is tests/editor-server/publish.test.ts): the ready draft with its lines against the
  * live page, the same field's two values side by side in the conflict dialog, the publisher's choice
- * sent with the publish, "Publish again", and a version put back live after a question.
+ * sent with the publish and the reviewed commit, "Publish again", a version put back live after a
+ * question, a publish a restart dropped, and the editor told that saving withdrew "ready".
  */
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_API } from '../../src/editor/protocol';
 import type { PublishConflict, ReviewResponse } from '../../src/editor/publish-protocol';
 import { PublishPanel } from '../../src/editor/PublishPanel';
+import { ReadyForReview } from '../../src/editor/ReadyForReview';
 
 const conflict: PublishConflict = { key: 'a'.repeat(24), file: 'pages/staad.yaml', where: 'sections[0].title', live: 'STAAD by Asha', draft: 'STAAD by Ravi' };
 
@@ -20,6 +22,9 @@ const review: ReviewResponse = {
       name: 'Ravi Editor',
       email: 'ravi.editor@example.com',
       readyAt: '2026-11-25T10:00:00.000Z',
+      commit: 'c'.repeat(40),
+      digest: 'd'.repeat(64),
+      problem: null,
       files: [{ file: 'pages/staad.yaml', change: 'changed', page: true, live: 'meta:\n  title: STAAD\n', published: 'meta:\n  title: STAAD by Ravi\n' }],
       conflicts: [conflict],
     },
@@ -30,12 +35,23 @@ const review: ReviewResponse = {
   ],
   busy: null,
   unfinished: null,
+  dropped: null,
   refusal: null,
 };
 
+const reviewedCommit = { draft: 'ravi-editor-example-com', commit: 'c'.repeat(40), digest: 'd'.repeat(64) };
+
+/** A promise and the function that settles it: an answer the test gives when it chooses. */
+function later<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
 /** What the screen asked the server, in order: method, endpoint, body. */
 let asked: { method: string; endpoint: string; body: unknown }[];
-let answers: Record<string, () => { status: number; body: unknown }>;
+type Answer = { status: number; body: unknown };
+let answers: Record<string, () => Answer | Promise<Answer>>;
 
 beforeEach(() => {
   asked = [];
@@ -46,8 +62,7 @@ beforeEach(() => {
       const endpoint = url.slice(`${EDITOR_API}/publish/`.length);
       const method = init.method ?? 'GET';
       asked.push({ method, endpoint, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
-      const answer = answers[`${method} ${endpoint}`]?.() ?? { status: 404, body: { error: 'Not here.' } };
-      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
+      return Promise.resolve(answers[`${method} ${endpoint}`]?.() ?? { status: 404, body: { error: 'Not here.' } }).then((answer) => new Response(JSON.stringify(answer.body), { status: answer.status }));
     }),
   );
 });
@@ -79,8 +94,8 @@ describe('the publisher’s screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish with these values' }));
     expect(await screen.findByText("Published Ravi Editor's draft as published/3: the live site shows it now.")).toBeVisible();
     expect(asked.filter((request) => request.endpoint === 'publish')).toEqual([
-      { method: 'POST', endpoint: 'publish', body: { draft: 'ravi-editor-example-com', decisions: [] } },
-      { method: 'POST', endpoint: 'publish', body: { draft: 'ravi-editor-example-com', decisions: [{ key: conflict.key, choice: 'live' }] } },
+      { method: 'POST', endpoint: 'publish', body: { ...reviewedCommit, decisions: [] } },
+      { method: 'POST', endpoint: 'publish', body: { ...reviewedCommit, decisions: [{ key: conflict.key, choice: 'live' }] } },
     ]);
   });
 
@@ -114,5 +129,80 @@ describe('the publisher’s screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("Nothing can be published now: main's code is not the code this server runs (package.json)");
     expect(screen.getByRole('button', { name: "Publish Ravi Editor's draft" })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Put published/1 back live' })).toBeDisabled();
+  });
+
+  it('never says another publish is under way once its own publish is done, even when a review asked before it is answered during it', async () => {
+    render(<PublishPanel />);
+    const draft = (await screen.findByRole('heading', { name: "Ravi Editor's draft" })).closest('li')!;
+    answers['POST publish'] = () => ({ status: 200, body: { conflicts: [conflict] } });
+    // The review asked once the conflicts are shown is answered only after the next publish has begun: it says that publish is under way.
+    const staleReview = later<Answer>();
+    answers['GET review'] = () => staleReview.promise;
+    await userEvent.click(within(draft).getByRole('button', { name: "Publish Ravi Editor's draft" }));
+    const dialog = await screen.findByRole('alertdialog');
+    const published = later<Answer>();
+    answers['POST publish'] = () => published.promise;
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Keep the live value/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish with these values' }));
+    await act(async () => {
+      staleReview.resolve({ status: 200, body: { ...review, busy: 'drafts/ravi-editor-example-com' } });
+      await staleReview.promise;
+    });
+    const fresh = later<Answer>();
+    answers['GET review'] = () => fresh.promise;
+    await act(async () => {
+      published.resolve({ status: 200, body: { published: 'published/3' } });
+      await published.promise;
+    });
+    expect(screen.queryByText(/Another publish is under way/)).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Publishing Ravi Editor');
+    await act(async () => {
+      fresh.resolve({ status: 200, body: { ...review, drafts: [] } });
+      await fresh.promise;
+    });
+    expect(await screen.findByText("Published Ravi Editor's draft as published/3: the live site shows it now.")).toBeVisible();
+    expect(screen.queryByText(/Another publish is under way/)).toBeNull();
+  });
+
+  it('shows a publish a restart dropped, publishes the draft again as reviewed, or dismisses the note', async () => {
+    answers['GET review'] = () => ({
+      status: 200,
+      body: { ...review, dropped: { what: "Ravi Editor's draft", draft: 'ravi-editor-example-com', restores: null, by: 'Meera Publisher', at: '2026-11-25T11:00:00.000Z' } },
+    });
+    render(<PublishPanel />);
+    const section = (await screen.findByRole('heading', { name: 'A publish was stopped' })).closest('section')!;
+    expect(section).toHaveTextContent("Ravi Editor's draft, started by Meera Publisher");
+    expect(section).toHaveTextContent('nothing of it is live');
+    answers['POST publish'] = () => ({ status: 200, body: { published: 'published/3' } });
+    await userEvent.click(within(section).getByRole('button', { name: "Publish Ravi Editor's draft again" }));
+    expect(await screen.findByText("Published Ravi Editor's draft as published/3: the live site shows it now.")).toBeVisible();
+    expect(asked).toContainEqual({ method: 'POST', endpoint: 'publish', body: { ...reviewedCommit, decisions: [] } });
+
+    answers['POST dismiss'] = () => ({ status: 200, body: {} });
+    await userEvent.click(within(screen.getByRole('heading', { name: 'A publish was stopped' }).closest('section')!).getByRole('button', { name: 'Dismiss' }));
+    expect(asked).toContainEqual({ method: 'POST', endpoint: 'dismiss', body: {} });
+  });
+
+  it('shows a draft that can never be published as it is with why, and no Publish', async () => {
+    answers['GET review'] = () => ({
+      status: 200,
+      body: { ...review, drafts: [{ ...review.drafts[0]!, files: [], conflicts: [], problem: { error: 'pages/x.yaml is a link to another file: the editor never makes links, so nothing with it is published.', hint: 'A developer must replace it.' } }] },
+    });
+    render(<PublishPanel />);
+    const draft = (await screen.findByRole('heading', { name: "Ravi Editor's draft" })).closest('li')!;
+    expect(within(draft).getByRole('alert')).toHaveTextContent('pages/x.yaml is a link to another file');
+    expect(within(draft).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('the editor’s "Ready for review"', () => {
+  it('says that saving after marking the draft ready withdrew it, and marks it again', async () => {
+    answers['GET mine'] = () => ({ status: 200, body: { ready: false, withdrawn: true, files: ['pages/staad.yaml'] } });
+    answers['POST ready'] = () => ({ status: 200, body: { ready: true, withdrawn: false, files: ['pages/staad.yaml'] } });
+    render(<ReadyForReview />);
+    expect(await screen.findByText(/You saved after marking your draft ready, so it is no longer ready for review/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Ready for review' }));
+    expect(await screen.findByText(/Your draft \(one page or file\) is ready for review/)).toBeVisible();
+    expect(asked).toContainEqual({ method: 'POST', endpoint: 'ready', body: { ready: true } });
   });
 });

@@ -9,7 +9,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import { JOURNAL_STEPS, type JournalStep } from '../../scripts/editor-server/hos
 import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
 import { liveSite } from '../../scripts/editor-server/hosted/zero-config';
 import { EDITOR_API, type Json, type PageResponse } from '../../src/editor/protocol';
-import type { MyDraftResponse, PublishResponse, ReviewResponse } from '../../src/editor/publish-protocol';
+import type { Decision, MyDraftResponse, PublishResponse, ReadyDraft, ReviewResponse } from '../../src/editor/publish-protocol';
 import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
 
@@ -32,7 +32,6 @@ const ravi: Account = { email: 'ravi.editor@example.com', name: 'Ravi Editor' };
 const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
 const ASHA = 'asha-editor-example-com';
 const RAVI = 'ravi-editor-example-com';
-const MEERA = 'meera-publisher-example-com';
 
 let temp: string;
 let remote: string;
@@ -68,7 +67,7 @@ async function start(): Promise<void> {
     stateDir: state,
     mainMaxAgeMs: 0,
     verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-    limits: { 'sign-in': { count: 1000, perMs: 60_000 }, save: { count: 1000, perMs: 60_000 } },
+    limits: { 'sign-in': { count: 1000, perMs: 60_000 }, save: { count: 1000, perMs: 60_000 }, publish: { count: 1000, perMs: 60_000 } },
     log: (entry) => logged.push(entry),
     deployer: folder,
     onPublishStep: (step) => onStep(step),
@@ -128,8 +127,31 @@ async function markReady(account: Account): Promise<void> {
   expect(ready.body.ready).toBe(true);
 }
 
-async function publish(draft: string, decisions: { key: string; choice: 'live' | 'draft' }[] = []): Promise<Answer<PublishResponse>> {
-  return call<PublishResponse>('POST', 'publish/publish', await signIn(meera), { draft, decisions });
+const idOf = (account: Account) => account.email.replace(/[^a-z0-9]+/g, '-');
+
+/** The publishers' screen as it is now. */
+async function review(): Promise<ReviewResponse> {
+  const answer = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** The account's draft marked ready by its editor, as the publisher's review then shows it. */
+async function reviewed(account: Account): Promise<ReadyDraft> {
+  await markReady(account);
+  const draft = (await review()).drafts.find((entry) => entry.draft === idOf(account));
+  expect(draft).toBeDefined();
+  return draft!;
+}
+
+/** Publishes the draft as the publisher reviewed it: its commit and what the review showed. */
+async function publishReviewed(draft: ReadyDraft, decisions: Decision[] = []): Promise<Answer<PublishResponse>> {
+  return call<PublishResponse>('POST', 'publish/publish', await signIn(meera), { draft: draft.draft, commit: draft.commit, digest: draft.digest, decisions });
+}
+
+/** The account's draft marked ready, reviewed and published. */
+async function publish(account: Account, decisions: Decision[] = []): Promise<Answer<PublishResponse>> {
+  return publishReviewed(await reviewed(account), decisions);
 }
 
 async function livePage(route: string): Promise<string> {
@@ -172,6 +194,17 @@ function pushAsDeveloper(branch: string, file: string, change: (text: string) =>
   return gitIn('rev-parse', 'HEAD');
 }
 
+/** A developer's commit made with git itself in a clone of `branch` (a link, a submodule), pushed: its sha. */
+function pushWithGit(branch: string, make: (gitIn: (...args: string[]) => string, clone: string) => void, message: string): string {
+  const clone = mkdtempSync(path.join(temp, 'developer-'));
+  execFileSync('git', ['clone', '--quiet', '--branch', branch, remote, clone]);
+  const gitIn = (...args: string[]) => execFileSync('git', ['-C', clone, '-c', 'user.name=Site Developer', '-c', 'user.email=dev@example.com', ...args], { encoding: 'utf8' }).trim();
+  make(gitIn, clone);
+  gitIn('commit', '--quiet', '-m', message);
+  gitIn('push', '--quiet', 'origin', branch);
+  return gitIn('rev-parse', 'HEAD');
+}
+
 beforeAll(async () => {
   temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-'));
   keys = await testKeys();
@@ -187,7 +220,7 @@ afterAll(async () => {
   await editor?.close();
   await folder?.close();
   rmSync(temp, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('publishing drafts', () => {
   it('publishes two drafts that changed different fields of one page: both changes live, both commits in main’s history', async () => {
@@ -198,7 +231,7 @@ describe('publishing drafts', () => {
 
     // An editor may not publish, not even their own draft.
     const mainBefore = mainSha();
-    const refused = await call('POST', 'publish/publish', await signIn(asha), { draft: ASHA, decisions: [] });
+    const refused = await call('POST', 'publish/publish', await signIn(asha), { draft: ASHA, commit: ashaCommit, digest: '0'.repeat(64), decisions: [] });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Only publishers may publish or roll back the live site.');
     expect(refused.body.hint).toContain('Meera Publisher');
@@ -215,8 +248,8 @@ describe('publishing drafts', () => {
     expect(review.body.drafts[0]!.files[0]!.live).toContain('title: ETABS\n');
     expect(review.body.drafts[0]!.files[0]!.published).toContain('title: ETABS training by Asha');
 
-    expect((await publish(ASHA)).body).toEqual({ published: 'published/1' });
-    const second = await publish(MEERA);
+    expect((await publish(asha)).body).toEqual({ published: 'published/1' });
+    const second = await publish(meera);
     expect(second.body).toEqual({ published: 'published/2' });
 
     const page = await livePage('/etabs');
@@ -239,7 +272,7 @@ describe('publishing drafts', () => {
       data.sections[0]!.title = 'STAAD by Ravi';
       data.meta.description = 'Ravi’s description';
     });
-    expect((await publish(ASHA)).body).toEqual({ published: 'published/3' });
+    expect((await publish(asha)).body).toEqual({ published: 'published/3' });
 
     await markReady(ravi);
     const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
@@ -247,12 +280,12 @@ describe('publishing drafts', () => {
     expect(shown.conflicts).toEqual([expect.objectContaining({ file: 'pages/staad.yaml', where: 'sections[0].title', live: 'STAAD by Asha', draft: 'STAAD by Ravi' })]);
 
     const mainBefore = mainSha();
-    const asked = await publish(RAVI);
+    const asked = await publish(ravi);
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual({ conflicts: shown.conflicts });
     expect(mainSha()).toBe(mainBefore);
 
-    const decided = await publish(RAVI, [{ key: shown.conflicts[0]!.key, choice: 'live' }]);
+    const decided = await publish(ravi, [{ key: shown.conflicts[0]!.key, choice: 'live' }]);
     expect(decided.body).toEqual({ published: 'published/4' });
     const page = await livePage('/staad');
     expect(page).toContain('STAAD by Asha');
@@ -266,7 +299,7 @@ describe('publishing drafts', () => {
     const good = liveFiles();
     const goodTag = 'published/4';
     const badCommit = await save(asha, 'pages/index.yaml', (data) => (data.sections[0]!.title = 'A bad heading'));
-    expect((await publish(ASHA)).body).toEqual({ published: 'published/5' });
+    expect((await publish(asha)).body).toEqual({ published: 'published/5' });
     expect(await livePage('/')).toContain('A bad heading');
     expect(liveFiles()).not.toEqual(good);
 
@@ -291,27 +324,56 @@ describe('publishing drafts', () => {
     let developerCommit = '';
     onStep = (step) => {
       if (step === 'built' && !developerCommit) {
-        developerCommit = pushAsDeveloper('main', 'pages/etabs.yaml', (text) => text.replace(/description: .*/, 'description: Fixed by a developer'), 'Fix the description');
+        developerCommit = pushAsDeveloper('main', 'pages/staad.yaml', (text) => text.replace(/description: .*/, 'description: Fixed by a developer'), 'Fix the description');
       }
     };
     try {
-      expect((await publish(RAVI)).body).toEqual({ published: 'published/7' });
+      expect((await publish(ravi)).body).toEqual({ published: 'published/7' });
     } finally {
       onStep = () => undefined;
     }
     expect(mainHas(developerCommit)).toBe(true);
     expect(mainHas(draftCommit)).toBe(true);
-    const page = await livePage('/etabs');
-    expect(page).toContain('ETABS heading by Ravi');
-    expect(page).toContain('Fixed by a developer');
+    expect(await livePage('/etabs')).toContain('ETABS heading by Ravi');
+    expect(await livePage('/staad')).toContain('Fixed by a developer');
     expect(logged).toContainEqual(expect.objectContaining({ event: 'publish-main-moved', draft: `drafts/${RAVI}` }));
+  }, 300_000);
+
+  it('refuses when main moved during the publish so that the draft’s page would go live otherwise than reviewed, and publishes once reviewed again', async () => {
+    const draftCommit = await save(ravi, 'pages/etabs.yaml', (data) => (data.sections[0]!.title = 'ETABS heading, reviewed'));
+    const shown = await reviewed(ravi);
+    const live = liveFiles();
+    let developerCommit = '';
+    onStep = (step) => {
+      if (step === 'built' && !developerCommit) {
+        developerCommit = pushAsDeveloper('main', 'pages/etabs.yaml', (text) => text.replace(/description: .*/, 'description: Changed while publishing'), 'Change the description');
+      }
+    };
+    try {
+      const refused = await publishReviewed(shown);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        error: 'The live site changed since you reviewed this draft, and publishing it now would change other things than you were shown, so nothing was published.',
+        hint: 'Review it again: the list shows what it would publish now.',
+      });
+    } finally {
+      onStep = () => undefined;
+    }
+    expect(mainSha()).toBe(developerCommit);
+    expect(liveFiles()).toEqual(live);
+    const again = (await review()).drafts.find((draft) => draft.draft === RAVI)!;
+    expect(again.commit).toBe(draftCommit);
+    expect(again.digest).not.toBe(shown.digest);
+    expect(again.files[0]!.published).toContain('description: Changed while publishing');
+    expect((await publishReviewed(again)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    expect(await livePage('/etabs')).toContain('ETABS heading, reviewed');
   }, 300_000);
 
   it('stops before pushing anything when the content has a mistake', async () => {
     pushAsDeveloper(`drafts/${ASHA}`, 'pages/etabs.yaml', (text) => `${text}  - type: no-such-section\n`, 'A section type that does not exist');
     const mainBefore = mainSha();
     const live = liveFiles();
-    const refused = await publish(ASHA);
+    const refused = await publish(asha);
     expect(refused.status).toBe(422);
     expect(refused.body.error).toBe('Nothing was published: the pages have a mistake to correct first.');
     expect(refused.body.hint).toMatch(/^pages\/etabs\.yaml, line \d+: .*no-such-section/);
@@ -326,14 +388,14 @@ describe('publishing drafts', () => {
     const bytes = (seed: number) => Uint8Array.from({ length: 2048 }, (_, index) => (index * seed + seed) % 256);
     const ashaCommit = pushAsDeveloper(`drafts/${ASHA}`, 'public/files/timetable.bin', () => bytes(7), 'Asha’s timetable');
     pushAsDeveloper(`drafts/${RAVI}`, 'public/files/timetable.bin', () => bytes(11), 'Ravi’s timetable');
-    expect((await publish(ASHA)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    expect((await publish(asha)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
     expect(review.body.drafts.find((draft) => draft.draft === RAVI)).toBeUndefined();
     await markReady(ravi);
     const shown = (await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.drafts.find((draft) => draft.draft === RAVI)!;
     expect(shown.conflicts).toEqual([]);
     expect(shown.files).toContainEqual({ file: 'public/files/timetable.bin', change: 'changed', page: false, live: null, published: null });
-    expect((await publish(RAVI)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    expect((await publish(ravi)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     const live = await fetch(`${liveUrl}/files/timetable.bin`);
     expect(Buffer.from(await live.arrayBuffer()).equals(Buffer.from(bytes(11)))).toBe(true);
     expect(mainHas(ashaCommit)).toBe(true);
@@ -345,7 +407,7 @@ describe('publishing drafts', () => {
     const blocker = path.join(folder.dir, 'current.next');
     mkdirSync(path.join(blocker, 'in-the-way'), { recursive: true });
     const live = liveFiles();
-    const failed = await publish(ASHA);
+    const failed = await publish(asha);
     expect(failed.status).toBe(502);
     expect(failed.body.error).toBe('The publish is on main, but the live site on this computer did not take it: the live site still shows the version before.');
     expect(failed.body.hint).toContain('Publish again');
@@ -354,7 +416,10 @@ describe('publishing drafts', () => {
     const review = await call<ReviewResponse>('GET', 'publish/review', await signIn(meera));
     expect(review.body.unfinished).toEqual({ what: `drafts/${ASHA}`, failed: expect.any(String) as string });
     // Nothing else is published before it.
-    expect((await publish(RAVI)).status).toBe(409);
+    await save(ravi, 'pages/index.yaml', (data) => (data.meta.title = 'Home, waiting'));
+    const waiting = await publish(ravi);
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.error).toBe('The last publish reached main but not the live site.');
 
     rmSync(blocker, { recursive: true, force: true });
     const again = await call<{ published: string }>('POST', 'publish/again', await signIn(meera), {});
@@ -371,7 +436,7 @@ describe('a server stopped in the middle of a publish', () => {
     await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = title));
     const mainBefore = mainSha();
     onStep = (reached) => (reached === step ? 'halt' : undefined);
-    const stopped = await publish(ASHA);
+    const stopped = await publish(asha);
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(500);
     await restart();
 
@@ -381,20 +446,196 @@ describe('a server stopped in the middle of a publish', () => {
     expect(mainTitle === title).toBe(reachedMain);
     expect(await livePage('/etabs')).toContain(mainTitle);
     if (reachedMain) expect(remoteGit('tag', '--points-at', 'refs/heads/main')).toMatch(/^published\/\d+$/);
+    // A publish the restart dropped is shown to the publishers, not only said in the server's log.
+    const { dropped } = await review();
+    if (reachedMain) expect(dropped).toBeNull();
+    else expect(dropped).toEqual({ what: `${asha.name}'s draft`, draft: ASHA, restores: null, by: meera.name, at: expect.any(String) as string });
+    if (step === 'merged') {
+      // Dismissed by a publisher only.
+      expect((await call('POST', 'publish/dismiss', await signIn(asha), {})).status).toBe(403);
+      expect((await call('POST', 'publish/dismiss', await signIn(meera), {})).status).toBe(200);
+      expect((await review()).dropped).toBeNull();
+    }
 
     const next = `${title}, published again`;
     await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = next));
-    expect((await publish(ASHA)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    expect((await publish(asha)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     expect(await livePage('/etabs')).toContain(next);
+    // Shown until the next publish.
+    expect((await review()).dropped).toBeNull();
+  }, 300_000);
+});
+
+describe('what goes live is what the publisher reviewed', () => {
+  it('refuses the reviewed commit once its editor saved again (saving withdrew "ready"); marked again, all of it goes live', async () => {
+    await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = 'ETABS as reviewed'));
+    const shown = await reviewed(asha);
+    const mainBefore = mainSha();
+    const live = liveFiles();
+    await save(asha, 'pages/staad.yaml', (data) => (data.meta.title = 'STAAD saved after the review'));
+    expect(logged).toContainEqual({ event: 'ready-withdrawn', draft: `drafts/${ASHA}`, reason: 'saved since it was marked' });
+    const mine = await call<MyDraftResponse>('GET', 'publish/mine', await signIn(asha));
+    expect(mine.body).toMatchObject({ ready: false, withdrawn: true });
+    expect((await review()).drafts.find((draft) => draft.draft === ASHA)).toBeUndefined();
+
+    const refused = await publishReviewed(shown);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: 'The draft changed since you reviewed it, so nothing was published.',
+      hint: 'Review it again: once its editor marks it ready again, it is listed with what it changes now.',
+    });
+    expect(mainSha()).toBe(mainBefore);
+    expect(liveFiles()).toEqual(live);
+
+    expect((await publish(asha)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    expect(await livePage('/etabs')).toContain('ETABS as reviewed');
+    expect(await livePage('/staad')).toContain('STAAD saved after the review');
+  }, 300_000);
+
+  it('publishes exactly the reviewed commit: refused when the draft’s branch moved past it, and never the branch’s later commits', async () => {
+    const reviewedCommit = await save(ravi, 'pages/index.yaml', (data) => (data.meta.title = 'Home as reviewed'));
+    const shown = await reviewed(ravi);
+    expect(shown.commit).toBe(reviewedCommit);
+    // Pushed to the draft with git, not saved in the editor: the mark is not withdrawn, the branch moved all the same.
+    pushAsDeveloper(`drafts/${RAVI}`, 'public/files/after-review.txt', () => 'pushed after the review', 'After the review');
+    const mainBefore = mainSha();
+    const refused = await publishReviewed(shown);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('The draft changed since you reviewed it, so nothing was published.');
+    expect(mainSha()).toBe(mainBefore);
+
+    const again = await reviewed(ravi);
+    let later = '';
+    onStep = (step) => {
+      if (step === 'merged' && !later) later = pushAsDeveloper(`drafts/${RAVI}`, 'public/files/during.txt', () => 'pushed during the publish', 'During the publish');
+    };
+    try {
+      expect((await publishReviewed(again)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    } finally {
+      onStep = () => undefined;
+    }
+    expect(mainHas(again.commit)).toBe(true);
+    expect(mainHas(later)).toBe(false);
+    expect((await fetch(`${liveUrl}/files/after-review.txt`)).status).toBe(200);
+    expect((await fetch(`${liveUrl}/files/during.txt`)).status).toBe(404);
+    expect(remoteGit('rev-parse', `refs/heads/drafts/${RAVI}`)).toBe(later);
+  }, 300_000);
+});
+
+describe('the site’s repository refusing a push', () => {
+  it('a lock a stopped push left in the repository: refused in words, never merged again; removed when the server starts again, then publishing works', async () => {
+    await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = 'ETABS after the lock'));
+    const shown = await reviewed(asha);
+    const lock = path.join(remote, 'refs/heads/main.lock');
+    writeFileSync(lock, '');
+    const mainBefore = mainSha();
+    const live = liveFiles();
+    const since = logged.length;
+    const refused = await publishReviewed(shown);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      error: "The site's repository is locked by a push that was stopped halfway, so nothing was published.",
+      hint: "Ask the site's administrator to restart the editor server: it removes such a lock when it starts. Then try again.",
+    });
+    const rolled = await call('POST', 'publish/rollback', await signIn(meera), { tag: 'published/1' });
+    expect(rolled.status).toBe(503);
+    expect(rolled.body.error).toBe("The site's repository is locked by a push that was stopped halfway, so nothing was put back live.");
+    expect(logged.slice(since).filter((entry) => entry.event === 'publish-main-moved')).toEqual([]);
+    expect(logged.slice(since)).toContainEqual(expect.objectContaining({ event: 'push-refused', ref: 'refs/heads/main', kind: 'locked' }));
+    expect(mainSha()).toBe(mainBefore);
+    expect(liveFiles()).toEqual(live);
+    expect((await review()).unfinished).toBeNull();
+
+    await restart();
+    expect(existsSync(lock)).toBe(false);
+    expect(logged).toContainEqual(expect.objectContaining({ event: 'remote-lock-removed', ref: 'refs/heads/main' }));
+    expect((await publishReviewed(shown)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+    expect(await livePage('/etabs')).toContain('ETABS after the lock');
+  }, 300_000);
+
+  it('a host that declines the push (branch protection, a hook): refused at once, saying so, not "main kept changing"', async () => {
+    pushAsDeveloper(`drafts/${RAVI}`, 'public/files/protected.txt', () => 'past the protection', 'A file');
+    const shown = await reviewed(ravi);
+    const hook = path.join(remote, 'hooks', 'pre-receive');
+    writeFileSync(hook, '#!/bin/sh\necho "GH006: Protected branch update failed for refs/heads/main." >&2\nexit 1\n', { mode: 0o755 });
+    const mainBefore = mainSha();
+    const since = logged.length;
+    try {
+      const refused = await publishReviewed(shown);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({
+        error: "The site's repository refused to change main: its host declined it (a rule such as branch protection), so nothing was published.",
+        hint: 'Ask the site\'s administrator to let the editor server\'s account push to main (README, "Publishing"), then try again.',
+      });
+    } finally {
+      rmSync(hook);
+    }
+    expect(logged.slice(since).filter((entry) => entry.event === 'publish-main-moved')).toEqual([]);
+    expect(mainSha()).toBe(mainBefore);
+    expect((await publishReviewed(shown)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+  }, 300_000);
+});
+
+describe('links and submodules', () => {
+  it('refuses a draft carrying a link or a submodule, naming the file, and main or a version whose content has a link', async () => {
+    const ravisBefore = remoteGit('rev-parse', `refs/heads/drafts/${RAVI}`);
+    pushWithGit(`drafts/${RAVI}`, (gitIn, clone) => {
+      symlinkSync('/proc/self/environ', path.join(clone, 'pages/_templates/leak.yaml'));
+      gitIn('add', '--all');
+    }, 'A template that is a link');
+    const link = await call('POST', 'publish/ready', await signIn(ravi), { ready: true });
+    expect(link.status).toBe(409);
+    expect(link.body.error).toBe('pages/_templates/leak.yaml is a link to another file: the editor never makes links, so nothing with it is published.');
+    pushWithGit(`drafts/${RAVI}`, (gitIn) => {
+      gitIn('rm', '--quiet', 'pages/_templates/leak.yaml');
+      gitIn('update-index', '--add', '--cacheinfo', `160000,${mainSha()},public/vendor`);
+    }, 'A submodule');
+    const submodule = await call('POST', 'publish/ready', await signIn(ravi), { ready: true });
+    expect(submodule.status).toBe(409);
+    expect(submodule.body.error).toBe("public/vendor is another repository inside the site's (a submodule): the editor never makes those, so nothing with it is published.");
+    remoteGit('update-ref', `refs/heads/drafts/${RAVI}`, ravisBefore);
+
+    await save(asha, 'pages/etabs.yaml', (data) => (data.meta.title = 'ETABS beside a link'));
+    const shown = await reviewed(asha);
+    const linked = pushWithGit('main', (gitIn, clone) => {
+      symlinkSync('../../state/preview-secret', path.join(clone, 'public/secret.txt'));
+      gitIn('add', '--all');
+    }, 'A link in public');
+    const refused = await publishReviewed(shown);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('public/secret.txt is a link to another file: the editor never makes links, so nothing with it is published.');
+    expect(mainSha()).toBe(linked);
+    // The publishers' screen says it for the draft, and still lists the others.
+    expect((await review()).drafts.find((draft) => draft.draft === ASHA)?.problem?.error).toBe(refused.body.error);
+    remoteGit('tag', 'published/90', linked);
+    try {
+      const rolled = await call('POST', 'publish/rollback', await signIn(meera), { tag: 'published/90' });
+      expect(rolled.status).toBe(409);
+      expect(rolled.body.error).toBe(refused.body.error);
+      expect(mainSha()).toBe(linked);
+    } finally {
+      remoteGit('tag', '--delete', 'published/90');
+    }
+    pushWithGit('main', (gitIn) => gitIn('rm', '--quiet', 'public/secret.txt'), 'The link replaced');
+    expect((await publish(asha)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
   }, 300_000);
 });
 
 describe('refusals', () => {
+  it('publishes while main’s README, docs and tests are not the server’s: they are not its code', async () => {
+    pushAsDeveloper('main', 'README.md', (text) => `${text}A typo fixed on main.\n`, 'README: a typo');
+    pushAsDeveloper('main', 'docs/notes.md', () => 'Notes\n', 'Docs');
+    pushAsDeveloper('main', 'tests/added-on-main.test.ts', () => 'export {};\n', 'A test');
+    expect((await review()).refusal).toBeNull();
+    await save(asha, 'pages/staad.yaml', (data) => (data.meta.title = 'STAAD beside a README fix'));
+    expect((await publish(asha)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+  }, 300_000);
+
   it('refuses to publish while main’s code is not the code the server runs, and says which files differ', async () => {
     await save(ravi, 'pages/index.yaml', (data) => (data.meta.title = 'Home by Ravi'));
     const developer = pushAsDeveloper('main', 'src/added-on-main.ts', () => 'export const added = true;\n', 'Code the server does not run');
     const live = liveFiles();
-    const refused = await publish(RAVI);
+    const refused = await publish(ravi);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe("Nothing was published: main's code is not the code this server runs (src/added-on-main.ts), so the site built here would not be main.");
     expect(refused.body.hint).toContain('restart the editor server');

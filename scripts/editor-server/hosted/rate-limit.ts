@@ -6,7 +6,7 @@
  */
 import { Refusal } from '../http';
 
-export type Limited = 'sign-in' | 'read' | 'preview' | 'save' | 'upload';
+export type Limited = 'sign-in' | 'read' | 'preview' | 'save' | 'upload' | 'publish';
 
 export interface Limit {
   /** How many at once, and how many per `perMs` after that. */
@@ -25,6 +25,8 @@ export const DEFAULT_LIMITS: Record<Limited, Limit> = {
   preview: { count: 3000, perMs: MINUTE },
   save: { count: 60, perMs: MINUTE },
   upload: { count: 30, perMs: HOUR },
+  // Publishing's requests (review, ready, publish, roll back): each may fetch, merge and build. A publisher's action is two.
+  publish: { count: 20, perMs: MINUTE },
 };
 
 const WORDS: Record<Limited, string> = {
@@ -33,6 +35,7 @@ const WORDS: Record<Limited, string> = {
   preview: 'The preview asked for more pages and files than the server answers for one person in a minute.',
   save: 'You saved more often than the editor takes in a minute.',
   upload: 'You uploaded more photos than the editor takes in an hour.',
+  publish: 'You asked to review, mark or publish more often than the editor takes in a minute.',
 };
 
 export class RateLimiter {

@@ -353,6 +353,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const { status = 200, body } = result;
       if (commit) {
         previews?.update(id, draft.dir);
+        publishing.draftChanged(id);
         res.setHeader('X-CESA-Commit', commit.sha);
         log({ event: 'save', email: session.email, draft: `drafts/${id}`, files: commit.files, commit: commit.sha });
       }
@@ -382,6 +383,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   };
 
   const publishing = new PublishingApi(publisher, options.stateDir, {
+    sessionEmail: (req) => sessions.get(cookieOf(req, cookieName))?.email ?? null,
+    limiter,
     signedIn: (req, fresh) => signedIn(req, fresh),
     editors: () => editorsNow(),
     mainMoved: () => repository.refresh(true),

@@ -8,12 +8,28 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { git, GitError, Queue } from '../git';
 import { isLocalRemote, type Person } from '../repository';
+import { pushFailure, type PushRefusalKind } from './push';
 
 export const TAG_PREFIX = 'published/';
 export const MAIN = 'refs/remotes/origin/main';
 export const draftRef = (id: string) => `refs/remotes/origin/drafts/${id}`;
 
+/** The remote refused a push (push.ts): merging again cannot help. `answer` is git's, for the log. */
+export class PushRefused extends Error {
+  constructor(
+    readonly kind: PushRefusalKind,
+    /** The remote's ref: refs/heads/main, refs/tags/published/3. */
+    readonly ref: string,
+    readonly answer: GitError,
+  ) {
+    super(`The push to ${ref} was refused (${kind})`);
+    this.name = 'PushRefused';
+  }
+}
+
 export class PublishClone {
+  /** The remote is on this disk (a path or file://): its stale locks can be removed here (push.ts). */
+  readonly localRemote: boolean;
   private readonly allowFile: boolean;
   private readonly fetches = new Queue();
   private fetchedAt = 0;
@@ -26,6 +42,7 @@ export class PublishClone {
     private readonly committer: Person,
   ) {
     this.allowFile = isLocalRemote(remote);
+    this.localRemote = this.allowFile;
   }
 
   git(args: string[], env?: Record<string, string>, input?: string): Promise<string> {
@@ -91,13 +108,19 @@ export class PublishClone {
     }
   }
 
-  /** main on the remote becomes `commit` if that is a fast-forward (never forced); false when main moved meanwhile. */
-  async pushMain(commit: string): Promise<boolean> {
+  /**
+   * The remote's `ref` becomes `source` if that is a fast-forward (never forced): 'moved' when the
+   * ref moved meanwhile (or a tag's name was taken); PushRefused when the remote refused the push.
+   */
+  async push(source: string, ref: string): Promise<'pushed' | 'moved'> {
     try {
-      await this.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/main`]);
-      return true;
+      await this.git(['push', '--quiet', '--no-verify', 'origin', `${source}:${ref}`]);
+      return 'pushed';
     } catch (error) {
-      if (error instanceof GitError && /non-fast-forward|fetch first|rejected/.test(error.stderr)) return false;
+      if (!(error instanceof GitError)) throw error;
+      const failure = pushFailure(error);
+      if (failure === 'moved') return 'moved';
+      if (failure) throw new PushRefused(failure, ref, error);
       throw error;
     }
   }

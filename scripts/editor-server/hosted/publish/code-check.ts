@@ -4,18 +4,27 @@
  * the server runs code main does not have), the build would not be main: the server refuses to
  * publish and says which files differ.
  *
- * Code is every file of the repository but the content (pages/, public/), the list of editors
- * (editors.yaml, read from main at every request) and firebase.json (made from the content by the
- * code: each publish commits it as its content makes it, as `npm run check` does). The server's files are those git would commit in
- * its checkout (tracked or new, not ignored), compared by content; without a checkout, main's list.
+ * Code is what shapes a build or the server: everything under src/ and scripts/ (the build, photos,
+ * code generation, hosting, the editor's server; a superset of the folders scripts/build's code
+ * fingerprint hashes, build-cache.ts OUTPUT_CODE_DIRS), the dependencies (package.json and its lock
+ * file), and the Vite and TypeScript configuration and index.html the bundles are made with. Not the
+ * README, the docs, the tests, the content (pages/, public/), editors.yaml (read from main at every
+ * request) or firebase.json (made from the content by the code: each publish commits it as its
+ * content makes it, as `npm run check` does): a typo fixed in the README never stops publishing. The
+ * server's files are those git would commit in its checkout (tracked or new, not ignored) among
+ * those, compared by content (a new section folder under src/ changes the build even untracked);
+ * without a checkout, main's list.
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { git, GitError } from '../git';
 
-/** Not code: what editors change, what is made from it, what the server reads from main itself, and installed dependencies. */
+/** The files at the top of the project that shape the bundles or the server (build-cache.ts codeFiles lists the same). */
+const TOP_CODE_FILES = new Set(['package.json', 'package-lock.json', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.src.json', 'tsconfig.node.json']);
+
+/** Whether `file` (a path of the repository) is code: see the comment at the top. */
 export function isCode(file: string): boolean {
-  return !/^(pages|public|node_modules)\//.test(file) && !['node_modules', 'editors.yaml', 'firebase.json'].includes(file);
+  return /^(src|scripts)\//.test(file) || TOP_CODE_FILES.has(file);
 }
 
 /** The code files of a checkout as git would commit them: tracked or new, not ignored. Null when it is not a checkout. */

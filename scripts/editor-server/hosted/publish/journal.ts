@@ -86,3 +86,41 @@ export class JournalFile {
     rmSync(this.file, { force: true });
   }
 }
+
+/** A publish the server dropped when it started again (it had not reached main): shown to the publishers until the next publish or until one dismisses it. */
+export const DroppedSchema = z.object({
+  what: z.string(),
+  by: z.object({ name: z.string(), email: z.string() }),
+  startedAt: z.string(),
+  /** A rollback: the tag it was putting back. */
+  restores: z.string().optional(),
+});
+export type Dropped = z.infer<typeof DroppedSchema>;
+
+/** The record of the last dropped publish, in the state folder beside the journal. */
+export class DroppedFile {
+  private readonly file: string;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, 'dropped.json');
+  }
+
+  read(): Dropped | null {
+    try {
+      return DroppedSchema.parse(JSON.parse(readFileSync(this.file, 'utf8')) as unknown);
+    } catch {
+      return null;
+    }
+  }
+
+  write(entry: Dropped): void {
+    const next = `${this.file}.next`;
+    writeDurably(next, JSON.stringify(entry), 'w');
+    renameSync(next, this.file);
+  }
+
+  clear(): void {
+    rmSync(this.file, { force: true });
+  }
+}

@@ -12,6 +12,7 @@ import type { ChangedFile, Decision, PublishConflict } from '../../../../src/edi
 import { Refusal } from '../../http';
 import type { PublishClone } from './clone';
 import { mergePage, type FieldConflict } from './field-merge';
+import { refuseDraftLinks } from './links';
 
 export const isPage = (file: string) => /^pages\/.+\.ya?ml$/.test(file);
 const isContent = (file: string) => /^(pages|public)\//.test(file);
@@ -43,6 +44,12 @@ export interface MergePlan {
   changed: string[];
   /** Those files as the publisher reviews them. */
   review: ChangedFile[];
+  /**
+   * A hash of what the review shows (each file's change and published bytes, the conflicts): the
+   * publisher sends back the one they saw, and a publish whose outcome is no longer that is refused.
+   * Made with the decisions taken; the review's is made with none.
+   */
+  digest: string;
 }
 
 /**
@@ -50,6 +57,7 @@ export interface MergePlan {
  * conflicts are those `decisions` do not answer.
  */
 export async function planMerge(repo: PublishClone, main: string, draft: string, decisions: readonly Decision[] = []): Promise<MergePlan> {
+  await refuseDraftLinks(repo, main, draft);
   const base = (await repo.git(['merge-base', main, draft])).trim();
   const names = async (from: string, to: string) => (await repo.git(['diff', '--name-only', '--no-renames', '-z', from, to])).split('\0').filter(Boolean);
   const drafted = await names(base, draft);
@@ -64,6 +72,8 @@ export async function planMerge(repo: PublishClone, main: string, draft: string,
   const files: PlannedFile[] = [];
   const changed: string[] = [];
   const review: ChangedFile[] = [];
+  /** Each changed file as the digest takes it: its name, change and published bytes (a text's hash, a blob's id). */
+  const shownFiles: [string, string, string | null][] = [];
   for (const file of drafted) {
     const page = isPage(file);
     const [liveBlob, draftBlob] = await Promise.all([repo.objectAt(main, file), repo.objectAt(draft, file)]);
@@ -100,13 +110,18 @@ export async function planMerge(repo: PublishClone, main: string, draft: string,
     if ('text' in published ? published.text === liveText : published.blob === liveBlob) continue;
     changed.push(file);
     const gone = 'blob' in published && published.blob === null;
+    const change = liveBlob === null ? 'added' : gone ? 'removed' : 'changed';
+    shownFiles.push([file, change, 'text' in published ? createHash('sha256').update(published.text).digest('hex') : published.blob]);
     review.push({
       file,
-      change: liveBlob === null ? 'added' : gone ? 'removed' : 'changed',
+      change,
       page,
       live: liveText ?? null,
       published: !page || gone ? null : 'text' in published ? published.text : ((await repo.show(draft, file)) ?? null),
     });
   }
-  return { files, conflicts, decided, changed, review };
+  const digest = createHash('sha256')
+    .update(JSON.stringify([shownFiles, conflicts.map((conflict) => conflict.key)]))
+    .digest('hex');
+  return { files, conflicts, decided, changed, review, digest };
 }

@@ -1,14 +1,18 @@
 /**
  * Publishing a draft, one at a time, in the publish's own clone of the site's repository
- * (<state>/publish/clone): bring main into the draft with a merge by field (field-merge.ts), check
- * the content, build it with the code this server runs, push main as a fast-forward (never forced),
- * put the build live (deploy.ts) and tag it `published/N`. Rolling back puts an earlier published
- * build live again, byte for byte, with a new commit on main that restores that version's content,
- * so the history keeps everything and the next publish starts from what is live.
+ * (<state>/publish/clone): bring main into the draft's reviewed commit (never its branch's later
+ * ones) with a merge by field (field-merge.ts), refused when that commit is no longer the draft or
+ * the merge would publish other than the review showed; check the content, build it with the code
+ * this server runs, push main as a fast-forward (never forced), put the build live (deploy.ts) and
+ * tag it `published/N`. Rolling back puts an earlier published build live again, byte for byte,
+ * with a new commit on main that restores that version's content, so the history keeps everything
+ * and the next publish starts from what is live. A push the remote refuses (a lock, a host's rule)
+ * is said as such at once (push.ts); nothing with a link or a submodule is merged or built (links.ts).
  *
  * Every step is recorded in the journal (journal.ts) before its effects can be seen: after a crash,
- * `recover` drops a publish that had not reached main (nothing changed anywhere) and finishes one
- * that had (build if needed, deploy, tag), so main and the live site agree again.
+ * `recover` drops a publish that had not reached main (nothing changed anywhere; the publishers are
+ * shown it) and finishes one that had (build if needed, deploy, tag), so main and the live site
+ * agree again.
  *
  * What the merge does to each file, and the rule for photos and other files: merge-plan.ts.
  */
@@ -22,11 +26,13 @@ import { firebaseJsonText, writeFirebaseJson } from '../../../hosting/firebase-j
 import { Refusal } from '../../http';
 import { GitError } from '../git';
 import type { Person } from '../repository';
-import { draftRef, MAIN, PublishClone, TAG_PREFIX } from './clone';
+import { draftRef, MAIN, PublishClone, PushRefused, TAG_PREFIX } from './clone';
 import { codeDifferences } from './code-check';
 import { DeployError, type Deployer } from './deploy';
-import { JOURNAL_STEPS, JournalFile, type Journal, type JournalStep } from './journal';
+import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, type JournalStep } from './journal';
+import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
+import { pushRefusal, removeStaleLocks } from './push';
 
 export interface PublisherOptions {
   /** The code this server runs: it builds what is published. */
@@ -72,12 +78,37 @@ interface Merged {
 
 type MergeResult = { kind: 'merged'; merged: Merged } | { kind: 'conflicts'; conflicts: PublishConflict[] } | { kind: 'nothing' };
 
+/** What the publisher reviewed of a draft: its commit, and the digest of what the review showed (merge-plan.ts). */
+export interface Reviewed {
+  commit: string;
+  digest: string;
+}
+
+/** The draft is not the commit the publisher reviewed (saved since, or its mark withdrawn). */
+export function changedSinceReview(): Refusal {
+  return new Refusal(409, {
+    error: 'The draft changed since you reviewed it, so nothing was published.',
+    hint: 'Review it again: once its editor marks it ready again, it is listed with what it changes now.',
+  });
+}
+
+/** Merged with main as it is now, the draft would publish something other than the review showed. */
+function outcomeChanged(): Refusal {
+  return new Refusal(409, {
+    error: 'The live site changed since you reviewed this draft, and publishing it now would change other things than you were shown, so nothing was published.',
+    hint: 'Review it again: the list shows what it would publish now.',
+  });
+}
+
 export class Publisher {
   readonly dir: string;
   readonly repo: PublishClone;
   readonly builds: string;
   private readonly journal: JournalFile;
+  private readonly droppedFile: DroppedFile;
   private readonly liveFile: string;
+  /** When this server started: a lock in the remote older than that is no push of this server's. */
+  private readonly startedAt = Date.now();
   /** What this server is publishing now (one at a time); "halted" after a simulated kill. */
   private running: string | null = null;
 
@@ -86,13 +117,20 @@ export class Publisher {
     this.repo = new PublishClone(path.join(this.dir, 'clone'), options.remote, options.committer);
     this.builds = path.join(this.dir, 'builds');
     this.journal = new JournalFile(this.dir);
+    this.droppedFile = new DroppedFile(this.dir);
     this.liveFile = path.join(this.dir, 'live.json');
   }
 
-  /** Makes the clone if it is not there, then finishes or drops a publish a crash interrupted. */
+  /**
+   * Makes the clone if it is not there, removes the locks a push stopped halfway left in a remote
+   * on this disk, then finishes or drops a publish a crash interrupted.
+   */
   async open(): Promise<void> {
     mkdirSync(this.builds, { recursive: true });
     await this.repo.open();
+    if (this.repo.localRemote) {
+      for (const ref of removeStaleLocks(this.options.remote, this.startedAt)) this.options.log({ event: 'remote-lock-removed', ref, reason: 'left by a push that was stopped before this server started' });
+    }
     await this.recover();
   }
 
@@ -142,8 +180,21 @@ export class Publisher {
     return next;
   }
 
-  /** The draft, published: merged with main by field, checked, built, pushed, deployed, tagged. */
-  async publish(id: string, by: Person, decisions: readonly Decision[] = []): Promise<PublishResponse> {
+  /** A publish dropped by a restart during it, until the next publish or until a publisher dismisses it. */
+  dropped(): Dropped | null {
+    return this.droppedFile.read();
+  }
+
+  dismissDropped(): void {
+    this.droppedFile.clear();
+  }
+
+  /**
+   * The draft's reviewed commit, published: merged with main by field, checked, built, pushed,
+   * deployed, tagged. Refused when the draft is no longer that commit, or when merged with main as
+   * it is now it would publish other than the review showed.
+   */
+  async publish(id: string, reviewed: Reviewed, by: Person, decisions: readonly Decision[] = []): Promise<PublishResponse> {
     const what = `drafts/${id}`;
     this.take(what);
     let journal: Journal | null = null;
@@ -151,17 +202,18 @@ export class Publisher {
       await this.fetch();
       const draft = await this.repo.rev(draftRef(id));
       if (!draft) throw new Refusal(404, { error: 'This draft has no saved changes to publish.', hint: 'The editor saves into their draft first.' });
+      if (draft !== reviewed.commit) throw changedSinceReview();
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
         const main = (await this.repo.rev(MAIN))!;
         await this.refuseOtherCode(main);
-        const merge = await this.merge(id, main, draft, by, decisions);
+        const merge = await this.merge(id, main, draft, by, decisions, reviewed.digest);
         if (merge.kind !== 'merged') return merge.kind === 'nothing' ? { nothing: true } : { conflicts: merge.conflicts };
         journal = this.start({ step: 'started', what, by, startedAt: new Date().toISOString() });
         journal = await this.step({ ...journal, commit: merge.merged.commit }, 'merged');
         this.refuseContentErrors();
         journal = await this.step(journal, 'checked');
         journal = await this.step({ ...journal, build: await this.build(merge.merged.commit) }, 'built');
-        if (!(await this.repo.pushMain(merge.merged.commit))) {
+        if (!(await this.pushMain(merge.merged.commit, 'nothing was published'))) {
           // main moved since the merge: merged again from the new main, never written over it.
           this.options.log({ event: 'publish-main-moved', draft: what });
           this.journal.clear();
@@ -182,6 +234,22 @@ export class Publisher {
     } finally {
       this.release();
     }
+  }
+
+  /** main on the remote becomes `commit` (true), or main moved meanwhile (false); a refusal of the remote is said in words. */
+  private async pushMain(commit: string, outcome: string): Promise<boolean> {
+    try {
+      return (await this.repo.push(commit, 'refs/heads/main')) === 'pushed';
+    } catch (error) {
+      throw this.refused(error, 'main', outcome);
+    }
+  }
+
+  /** A push the remote refused, logged with git's answer and said in words; other errors as they are. */
+  private refused(error: unknown, target: string, outcome: string): unknown {
+    if (!(error instanceof PushRefused)) return error;
+    this.options.log({ event: 'push-refused', ref: error.ref, kind: error.kind, reason: error.answer.message });
+    return pushRefusal(error.kind, { target, outcome, localRemote: this.repo.localRemote, ref: error.ref });
   }
 
   /** The journal's first entry, which takes the lock: refused when another publish holds it. */
@@ -227,6 +295,7 @@ export class Publisher {
     }
     const tag = await this.tag(commit, journal);
     this.journal.clear();
+    this.droppedFile.clear();
     await this.prune();
     return tag;
   }
@@ -259,15 +328,17 @@ export class Publisher {
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const tag = `${TAG_PREFIX}${(await this.lastNumber()) + 1}`;
       await this.repo.git(['tag', '--annotate', '--file=-', tag, commit], this.repo.commitEnv(journal.by), `${message}\n`);
+      let pushed: 'pushed' | 'moved';
       try {
-        await this.repo.git(['push', '--quiet', '--no-verify', 'origin', `refs/tags/${tag}:refs/tags/${tag}`]);
-        return tag;
+        pushed = await this.repo.push(`refs/tags/${tag}`, `refs/tags/${tag}`);
       } catch (error) {
-        // Someone took that number meanwhile: the next one.
         await this.repo.git(['tag', '--delete', tag]);
-        if (!(error instanceof GitError)) throw error;
-        await this.fetch();
+        throw this.refused(error, 'the list of published versions', 'the new version is live but not yet recorded as published ("Publish again" records it)');
       }
+      if (pushed === 'pushed') return tag;
+      // Someone took that number meanwhile: the next one.
+      await this.repo.git(['tag', '--delete', tag]);
+      await this.fetch();
     }
     throw new Error(`The published version ${commit} could not be tagged.`);
   }
@@ -279,12 +350,15 @@ export class Publisher {
 
   /** The published draft's branch moves to the published commit (a fast-forward), so it shows what is live; skipped if it moved. */
   private async afterPublish(id: string, draft: string, commit: string): Promise<void> {
+    let reason = 'it moved during the publish';
     try {
-      await this.repo.git(['push', '--quiet', '--no-verify', 'origin', `${commit}:refs/heads/drafts/${id}`]);
+      if ((await this.repo.push(commit, `refs/heads/drafts/${id}`)) === 'pushed') return;
     } catch (error) {
-      if (!(error instanceof GitError)) throw error;
-      this.options.log({ event: 'draft-kept', draft: `drafts/${id}`, was: draft, reason: 'it moved during the publish' });
+      // Published all the same: the draft only keeps its own commits until its editor's next save.
+      if (!(error instanceof PushRefused) && !(error instanceof GitError)) throw error;
+      reason = error.message;
     }
+    this.options.log({ event: 'draft-kept', draft: `drafts/${id}`, was: draft, reason });
   }
 
   /** Why nothing can be published now (main's code is not this server's), in the publisher's words; null when it can. */
@@ -322,6 +396,8 @@ export class Publisher {
 
   /** The clone's work tree built into builds/<commit>, with its hosting settings beside it. */
   private async build(commit: string): Promise<string> {
+    // Its links would be followed by the build: a commit with any is never built (links.ts).
+    await refuseContentLinks(this.repo, commit);
     const out = path.join(this.builds, commit);
     const result = await buildSite({ root: this.options.root, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
     if (!result.ok) {
@@ -338,6 +414,7 @@ export class Publisher {
 
   /** Builds a commit that has no build here (after a restart that lost it, or main never published here). */
   private async buildCommit(commit: string): Promise<string> {
+    await refuseContentLinks(this.repo, commit);
     await this.repo.git(['checkout', '--quiet', '--detach', '--force', commit]);
     await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
     return this.build(commit);
@@ -347,9 +424,12 @@ export class Publisher {
    * The draft merged into main in the clone's work tree, as one merge commit by the publisher whose
    * parents are main and the draft (so every editor's commit stays in main's history).
    */
-  private async merge(id: string, main: string, draft: string, by: Person, decisions: readonly Decision[]): Promise<MergeResult> {
+  private async merge(id: string, main: string, draft: string, by: Person, decisions: readonly Decision[], digest: string): Promise<MergeResult> {
     if (await this.repo.isAncestor(draft, main)) return { kind: 'nothing' };
-    const plan = await planMerge(this.repo, main, draft, decisions);
+    // What the review showed is the plan with no decision taken.
+    const shown = await planMerge(this.repo, main, draft);
+    if (shown.digest !== digest) throw outcomeChanged();
+    const plan = decisions.length > 0 ? await planMerge(this.repo, main, draft, decisions) : shown;
     if (plan.conflicts.length > 0) return { kind: 'conflicts', conflicts: plan.conflicts };
     await this.repo.git(['checkout', '--quiet', '--detach', '--force', main]);
     await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
@@ -379,12 +459,21 @@ export class Publisher {
     if (writeFirebaseJson(this.repo.dir, { ...content, site: content.site })) await this.repo.git(['add', '--', 'firebase.json']);
   }
 
-  /** Each ready draft's changes as publishing it now would make them (read-only). */
-  async preview(id: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[] } | null> {
-    const [main, draft] = [await this.repo.rev(MAIN), await this.repo.rev(draftRef(id))];
-    if (!main || !draft || (await this.repo.isAncestor(draft, main))) return null;
-    const { review, conflicts } = await planMerge(this.repo, main, draft);
-    return { files: review, conflicts };
+  /** The commit the draft's branch is at (as last fetched), or null when it has none. */
+  draftHead(id: string): Promise<string | null> {
+    return this.repo.rev(draftRef(id));
+  }
+
+  /**
+   * The changes of the draft's commit `draft` as publishing it now would make them (read-only), and
+   * the digest of what they show; null when main has it all already. Refusal for a draft that can
+   * never be published as it is (a link, a file the editor never writes).
+   */
+  async preview(draft: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[]; digest: string } | null> {
+    const main = await this.repo.rev(MAIN);
+    if (!main || (await this.repo.isAncestor(draft, main))) return null;
+    const { review, conflicts, digest } = await planMerge(this.repo, main, draft);
+    return { files: review, conflicts, digest };
   }
 
   /** Every published version, newest first, and which one is live. */
@@ -418,6 +507,8 @@ export class Publisher {
       await this.fetch();
       const target = await this.repo.rev(`refs/tags/${tag}`);
       if (!target) throw new Refusal(404, { error: `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' });
+      // Its build may be kept (and not built again): its content is checked for links here.
+      await refuseContentLinks(this.repo, target);
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
         const main = (await this.repo.rev(MAIN))!;
         await this.refuseOtherCode(main);
@@ -439,7 +530,7 @@ export class Publisher {
         // The version's own build when this server kept it (byte for byte what was live); else built again.
         const build = existsSync(path.join(kept, 'index.html')) ? kept : await this.build(commit);
         journal = await this.step({ ...journal, build }, 'built');
-        if (!(await this.repo.pushMain(commit))) {
+        if (!(await this.pushMain(commit, 'nothing was put back live'))) {
           this.journal.clear();
           journal = null;
           await this.fetch();
@@ -485,6 +576,8 @@ export class Publisher {
     const main = await this.repo.rev(MAIN);
     const reached = JOURNAL_STEPS.indexOf(journal.step) >= JOURNAL_STEPS.indexOf('pushed') || (journal.commit !== undefined && main === journal.commit);
     if (!reached) {
+      // Shown to the publishers (the review's `dropped`), so nobody takes it for published.
+      this.droppedFile.write({ what: journal.what, by: journal.by, startedAt: journal.startedAt, ...(journal.restores ? { restores: journal.restores } : {}) });
       this.journal.clear();
       this.options.log({ event: 'publish-dropped', what: journal.what, step: journal.step, reason: 'the server stopped before it reached main; nothing changed' });
       return;

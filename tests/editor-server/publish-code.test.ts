@@ -1,0 +1,56 @@
+/**
+ * What counts as the server's code for publishing (code-check.ts), on a real checkout: the engine and
+ * the editor (src/, scripts/, the dependencies and the build's configuration), not the README, docs,
+ * tests or untracked notes.
+ */
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeDifferences } from '../../scripts/editor-server/hosted/publish/code-check';
+import { writeInto } from '../helpers/dev-content';
+
+const temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-code-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const gitIn = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' }).trim();
+
+/** A checkout holding a little of everything, committed: the server's checkout and main at once. */
+function checkout(name: string): string {
+  const dir = path.join(temp, name);
+  for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml', 'public/logo.svg']) {
+    writeInto(dir, file, `${file}\n`);
+  }
+  gitIn(dir, 'init', '--quiet');
+  gitIn(dir, 'add', '--all');
+  gitIn(dir, 'commit', '--quiet', '-m', 'The site');
+  return dir;
+}
+
+describe('the server’s code', () => {
+  it('is not the README, docs, tests, content or untracked notes: changed, they never stop publishing', async () => {
+    const dir = checkout('notes');
+    for (const file of ['README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml']) writeFileSync(path.join(dir, file), 'changed\n');
+    writeInto(dir, '.some-file', 'an untracked note\n');
+    writeInto(dir, 'notes/todo.txt', 'an untracked note\n');
+    expect(await codeDifferences(dir, { cwd: dir }, 'HEAD')).toEqual([]);
+  });
+
+  it('is the engine and the editor: a change under src/ or scripts/, the dependencies or the build’s configuration, and a new file under src/', async () => {
+    const dir = checkout('code');
+    for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html']) writeFileSync(path.join(dir, file), 'changed\n');
+    // A section's folder is found by its place: untracked, it still changes the build.
+    writeInto(dir, 'src/sections/new-kind/schema.ts', 'export {};\n');
+    expect(await codeDifferences(dir, { cwd: dir }, 'HEAD')).toEqual([
+      'index.html',
+      'package-lock.json',
+      'scripts/build/site-build.ts',
+      'src/content/load.ts',
+      'src/sections/new-kind/schema.ts',
+      'tsconfig.json',
+      'vite.config.ts',
+    ]);
+  });
+});

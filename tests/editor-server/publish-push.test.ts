@@ -1,0 +1,91 @@
+/**
+ * A push of publishing that fails, told apart on real git (push.ts): main moved, a lock a stopped
+ * push left in the repository, a host that declines; and the locks a stopped push left in a remote on
+ * this disk removed when the server starts again.
+ */
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { git, GitError } from '../../scripts/editor-server/hosted/git';
+import { pushFailure, pushRefusal, removeStaleLocks } from '../../scripts/editor-server/hosted/publish/push';
+import { writeInto } from '../helpers/dev-content';
+
+const temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-push-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const gitIn = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' }).trim();
+
+/** A checkout holding a little of everything, committed: the server's checkout and main at once. */
+function checkout(name: string): string {
+  const dir = path.join(temp, name);
+  for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml', 'public/logo.svg']) {
+    writeInto(dir, file, `${file}\n`);
+  }
+  gitIn(dir, 'init', '--quiet');
+  gitIn(dir, 'add', '--all');
+  gitIn(dir, 'commit', '--quiet', '-m', 'The site');
+  return dir;
+}
+
+/** A push's failure as git gives it, from a real push to a bare repository. */
+async function failedPush(remote: string, work: string, ref = 'refs/heads/main'): Promise<GitError> {
+  try {
+    await git(['push', '--quiet', '--no-verify', remote, `HEAD:${ref}`], { cwd: work, allowFile: true });
+  } catch (error) {
+    if (error instanceof GitError) return error;
+    throw error;
+  }
+  throw new Error('The push went through.');
+}
+
+describe('a push that fails', () => {
+  const work = checkout('pushing');
+  const remote = path.join(temp, 'remote.git');
+  execFileSync('git', ['clone', '--quiet', '--bare', work, remote]);
+  gitIn(work, 'commit', '--quiet', '--allow-empty', '-m', 'Next');
+
+  it('is told apart: main moved, a lock left in the repository, a host that declines', async () => {
+    const lock = path.join(remote, 'refs/heads/main.lock');
+    writeFileSync(lock, '');
+    expect(pushFailure(await failedPush(remote, work))).toBe('locked');
+    rmSync(lock);
+
+    const hook = path.join(remote, 'hooks/pre-receive');
+    writeFileSync(hook, '#!/bin/sh\necho "protected branch" >&2\nexit 1\n', { mode: 0o755 });
+    expect(pushFailure(await failedPush(remote, work))).toBe('declined');
+    rmSync(hook);
+
+    const other = checkout('other');
+    gitIn(other, 'commit', '--quiet', '--allow-empty', '-m', 'Elsewhere');
+    gitIn(other, 'push', '--quiet', '--force', remote, 'HEAD:refs/heads/main');
+    expect(pushFailure(await failedPush(remote, work))).toBe('moved');
+  });
+
+  it('says a lock on a host elsewhere is to be removed there, and whom to ask', () => {
+    expect(pushRefusal('locked', { target: 'main', outcome: 'nothing was published', localRemote: false, ref: 'refs/heads/main' }).body).toEqual({
+      error: "The site's repository refused to change main: it is locked on the repository's host, as a push stopped halfway leaves it, so nothing was published.",
+      hint: "Ask the site's administrator to remove the lock on the repository's host (a file named refs/heads/main.lock there), then try again.",
+    });
+  });
+
+  it('leaves locks a stopped push left to be removed when the server starts: main’s, the drafts’, the published tags’, if older than the start', () => {
+    const started = Date.now();
+    const past = new Date(started - 60_000);
+    const locks = ['refs/heads/main.lock', 'refs/heads/drafts/asha-editor.lock', 'refs/tags/published/3.lock', 'refs/heads/other.lock'].map((ref) => path.join(remote, ref));
+    for (const lock of locks) {
+      mkdirSync(path.dirname(lock), { recursive: true });
+      writeFileSync(lock, '');
+      utimesSync(lock, past, past);
+    }
+    const fresh = path.join(remote, 'refs/heads/drafts/ravi-editor.lock');
+    writeFileSync(fresh, '');
+    utimesSync(fresh, new Date(started + 1000), new Date(started + 1000));
+    expect(removeStaleLocks(`file://${remote}`, started).sort()).toEqual(['refs/heads/drafts/asha-editor', 'refs/heads/main', 'refs/tags/published/3']);
+    expect(locks.map(existsSync)).toEqual([false, false, false, true]);
+    // One taken since the server started may be a push under way: left alone.
+    expect(existsSync(fresh)).toBe(true);
+  });
+});
