@@ -3,7 +3,7 @@ import { useSite } from '../page/site-context';
 import { SmartLink } from '../ui/SmartLink';
 import { telHref } from './phone';
 
-/** About text, link columns, branches with their phones and e-mails, social profiles, copyright. */
+/** About text, link columns, branches with their phones and e-mails (or their address), social profiles, copyright. */
 export function Footer() {
   const site = useSite();
   const { footer } = site;
@@ -44,16 +44,23 @@ export function Footer() {
             {site.branches.map((branch) => (
               <li key={`${branch.city} ${branch.name ?? ''}`} className="site-footer__branch">
                 <strong>{branchTitle(branch)}</strong>
-                {branch.phones.map((phone) => (
-                  <a key={phone} href={telHref(phone)}>
-                    {phone}
-                  </a>
-                ))}
-                {branch.emails.map((email) => (
-                  <a key={email} href={`mailto:${email}`}>
-                    {email}
-                  </a>
-                ))}
+                {branch.phones.length + branch.emails.length > 0 ? (
+                  <span className="site-footer__contacts">
+                    {branch.phones.map((phone) => (
+                      <a key={phone} href={telHref(phone)}>
+                        {phone}
+                      </a>
+                    ))}
+                    {branch.emails.map((email) => (
+                      <a key={email} href={`mailto:${email}`}>
+                        {email}
+                      </a>
+                    ))}
+                  </span>
+                ) : (
+                  // A branch with no phone or e-mail of its own is still somewhere: its address, not a name alone.
+                  <span>{branch.address.join(', ')}</span>
+                )}
               </li>
             ))}
           </ul>
