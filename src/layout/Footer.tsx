@@ -25,9 +25,13 @@ export function Footer() {
           )}
         </div>
 
+        {/* On a phone each column is a disclosure under its title (the menu above lists the same pages);
+            from 48rem every column is shown open (layout.css). */}
         {footer.columns.map((column) => (
-          <div key={column.title}>
-            <h2 className="site-footer__title">{column.title}</h2>
+          <details key={column.title} className="site-footer__column">
+            <summary className="site-footer__summary">
+              <h2 className="site-footer__title">{column.title}</h2>
+            </summary>
             <ul className="site-footer__links">
               {column.links.map((link) => (
                 <li key={`${link.href} ${link.label}`}>
@@ -35,7 +39,7 @@ export function Footer() {
                 </li>
               ))}
             </ul>
-          </div>
+          </details>
         ))}
 
         <div className="site-footer__branches">

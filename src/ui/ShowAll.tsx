@@ -11,9 +11,10 @@ interface Props {
 }
 
 /**
- * The rest of a long grid, behind one press: a native disclosure (works with no script, and the
- * browser's find-in-page opens it). A grid of many photos or names shows its first rows; the page
- * stays short on a phone, and everything is one press away.
+ * The rest of a long grid, behind one press on a phone: a native disclosure (works with no script,
+ * and the browser's find-in-page opens it). A grid of many photos or names shows its first rows, so
+ * the page stays short on a phone and everything is one press away. From 48rem the rest is simply
+ * shown, with no button (show-all.css), where the browser can style a disclosure's content.
  */
 export function ShowAll({ total, noun, children }: Props) {
   return (
