@@ -4,8 +4,8 @@ import './show-all.css';
 interface Props {
   /** How many items there are in all, for the button's words ("Show all 73 photos"). */
   total: number;
-  /** What the items are, plural: "photos", "institutes". */
-  noun: string;
+  /** What the items are, plural ("photos", "trainings"); without it the button says "Show all 60". */
+  noun?: string | undefined;
   /** The items not shown until the visitor asks: a list like the one above it, which it continues. */
   children: ReactNode;
 }
@@ -20,10 +20,8 @@ export function ShowAll({ total, noun, children }: Props) {
   return (
     <details className="show-all">
       <summary className="button button--ghost show-all__toggle">
-        <span className="show-all__more">
-          Show all {total} {noun}
-        </span>
-        <span className="show-all__less">Show fewer {noun}</span>
+        <span className="show-all__more">{noun ? `Show all ${total} ${noun}` : `Show all ${total}`}</span>
+        <span className="show-all__less">{noun ? `Show fewer ${noun}` : 'Show fewer'}</span>
       </summary>
       {children}
     </details>

@@ -7,7 +7,11 @@ import './gallery.css';
 
 type Photo = SectionOf<'gallery'>['images'][number];
 
-/** A gallery of more photos than this shows the first SHOWN and the rest behind "Show all". */
+/**
+ * A gallery of more photos than this shows the first SHOWN on a phone and the rest behind "Show all"
+ * (wide screens show every photo): twelve fill whole rows of two, three and four, so the rest continues
+ * the grid with no gap.
+ */
 const LONG = 16;
 const SHOWN = 12;
 

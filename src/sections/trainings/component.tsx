@@ -7,7 +7,10 @@ import './trainings.css';
 
 type Card = SectionOf<'trainings'>['cards'][number];
 
-/** More trainings than this: a phone shows the first SHOWN and the rest behind "Show all". */
+/**
+ * More trainings than this: a phone shows the first SHOWN and the rest behind "Show all" (wide screens
+ * show every card). Four fill whole rows of two (phones, tablets) and four (from 64rem).
+ */
 const LONG = 6;
 const SHOWN = 4;
 
