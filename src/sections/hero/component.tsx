@@ -10,7 +10,7 @@ import './hero.css';
 /** Points this short (names of software, topics) are set as chips, a few to a line; longer ones as bullets. */
 const CHIP_LENGTH = 28;
 
-/** The big block at the top of a page: plain, a banner with an image beside the text, or a full-screen video. */
+/** The big block at the top of a page: plain, a banner with an image beside the text, or a band with a video behind the text. */
 export default function Hero({ section, index }: SectionProps<'hero'>) {
   const headingId = useId();
   // The page's first section carries its only h1; a hero further down is an ordinary section heading.
