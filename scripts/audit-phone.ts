@@ -14,7 +14,8 @@
  *
  * `--screenshots` also saves full-page screenshots at 390 and 1280 px of the home page, a course
  * page, /seminar, /placement, /contact and the 404 page into tests/.output/phone/ (`--out <dir>`
- * for another folder, `--shots /a,/b,404` for other pages). `--parts` lists where each route's height
+ * for another folder, `--shots /a,/b,404` for other pages, `--first-screen` for what the first
+ * screen shows rather than the whole page). `--parts` lists where each route's height
  * goes at 390 px: its sections, header and footer, tallest first. `--dist <dir>` measures another build (a checkout of an older
  * commit, built there). Reports; exits 0 whatever it finds (1 only when it cannot run).
  */
@@ -53,6 +54,7 @@ async function main(): Promise<number> {
       shots: { type: 'string' },
       json: { type: 'string' },
       parts: { type: 'boolean', default: false },
+      'first-screen': { type: 'boolean', default: false },
     },
   });
   const shotsDir = resolve(values.out ?? join(ROOT, 'tests/.output/phone'));
@@ -113,10 +115,10 @@ async function main(): Promise<number> {
       for (const route of shots) {
         for (const width of [390, 1280] as const) {
           const file = join(shotsDir, `${route === '/' ? 'home' : route.replace(/^\//, '').replaceAll('/', '-')}-${width}.png`);
-          await screenshot(browser, server.url, route, width, file);
+          await screenshot(browser, server.url, route, width, file, !values['first-screen']);
         }
       }
-      console.log(`\nScreenshots (full page, 390 and 1280 px): ${shotsDir}`);
+      console.log(`\nScreenshots (${values['first-screen'] ? 'the first screen' : 'full page'}, 390 and 1280 px): ${shotsDir}`);
     }
     return 0;
   } finally {
@@ -148,7 +150,7 @@ async function measureRoute(browser: Browser, base: string, route: string, width
   }
 }
 
-async function screenshot(browser: Browser, base: string, route: string, width: 390 | 1280, file: string): Promise<void> {
+async function screenshot(browser: Browser, base: string, route: string, width: 390 | 1280, file: string, fullPage: boolean): Promise<void> {
   const { context, page } = await openPage(browser, base, route, width);
   try {
     // Every lazy picture in: scroll through the page once, then back to the top.
@@ -160,7 +162,7 @@ async function screenshot(browser: Browser, base: string, route: string, width: 
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage });
   } finally {
     await context.close();
   }
