@@ -3,7 +3,7 @@ import { useSite } from '../page/site-context';
 import { SmartLink } from '../ui/SmartLink';
 import { telHref } from './phone';
 
-/** About text, link columns, branches with their phones and e-mails, social profiles, copyright. */
+/** About text, link columns, branches with their phones and e-mails (or their address), social profiles, copyright. */
 export function Footer() {
   const site = useSite();
   const { footer } = site;
@@ -25,9 +25,13 @@ export function Footer() {
           )}
         </div>
 
+        {/* On a phone each column is a disclosure under its title (the menu above lists the same pages);
+            from 48rem every column is shown open (layout.css). */}
         {footer.columns.map((column) => (
-          <div key={column.title}>
-            <h2 className="site-footer__title">{column.title}</h2>
+          <details key={column.title} className="site-footer__column">
+            <summary className="site-footer__summary">
+              <h2 className="site-footer__title">{column.title}</h2>
+            </summary>
             <ul className="site-footer__links">
               {column.links.map((link) => (
                 <li key={`${link.href} ${link.label}`}>
@@ -35,7 +39,7 @@ export function Footer() {
                 </li>
               ))}
             </ul>
-          </div>
+          </details>
         ))}
 
         <div className="site-footer__branches">
@@ -44,16 +48,23 @@ export function Footer() {
             {site.branches.map((branch) => (
               <li key={`${branch.city} ${branch.name ?? ''}`} className="site-footer__branch">
                 <strong>{branchTitle(branch)}</strong>
-                {branch.phones.map((phone) => (
-                  <a key={phone} href={telHref(phone)}>
-                    {phone}
-                  </a>
-                ))}
-                {branch.emails.map((email) => (
-                  <a key={email} href={`mailto:${email}`}>
-                    {email}
-                  </a>
-                ))}
+                {branch.phones.length + branch.emails.length > 0 ? (
+                  <span className="site-footer__contacts">
+                    {branch.phones.map((phone) => (
+                      <a key={phone} href={telHref(phone)}>
+                        {phone}
+                      </a>
+                    ))}
+                    {branch.emails.map((email) => (
+                      <a key={email} href={`mailto:${email}`}>
+                        {email}
+                      </a>
+                    ))}
+                  </span>
+                ) : (
+                  // A branch with no phone or e-mail of its own is still somewhere: its address, not a name alone.
+                  <span>{branch.address.join(', ')}</span>
+                )}
               </li>
             ))}
           </ul>

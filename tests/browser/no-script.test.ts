@@ -75,6 +75,8 @@ describe('without JavaScript, links navigate', () => {
       await page.goto(session.url('/'));
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact us' }).click();
       await page.waitForURL(session.url('/contact'));
+      // On a phone the footer's columns of links are disclosures: open the first, as a visitor does.
+      await page.getByRole('contentinfo').locator('summary').first().click();
       const footerLink = page.getByRole('contentinfo').getByRole('link').filter({ has: page.locator('xpath=self::*[starts-with(@href, "/")]') }).first();
       const href = (await footerLink.getAttribute('href'))!;
       await footerLink.click();

@@ -39,6 +39,20 @@ describe('footer', () => {
     expect(screen.getByRole('link', { name: 'pune@cesa.example.com' })).toHaveAttribute('href', 'mailto:pune@cesa.example.com');
   });
 
+  it('shows the address of a branch with no phone or e-mail, never its name alone', () => {
+    renderWithSite(<Footer />, { site });
+    const aurangabad = screen.getByText('Aurangabad').closest('li')!;
+    expect(aurangabad).toHaveTextContent(/^Aurangabad3 Example Road$/);
+  });
+
+  it('makes each link column a disclosure titled by its heading (open from 48rem by CSS)', () => {
+    renderWithSite(<Footer />, { site });
+    const summary = screen.getByRole('heading', { name: 'Courses' }).closest('summary');
+    expect(summary).not.toBeNull();
+    expect(summary!.parentElement!.tagName).toBe('DETAILS');
+    expect(summary!.parentElement).toContainElement(screen.getByRole('link', { name: 'ETABS' }));
+  });
+
   it('opens social profiles in a new tab', () => {
     renderWithSite(<Footer />, { site });
     const facebook = within(screen.getByRole('list', { name: 'Social media' })).getByRole('link', { name: 'Facebook' });

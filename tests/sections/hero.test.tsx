@@ -39,6 +39,21 @@ describe('hero', () => {
     expect(points.map((item) => item.textContent)).toEqual(['AutoCAD', 'STAAD.Pro', 'ETABS']);
   });
 
+  it('puts its actions before its points, so a long list never pushes the first action down', () => {
+    renderSection(plain, 0);
+    const enroll = screen.getByRole('link', { name: 'Enroll Now' });
+    const list = screen.getByRole('list');
+    expect(enroll.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('sets short points (software names) as chips and sentences as bullets', () => {
+    const { container, unmount } = renderSection(plain, 0);
+    expect(container.querySelector('.hero__points')).toHaveClass('hero__points--chips');
+    unmount();
+    const { container: long } = renderSection({ ...plain, points: ['AutoCAD', 'Analysis and design of every member of an RCC building, by hand'] }, 0);
+    expect(long.querySelector('.hero__points')).not.toHaveClass('hero__points--chips');
+  });
+
   it('renders actions as buttons: the first primary, the rest ghost; form opens the external form in a new tab', () => {
     renderSection(plain, 0);
     const enroll = screen.getByRole('link', { name: 'Enroll Now' });

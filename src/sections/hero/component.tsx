@@ -7,7 +7,10 @@ import type { SectionProps } from '../types';
 import { HeroVideo } from './HeroVideo';
 import './hero.css';
 
-/** The big block at the top of a page: plain, a banner with an image beside the text, or a full-screen video. */
+/** Points this short (names of software, topics) are set as chips, a few to a line; longer ones as bullets. */
+const CHIP_LENGTH = 28;
+
+/** The big block at the top of a page: plain, a banner with an image beside the text, or a band with a video behind the text. */
 export default function Hero({ section, index }: SectionProps<'hero'>) {
   const headingId = useId();
   // The page's first section carries its only h1; a hero further down is an ordinary section heading.
@@ -26,13 +29,7 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
           </Heading>
           {section.subtitle && <p className="hero__subtitle">{section.subtitle}</p>}
           {section.text && <Text paragraphs={section.text} className="hero__text" />}
-          {section.points && (
-            <ul className="hero__points">
-              {section.points.map((point, i) => (
-                <li key={i}>{point}</li>
-              ))}
-            </ul>
-          )}
+          {/* The actions before the points: however long the list, the first action is on the first screen. */}
           {section.actions.length > 0 && (
             <div className="actions">
               {section.actions.map((action, i) => (
@@ -41,6 +38,13 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
                 </SmartLink>
               ))}
             </div>
+          )}
+          {section.points && (
+            <ul className={section.points.every((point) => point.length <= CHIP_LENGTH) ? 'hero__points hero__points--chips' : 'hero__points'}>
+              {section.points.map((point, i) => (
+                <li key={i}>{point}</li>
+              ))}
+            </ul>
           )}
         </div>
         {(image || qr) && (

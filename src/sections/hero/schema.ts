@@ -9,14 +9,14 @@ export const HeroSchema = z
     title: TextSchema.describe("The page's main heading (the first hero of a page is its h1)."),
     subtitle: TextSchema.describe('A line under the title.').optional(),
     text: ParagraphsSchema.optional(),
-    points: ItemsSchema.describe('Short bullet points under the text, e.g. training topics.').optional(),
+    points: ItemsSchema.describe('Short points under the buttons, e.g. the software taught: shown as chips when each is a few words, as bullets otherwise.').optional(),
     image: inSlot(ImageSchema, 'hero').describe('Banner image shown beside the text.').optional(),
     video: z
       .strictObject({
         src: PublicFileSchema.describe('A short, muted, looping video file in public/ (.mp4 or .webm).'),
         poster: inSlot(ImageSchema, 'cover').describe('Still image shown before the video plays and when motion is reduced.'),
       })
-      .describe('Makes this a full-screen looping video hero.')
+      .describe('Makes this a video hero: a looping video behind the text, as tall as the text needs.')
       .optional(),
     qr: inSlot(ImageSchema, 'qr').describe('A QR code image shown beside the text.').optional(),
     actions: z.array(LinkSchema).describe('Buttons under the text, e.g. Enroll Now → /contact.').default([]),

@@ -9,8 +9,9 @@ export default function Prose({ section }: SectionProps<'prose'>) {
   return (
     <SectionShell kind="prose" id={section.id} title={section.title}>
       <div className={image ? 'prose prose--with-image' : 'prose'} data-image-side={image ? section.imageSide : undefined}>
-        <Text paragraphs={section.body} className="prose__body" />
+        {/* The picture first: on a phone it floats beside the opening lines, which wrap around it (prose.css). */}
         {image && <Img image={image} slot="card" fallbackAlt={section.title} className="prose__image" />}
+        <Text paragraphs={section.body} className="prose__body" />
       </div>
     </SectionShell>
   );
