@@ -13,7 +13,7 @@ import { islandLoaders } from './parts.gen';
  */
 const REACHING = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
 
-
+/** Says when an island became due, and why (ids.ts): the audit and the route tests read it. */
 function markDue(name: string, reason: IslandDueReason): void {
   // Where there are no User Timing marks (jsdom), there is nobody measuring.
   if ('mark' in performance) performance.mark(`${ISLAND_DUE_MARK}${name}`, { detail: reason });
