@@ -5,12 +5,16 @@
  * decides). The committed files made from the code (schemas/*.json, README's section catalogue) it
  * only names when they are out of date: `npm run codegen` writes them.
  *
+ * Then, as a reminder and never an error, it lists the example values and pictures a launch must
+ * replace, with file and line (src/content/example-values.ts).
+ *
  * `--content <dir>` (for tests and tools): checks the pages/ and public/ of another folder, and
  * then writes nothing: the derived files describe the project's own content.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { findExampleUses, formatExampleUses } from '../src/content/example-values';
 import { isDemoProject } from '../src/content/firebase-demo';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
@@ -45,3 +49,5 @@ console.log(`Content OK: ${content.pages.length} pages and the site document che
 if (content.site && isDemoProject(content.site.firebase.projectId)) {
   console.log('Sign-in uses the example project of pages/_site.yaml (firebase), for the local emulator: replace it before launch (deploying refuses it).');
 }
+// Last, as a list to work through before launch: the example values and pictures, with file and line.
+console.log(`\n${formatExampleUses(findExampleUses(contentRoot))}`);

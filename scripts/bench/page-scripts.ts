@@ -5,12 +5,18 @@
  * of the bytes served (what Hosting would send, whatever the server's own compression), so a
  * figure does not depend on the server it was measured on. Used by `npm run audit`.
  *
+ * A page with an island (the brochure's sign-in) fetches its code once the island is due: when its
+ * panel nears the screen, which on the home page it does at load. The scheduler marks that moment
+ * (a performance mark, src/islands/ids.ts); what was requested from then on is the island's and is
+ * counted apart (`islandGzip`), so `gzip` is what the page costs before any island is due.
+ *
  * Plain Chromium through playwright-core, not Lighthouse: Lighthouse scrolls, screenshots and
  * throttles, and its network table cannot tell "fetched on its own" from "fetched because the tool
  * did something".
  */
 import type { Browser, BrowserContextOptions, Request } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
+import { ISLAND_DUE_MARK } from '../../src/islands/ids';
 
 /** The two screens measured: Lighthouse's mobile and desktop presets (what may come into view differs). */
 export const SCREENS = {
@@ -39,6 +45,8 @@ export interface FetchedScript {
   gzip: number;
   /** The script holds React (see REACT_MARKERS). */
   react: boolean;
+  /** Requested once an island was due: the island's code, not the page's. */
+  island: boolean;
 }
 
 export interface PageScripts {
@@ -49,9 +57,14 @@ export interface PageScripts {
   status: number;
   /** Same-origin scripts, each once, in the order their responses arrived. */
   scripts: FetchedScript[];
-  /** Sum of the scripts' gzip sizes. */
+  /** Sum of the gzip sizes of the scripts fetched before any island was due: the page's own cost. */
   gzip: number;
+  /** React among those. */
   react: boolean;
+  /** The island that became due with no interaction and why (`brochure (visible)`), or null. */
+  islandDue: string | null;
+  /** Sum of the gzip sizes of the scripts fetched once it was due. */
+  islandGzip: number;
   /** The network never stayed quiet for QUIET_MS within SETTLE_LIMIT_MS: the figures are a floor. */
   unsettled: boolean;
   /** Requests to anywhere but the site (the caller's Chromium should refuse to resolve them). */
@@ -98,6 +111,16 @@ export async function pageScripts(browser: Browser, base: string, path: string, 
       await page.waitForTimeout(100);
     }
     const unsettled = inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS;
+    const due = await page.evaluate((mark) => {
+      const entry = performance.getEntriesByType('mark').find((candidate) => candidate.name.startsWith(mark)) as PerformanceMark | undefined;
+      if (!entry) return null;
+      const after = performance
+        .getEntriesByType('resource')
+        .filter((resource) => resource.startTime >= entry.startTime)
+        .map((resource) => new URL(resource.name).pathname);
+      return { island: `${entry.name.slice(mark.length)} (${String(entry.detail)})`, after };
+    }, ISLAND_DUE_MARK);
+    const islandPaths = new Set(due?.after ?? []);
 
     const scripts: FetchedScript[] = [];
     for (const [scriptPath, body] of bodies) {
@@ -109,15 +132,19 @@ export async function pageScripts(browser: Browser, base: string, path: string, 
         bytes: bytes.length,
         gzip: gzipSync(bytes, { level: 9 }).length,
         react: REACT_MARKERS.some((marker) => text.includes(marker)),
+        island: islandPaths.has(scriptPath),
       });
     }
+    const own = scripts.filter((script) => !script.island);
     return {
       path,
       screen,
       status: response?.status() ?? 0,
       scripts,
-      gzip: scripts.reduce((sum, script) => sum + script.gzip, 0),
-      react: scripts.some((script) => script.react),
+      gzip: own.reduce((sum, script) => sum + script.gzip, 0),
+      react: own.some((script) => script.react),
+      islandDue: due?.island ?? null,
+      islandGzip: scripts.filter((script) => script.island).reduce((sum, script) => sum + script.gzip, 0),
       unsettled,
       external,
     };

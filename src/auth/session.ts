@@ -1,8 +1,9 @@
 /**
  * The sign-in state of the page: one store for every island of the page (React context does not
  * cross island roots; a module does, evaluated once per page), read with useSyncExternalStore
- * (use-auth.ts). One Firebase client, loaded with `import()` only when an island asks for it, so the
- * SDK (26 KB gzip) reaches only the visitors who reach for sign-in, or who were signed in last time.
+ * (use-auth.ts). One Firebase client, loaded with `import()` only when an island asks for it (the
+ * brochure panel nearing the screen, or a visitor reaching for it), so the SDK (27 KB gzip) reaches
+ * only the visitors who come near sign-in, or who were signed in last time.
  */
 import type { FirebaseWebConfig } from '../content/site-schema';
 import type { AuthClient, AuthUser } from './firebase';
@@ -10,14 +11,15 @@ import type { AuthClient, AuthUser } from './firebase';
 export type { AuthUser };
 
 export interface SessionSnapshot {
-  /** Firebase is loaded and the stored session has been read: Login can open the popup. */
+  /** Firebase is loaded and the stored session has been read: a press opens the popup at once. */
   ready: boolean;
   /**
-   * Login was pressed before `ready`. The press is remembered (not replayed: see `login`) until the
-   * next press, or until someone is signed in.
+   * A press that has not opened the popup yet: made before `ready`, and ready too late to open it
+   * inside that press (its user activation was over), or held back by the browser's popup blocker.
+   * Remembered until the next press, or until someone is signed in.
    */
   pending: boolean;
-  /** Loading Firebase failed (offline, a blocked chunk); pressing Login again tries again. */
+  /** Loading Firebase failed (offline, a blocked chunk); the next press tries again. */
   failed: boolean;
   user: AuthUser | null;
 }
@@ -32,6 +34,8 @@ let snapshot: SessionSnapshot = SIGNED_OUT;
 let client: AuthClient | null = null;
 let known = false;
 let loading: Promise<AuthClient> | null = null;
+/** What the pending press was for: run once it has signed the visitor in (the brochure's download). */
+let afterPendingSignIn: (() => void) | undefined;
 const listeners = new Set<() => void>();
 
 function update(change: Partial<SessionSnapshot>): void {
@@ -59,6 +63,42 @@ function rememberSignedIn(signedIn: boolean): void {
   }
 }
 
+/**
+ * The visitor's last press may still open a window: browsers allow a popup for a few seconds after
+ * a press (its transient user activation: 5 s in Chromium and Firefox). False where nothing can
+ * tell (older Safari), so such a browser asks for a new press rather than having its popup blocked.
+ */
+function pressStillActive(): boolean {
+  return typeof navigator !== 'undefined' && (navigator as Partial<Navigator>).userActivation?.isActive === true;
+}
+
+function isPopupBlocked(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/popup-blocked';
+}
+
+/** Opens the Google popup now; `then` runs once it has signed the visitor in. */
+function openPopup(ready: AuthClient, then: (() => void) | undefined): void {
+  afterPendingSignIn = undefined;
+  update({ pending: false });
+  ready.login().then(
+    () => then?.(),
+    (error: unknown) => {
+      console.error('Login Error', error);
+      // The browser held the window back: the press is not lost, the next one opens it.
+      if (isPopupBlocked(error)) {
+        afterPendingSignIn = then;
+        update({ pending: true });
+      }
+    },
+  );
+}
+
+/** Sign-in just became ready: a press made while it loaded opens the popup if it still can. */
+function servePendingPress(): void {
+  if (!snapshot.pending || !client || !known || snapshot.user || !pressStillActive()) return;
+  openPopup(client, afterPendingSignIn);
+}
+
 /** Loads Firebase for the site's project (once per page; again after a failure) and follows the user. */
 export function startSession(web: FirebaseWebConfig): void {
   if (loading) return;
@@ -68,9 +108,12 @@ export function startSession(web: FirebaseWebConfig): void {
       client = loaded;
       update({ failed: false });
       loaded.onUserChanged((user) => {
+        const first = !known;
         known = true;
+        if (user) afterPendingSignIn = undefined;
         update(user ? { user, pending: false } : { user: null });
         rememberSignedIn(user !== null);
+        if (first) servePendingPress();
       });
     },
     (error: unknown) => {
@@ -82,28 +125,31 @@ export function startSession(web: FirebaseWebConfig): void {
 }
 
 /**
- * When ready, opens the Google popup: call it straight from a click handler (no await before it:
- * the popup must open inside the press's user activation). Before that, marks the press `pending`
- * and loads Firebase now; the caller says so, and the next press opens the popup.
+ * Opens the Google popup: call it straight from a click handler (no await before it: the popup
+ * must open inside the press's user activation). `then` runs once the popup has signed the visitor
+ * in. Before sign-in is ready, the press is remembered (`pending`) and Firebase loaded now; when it
+ * is ready while the press may still open a window, the popup opens then, else the next press opens it.
  */
-export function login(web: FirebaseWebConfig): void {
+export function login(web: FirebaseWebConfig, then?: () => void): void {
   if (!client || !known) {
+    afterPendingSignIn = then;
     update({ pending: true, failed: false });
     startSession(web);
     return;
   }
-  update({ pending: false });
-  client.login().catch((error: unknown) => console.error('Login Error', error));
+  openPopup(client, then);
 }
 
 /**
- * A press on Login made before the island was hydrated: its user activation is over, so it cannot
- * open the popup even when sign-in is ready. It counts as the press `login` remembers: "loading",
- * then "press again" (or "press again" at once when ready).
+ * A press made before the island was hydrated: the scheduler saw it, nothing handled it. It counts
+ * as a press made before sign-in was ready (`login`): the popup opens once ready if the press can
+ * still open it, or the next press does.
  */
-export function pressedBeforeHydration(web: FirebaseWebConfig): void {
+export function pressedBeforeHydration(web: FirebaseWebConfig, then?: () => void): void {
+  afterPendingSignIn = then;
   update({ pending: true, failed: false });
   startSession(web);
+  servePendingPress();
 }
 
 export function logout(): void {

@@ -11,13 +11,16 @@ export type { AuthUser } from './session';
 
 export interface AuthState extends SessionSnapshot {
   // Plain functions (not methods): components take them out of the state.
-  /** Opens the Google popup when ready; before that, remembers the press and loads (session.ts). */
-  login: () => void;
+  /**
+   * Opens the Google popup (when ready; before that, once ready if the press still can: session.ts);
+   * `then` runs once the popup has signed the visitor in.
+   */
+  login: (then?: () => void) => void;
   logout: () => void;
-  /** Loads Firebase now: the visitor is reaching for sign-in. */
+  /** Loads Firebase now: the visitor is near sign-in or reaching for it. */
   prepare: () => void;
-  /** Login was pressed before the island was hydrated: remembered as pending, never a popup (session.ts). */
-  pressedEarly: () => void;
+  /** A press made before the island was hydrated: served as a press made before sign-in was ready. */
+  pressedEarly: (then?: () => void) => void;
 }
 
 const getServerSnapshot = () => SIGNED_OUT;
@@ -25,5 +28,11 @@ const getServerSnapshot = () => SIGNED_OUT;
 /** @param web the site's Firebase project (`firebase` of pages/_site.yaml), from the island's props. */
 export function useAuth(web: FirebaseWebConfig): AuthState {
   const state = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  return { ...state, login: () => login(web), logout, prepare: () => startSession(web), pressedEarly: () => pressedBeforeHydration(web) };
+  return {
+    ...state,
+    login: (then) => login(web, then),
+    logout,
+    prepare: () => startSession(web),
+    pressedEarly: (then) => pressedBeforeHydration(web, then),
+  };
 }

@@ -13,3 +13,13 @@ export const identifierPrefixOf = (id: string) => `${id}-`;
 export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * The performance mark set when island `name` becomes due (`cesa-island:brochure`), its detail saying
+ * why (`IslandDueReason`): what the page fetched before it is the page's own cost, what came after is
+ * the island's (scripts/bench/page-scripts.ts and the browser tests tell them apart by it).
+ */
+export const ISLAND_DUE_MARK = 'cesa-island:';
+
+/** Why an island became due: its `when` (load, idle, visible), the signed-in hint, or a visitor's reach. */
+export type IslandDueReason = 'load' | 'idle' | 'hint' | 'visible' | 'reach';

@@ -3,11 +3,21 @@
  * Plain DOM code, in the one script every page loads: React and the island's code are fetched only
  * when this says so.
  */
-import { propsIdOf } from './ids';
+import { ISLAND_DUE_MARK, propsIdOf, type IslandDueReason } from './ids';
 import { islandLoaders } from './parts.gen';
 
-/** The first of these on an island means the visitor is reaching for it. */
-const REACHING = ['pointerover', 'focusin', 'touchstart', 'keydown'] as const;
+/**
+ * The first of these on an island means the visitor is reaching for it. `touchstart` and
+ * `pointerdown` come before the click of the same press: on a touch screen, with no hover, they are
+ * the first sign of it.
+ */
+const REACHING = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
+
+/** Says when an island became due, and why (ids.ts): the audit and the route tests read it. */
+function markDue(name: string, reason: IslandDueReason): void {
+  // Where there are no User Timing marks (jsdom), there is nobody measuring.
+  if ('mark' in performance) performance.mark(`${ISLAND_DUE_MARK}${name}`, { detail: reason });
+}
 
 function hintSet(key: string | undefined): boolean {
   if (!key) return false;
@@ -29,7 +39,15 @@ function whenIdle(task: () => void): void {
   else window.addEventListener('load', start, { once: true });
 }
 
+/**
+ * Once the page has loaded (an island never competes with the page's own text and images), when the
+ * island comes within `margin` of the screen.
+ */
 function whenVisible(element: HTMLElement, margin: string | undefined, task: () => void): void {
+  if (document.readyState !== 'complete') {
+    window.addEventListener('load', () => whenVisible(element, margin, task), { once: true });
+    return;
+  }
   if (typeof IntersectionObserver !== 'function') return task();
   // The island is `display: contents` (no box of its own): its first child is what comes into view.
   const target = element.firstElementChild ?? element;
@@ -54,15 +72,17 @@ function hydrateWhenDue(element: HTMLElement): void {
   let pressedEarly = false;
   const onPress = (event: Event) => {
     if (event.target instanceof Element && event.target.closest('button, a')) pressedEarly = true;
-    start();
+    start('reach');
   };
   element.addEventListener('click', onPress);
+  const onReach = () => start('reach');
 
   let started = false;
-  const start = () => {
+  const start = (reason: IslandDueReason) => {
     if (started) return;
     started = true;
-    for (const type of REACHING) element.removeEventListener(type, start);
+    for (const type of REACHING) element.removeEventListener(type, onReach);
+    markDue(name, reason);
     Promise.all([load(), import('./hydrate')]).then(
       ([module, { hydrateIsland }]) => {
         element.removeEventListener('click', onPress);
@@ -73,16 +93,17 @@ function hydrateWhenDue(element: HTMLElement): void {
         // Offline or a chunk missing: the next reach tries again.
         console.error(`The ${name} island could not load:`, error);
         started = false;
-        for (const type of REACHING) element.addEventListener(type, start, { passive: true });
+        for (const type of REACHING) element.addEventListener(type, onReach, { passive: true });
       },
     );
   };
 
   const when = element.dataset.when;
-  if (when === 'load') return start();
-  if (when === 'idle' || hintSet(element.dataset.hint)) whenIdle(start);
-  if (when === 'visible') whenVisible(element, element.dataset.margin, start);
-  for (const type of REACHING) element.addEventListener(type, start, { passive: true });
+  if (when === 'load') return start('load');
+  if (when === 'idle') whenIdle(() => start('idle'));
+  else if (hintSet(element.dataset.hint)) whenIdle(() => start('hint'));
+  if (when === 'visible') whenVisible(element, element.dataset.margin, () => start('visible'));
+  for (const type of REACHING) element.addEventListener(type, onReach, { passive: true });
 }
 
 export function startIslands(root: ParentNode): void {

@@ -43,11 +43,14 @@ export async function seedGoogleAccount(account: GoogleAccount): Promise<void> {
   });
 }
 
-/** Clicks Login (once it is enabled) and returns the emulator's popup, loaded. */
+/** The brochure panel's one signed-out action (src/sections/brochure/island.tsx). */
+export const SIGN_IN_TO_DOWNLOAD = 'Sign in with Google to download';
+
+/** Clicks the brochure's sign-in action and returns the emulator's popup, loaded. */
 export async function openSignInPopup(page: Page): Promise<Page> {
-  const login = page.getByRole('button', { name: 'Login', exact: true });
-  await reachFor(login);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), login.click()]);
+  const signIn = page.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD, exact: true });
+  await reachFor(signIn);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), signIn.click()]);
   await popup.waitForLoadState('domcontentloaded');
   return popup;
 }

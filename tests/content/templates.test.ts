@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { examplePictures } from '../../src/content/example-values';
 import { PageSchema } from '../../src/content/page-schema';
 import { validateYaml } from '../../src/content/validate';
 
@@ -32,5 +33,17 @@ describe('the course template', () => {
 describe('the basic template', () => {
   it('is a valid page that is not a course', () => {
     expect(template('basic').meta.course).toBeUndefined();
+  });
+});
+
+describe('a course nobody has drawn yet', () => {
+  it('gives a new course a designed picture of its own kind, with a description, until it has a photo', () => {
+    const hero = template('course').sections[0];
+    if (hero?.type !== 'hero' || !hero.image) throw new Error('the template\'s hero has no picture');
+    expect(hero.image.alt).toMatch(/^Illustration of /);
+    const file = path.resolve(templates, '../../public', `.${hero.image.src}`);
+    expect(readFileSync(file, 'utf8')).not.toMatch(/placeholder/i);
+    // An example picture: `npm run check` lists it among what a launch replaces.
+    expect(examplePictures(path.resolve(templates, '../../public')).has(hero.image.src)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
  * How a page reaches the browser (src/islands/): the prerendered island (placeholder filled with the
  * island's own render, props as a JSON block), its hydration on its own root, the check that props
  * are JSON, the behaviours (plain DOM code) attached to the parts that name them, and the scheduler
- * that loads an island only when a visitor reaches for it.
+ * that loads an island only when it nears the screen or a visitor reaches for it.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,7 +24,7 @@ import { ImageSizesProvider } from '../../src/page/image-sizes';
 import { RouteProvider } from '../../src/page/route-context';
 import { SiteProvider } from '../../src/page/site-context';
 import { SectionSlot } from '../../src/sections/section-slot';
-import type { BrochureActionsProps } from '../../src/sections/brochure/island';
+import { NEAR_THE_SCREEN, SIGN_IN_TO_DOWNLOAD, type BrochureActionsProps } from '../../src/sections/brochure/island';
 import { testSite } from '../helpers/render';
 
 /** Stand-in for the Firebase chunk (the brochure island loads it once hydrated). */
@@ -33,14 +33,19 @@ const fake = vi.hoisted(() => {
   return {
     /** While true, Firebase is loaded but has not read the stored session yet: sign-in is not ready. */
     holding: false,
+    /** Sign-in has read the stored session: a press opens the popup. */
+    ready: false,
     login: vi.fn<() => Promise<void>>(),
     release() {
+      this.ready = true;
       this.holding = false;
       listener?.(null);
     },
     subscribe(next: (user: AuthUser | null) => void) {
       listener = next;
-      if (!this.holding) next(null);
+      if (this.holding) return () => undefined;
+      this.ready = true;
+      next(null);
       return () => undefined;
     },
   };
@@ -114,6 +119,7 @@ function changeSeen(root: Node): Promise<void> {
 beforeEach(() => {
   window.localStorage.clear();
   fake.holding = false;
+  fake.ready = false;
   fake.login.mockReset().mockResolvedValue(undefined);
 });
 
@@ -131,9 +137,9 @@ describe('renderWithIslands (the prerenderer)', () => {
     expect(island).not.toBeNull();
     expect(island).toHaveAttribute('id', 'i0');
     expect(island).toHaveAttribute('data-island', 'brochure');
-    expect(island).toHaveAttribute('data-when', 'interaction');
+    expect(island).toHaveAttribute('data-when', 'visible');
     expect(island).toHaveAttribute('data-hint', 'cesa:signed-in');
-    expect(island).not.toHaveAttribute('data-margin');
+    expect(island).toHaveAttribute('data-margin', NEAR_THE_SCREEN);
 
     // Exactly what hydrateRoot in the browser renders for island i0 (same tree, same useId ids).
     const expected = renderToString(<IslandRoot island={islandModules.brochure} props={brochureProps} start={{ pressedEarly: false }} />, {
@@ -147,11 +153,12 @@ describe('renderWithIslands (the prerenderer)', () => {
     expect(island?.nextElementSibling).toBe(props);
     expect(JSON.parse(props?.textContent ?? 'null')).toEqual(brochureProps);
 
-    // What a visitor sees before any script: signed out, Login unavailable; the rest of the section is plain HTML.
+    // What a visitor sees before any script: signed out, one action; the rest of the section is plain HTML.
     const section = within(body);
     expect(section.getByRole('heading', { level: 2, name: 'Download our brochure' })).toBeInTheDocument();
-    expect(section.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
-    expect(section.getByRole('button', { name: 'Login' })).toHaveAttribute('aria-disabled', 'true');
+    expect(section.getAllByRole('button')).toEqual([section.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD })]);
+    expect(section.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD })).toBeEnabled();
+    expect(section.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD })).not.toHaveAttribute('aria-disabled');
     expect(section.getByText(/^Signing in needs JavaScript/)).toBeInTheDocument();
   });
 
@@ -165,7 +172,7 @@ describe('renderWithIslands (the prerenderer)', () => {
     // React puts the prefix inside its own id format (`_i0-R_…_`): what matters is that both differ.
     expect(statusIds[0]).toContain('i0-');
     expect(statusIds[1]).toContain('i1-');
-    expect(new Set(within(body).getAllByRole('button', { name: 'Login' }).map((button) => button.closest('cesa-island')?.id))).toEqual(new Set(['i0', 'i1']));
+    expect(new Set(within(body).getAllByRole('button', { name: SIGN_IN_TO_DOWNLOAD }).map((button) => button.closest('cesa-island')?.id))).toEqual(new Set(['i0', 'i1']));
     expect(body.querySelectorAll('script[type="application/json"]')).toHaveLength(2);
   });
 
@@ -191,19 +198,19 @@ describe('renderWithIslands (the prerenderer)', () => {
 });
 
 describe('hydrateIsland (the browser)', () => {
-  it('hydrates the prerendered island without a mismatch, keeps its elements, and Login then works', async () => {
+  it('hydrates the prerendered island without a mismatch, keeps its elements, and its button then works', async () => {
     const consoleError = vi.spyOn(console, 'error');
     const body = load(renderWithIslands(page(brochureSection)));
     const island = body.querySelector<HTMLElement>('cesa-island')!;
-    const prerendered = screen.getByRole('button', { name: 'Login' });
+    const prerendered = screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD });
 
     const props: unknown = JSON.parse(document.getElementById('i0-props')!.textContent);
     await act(async () => {
       hydrateIsland(island, islandModules.brochure as IslandDefinition<unknown>, props, { pressedEarly: false });
       await tick();
     });
-    const login = screen.getByRole('button', { name: 'Login' });
-    await waitFor(() => expect(login).not.toHaveAttribute('aria-disabled'));
+    const login = screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD });
+    await waitFor(() => expect(fake.ready).toBe(true));
     // Hydrated, not drawn again: the very button of the HTML.
     expect(login).toBe(prerendered);
 
@@ -220,7 +227,7 @@ describe('hydrateIsland (the browser)', () => {
       await tick();
     });
     unmountIslands();
-    expect(within(island).getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(within(island).getByRole('button', { name: SIGN_IN_TO_DOWNLOAD })).toBeInTheDocument();
     island.remove();
     act(() => unmountIslands());
     // React's root is gone: the element it drew into is empty.
@@ -231,7 +238,7 @@ describe('hydrateIsland (the browser)', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const body = load(renderWithIslands(page(brochureSection)));
     // HTML from another version of the island.
-    screen.getByRole('button', { name: 'Login' }).textContent = 'Log in';
+    screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD }).textContent = 'Log in';
 
     await act(async () => {
       hydrateIsland(body.querySelector<HTMLElement>('cesa-island')!, islandModules.brochure as IslandDefinition<unknown>, brochureProps, { pressedEarly: false });
@@ -239,7 +246,7 @@ describe('hydrateIsland (the browser)', () => {
     });
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('The brochure island did not hydrate cleanly:', expect.anything()));
     // React recovered by drawing the island afresh.
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: SIGN_IN_TO_DOWNLOAD })).toBeInTheDocument();
   });
 });
 
@@ -398,12 +405,40 @@ describe('attachBehaviours and watchBehaviours', () => {
 });
 
 describe('startIslands (the scheduler)', () => {
+  /** The IntersectionObservers the scheduler made: their target, margin, and a way to move the target. */
+  let observers: { callback: IntersectionObserverCallback; target?: Element; options?: IntersectionObserverInit; connected: boolean }[] = [];
+
+  /** The island's panel comes within the observer's margin of the screen (or not). */
+  function panelNearTheScreen(near = true) {
+    for (const observer of observers.filter((candidate) => candidate.connected)) {
+      observer.callback([{ isIntersecting: near, target: observer.target! } as IntersectionObserverEntry], {} as IntersectionObserver);
+    }
+  }
+
   /**
    * A fresh scheduler whose island chunk is held until `gate.open()` (counting its loads) and whose
-   * hydrateIsland is observed: by default a spy only; `realHydrate` hydrates for real.
+   * hydrateIsland is observed: by default a spy only; `realHydrate` hydrates for real. The panel is
+   * far from the screen until `panelNearTheScreen()`.
    */
   async function scheduler({ realHydrate = false, failFirst = false } = {}) {
     vi.resetModules();
+    observers = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        readonly record: (typeof observers)[number];
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          this.record = { callback, options, connected: true };
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.target = target;
+        }
+        disconnect() {
+          this.record.connected = false;
+        }
+      },
+    );
     const gate = deferred();
     let failures = failFirst ? 1 : 0;
     const loadIsland = vi.fn(async () => {
@@ -430,9 +465,10 @@ describe('startIslands (the scheduler)', () => {
   afterEach(() => {
     vi.doUnmock('../../src/islands/parts.gen');
     vi.doUnmock('../../src/islands/hydrate');
+    vi.unstubAllGlobals();
   });
 
-  it('with data-when="interaction", loads nothing until the pointer comes over the island, then hydrates it with its props', async () => {
+  it('with data-when="visible", loads nothing while the panel is far from the screen, then hydrates it with its props once it nears', async () => {
     // Fake timers: whatever the scheduler set for later (a load once the page is idle) runs here, at once.
     vi.useFakeTimers();
     let started: Awaited<ReturnType<typeof scheduler>>;
@@ -444,10 +480,17 @@ describe('startIslands (the scheduler)', () => {
     }
     const { gate, loadIsland, hydrate, island } = started;
     expect(loadIsland).not.toHaveBeenCalled();
+    // Watched with the island's margin, on its first element (the island itself has no box).
+    expect(observers).toHaveLength(1);
+    expect(observers[0]!.options).toEqual({ rootMargin: NEAR_THE_SCREEN });
+    expect(observers[0]!.target).toBe(island.firstElementChild);
 
-    fireEvent.pointerOver(screen.getByRole('button', { name: 'Login' }));
-    fireEvent.pointerOver(screen.getByRole('button', { name: 'Login to Download' }));
+    panelNearTheScreen(false);
+    expect(loadIsland).not.toHaveBeenCalled();
+    panelNearTheScreen();
+    panelNearTheScreen();
     expect(loadIsland).toHaveBeenCalledTimes(1);
+    expect(observers[0]!.connected).toBe(false);
     expect(hydrate).not.toHaveBeenCalled();
 
     gate.open();
@@ -459,16 +502,26 @@ describe('startIslands (the scheduler)', () => {
     expect(start).toEqual({ pressedEarly: false });
   });
 
+  it.each([
+    ['the pointer coming over it', (target: Element) => fireEvent.pointerOver(target)],
+    ['a finger touching it (touchstart)', (target: Element) => fireEvent.touchStart(target)],
+    ['a press starting on it (pointerdown)', (target: Element) => fireEvent.pointerDown(target)],
+  ])('before the panel nears the screen, %s loads it too', async (_, reach) => {
+    const { loadIsland } = await scheduler();
+    reach(screen.getByRole('status'));
+    expect(loadIsland).toHaveBeenCalledTimes(1);
+  });
+
   it('focus reaching the island (Tab) loads it too', async () => {
     const { loadIsland } = await scheduler();
     await userEvent.setup().tab();
-    expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD })).toHaveFocus();
     expect(loadIsland).toHaveBeenCalledTimes(1);
   });
 
   it('a click on a button before hydration is remembered: pressedEarly', async () => {
     const { gate, hydrate } = await scheduler();
-    const login = screen.getByRole('button', { name: 'Login' });
+    const login = screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD });
     fireEvent.pointerOver(login);
     fireEvent.click(login);
     gate.open();
@@ -486,9 +539,9 @@ describe('startIslands (the scheduler)', () => {
     expect(hydrate.mock.calls[0]![3]).toEqual({ pressedEarly: false });
   });
 
-  it('a click with no event before it (the pointer was already resting on Login) starts the island too', async () => {
+  it('a click with no event before it (the pointer was already resting on the button) starts the island too', async () => {
     const { gate, loadIsland, hydrate } = await scheduler();
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    fireEvent.click(screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD }));
     expect(loadIsland).toHaveBeenCalledTimes(1);
     gate.open();
     await waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1));
@@ -507,7 +560,7 @@ describe('startIslands (the scheduler)', () => {
   it('an island that cannot load is logged, and the next reach tries again', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { gate, loadIsland, hydrate } = await scheduler({ failFirst: true });
-    const login = screen.getByRole('button', { name: 'Login' });
+    const login = screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD });
     gate.open();
     fireEvent.pointerOver(login);
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('The brochure island could not load:', expect.any(TypeError)));
@@ -518,13 +571,13 @@ describe('startIslands (the scheduler)', () => {
     expect(loadIsland).toHaveBeenCalledTimes(2);
   });
 
-  it('end to end: a press before hydration, then the hydrated island says sign-in is loading, then offers "Sign in with Google"', async () => {
+  it('end to end: a press before hydration, then the hydrated island says sign-in is loading, then, the press over, asks for one more', async () => {
     fake.holding = true;
     const consoleError = vi.spyOn(console, 'error');
     const { gate } = await scheduler({ realHydrate: true });
-    const login = screen.getByRole('button', { name: 'Login' });
-    fireEvent.pointerOver(login);
-    fireEvent.click(login);
+    const button = screen.getByRole('button', { name: SIGN_IN_TO_DOWNLOAD });
+    fireEvent.pointerDown(button);
+    fireEvent.click(button);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
 
     await act(async () => {
@@ -532,12 +585,13 @@ describe('startIslands (the scheduler)', () => {
       await gate.promise;
     });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Sign-in is loading…'));
-    expect(login).toHaveAttribute('aria-disabled', 'true');
     expect(fake.login).not.toHaveBeenCalled();
 
+    // jsdom has no user activation: as in a browser whose press is over when sign-in is ready.
     act(() => fake.release());
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBe(login));
-    await userEvent.setup().click(login);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Sign-in is ready: press'));
+    expect(fake.login).not.toHaveBeenCalled();
+    await userEvent.setup().click(button);
     expect(fake.login).toHaveBeenCalledTimes(1);
     expect(consoleError).not.toHaveBeenCalled();
   });

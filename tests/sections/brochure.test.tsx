@@ -3,7 +3,8 @@
  * the island loads Firebase as soon as it is drawn (hydrated, on the site), so these tests hold
  * Firebase (`fake.holding`: loaded, stored session not read yet) or make it fail to see the states
  * before sign-in is ready. Each test draws a fresh copy of the page's modules: the sign-in session
- * (src/auth/session.ts) is module state, one per page.
+ * (src/auth/session.ts) is module state, one per page. Whether a press can still open a window
+ * (the browser's transient user activation, which jsdom does not have) is set by `pressActive`.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,6 +67,7 @@ vi.mock('../../src/auth/firebase', () => {
 
 const alice: AuthUser = { uid: 'u1', name: 'Alice', email: 'alice@example.com' };
 const section = { type: 'brochure', title: 'Download our brochure', text: 'Courses, fees and batches in one PDF.' };
+const SIGN_IN = 'Sign in with Google to download';
 
 /** A fresh page: new copies of the section's modules, and so of the sign-in session. */
 async function freshPage() {
@@ -79,6 +81,20 @@ async function show(input: unknown) {
   return renderSection(input);
 }
 
+/** Whether the browser still counts the last press as active (navigator.userActivation.isActive). */
+function pressActive(active: boolean) {
+  Object.defineProperty(navigator, 'userActivation', { value: { isActive: active, hasBeenActive: true }, configurable: true });
+}
+
+/** The downloads the page starts: clicks on a link with `download`, kept from jsdom's navigation. */
+let downloads: { href: string; fileName: string }[] = [];
+function recordDownloads(event: Event) {
+  const link = event.target instanceof Element ? event.target.closest('a[download]') : null;
+  if (!(link instanceof HTMLAnchorElement)) return;
+  event.preventDefault();
+  downloads.push({ href: link.getAttribute('href') ?? '', fileName: link.download });
+}
+
 beforeEach(() => {
   window.localStorage.clear();
   fake.user = null;
@@ -87,34 +103,43 @@ beforeEach(() => {
   fake.created = [];
   fake.login.mockReset().mockResolvedValue(undefined);
   fake.logout.mockReset().mockResolvedValue(undefined);
+  downloads = [];
+  document.addEventListener('click', recordDownloads, true);
+  pressActive(false);
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  document.removeEventListener('click', recordDownloads, true);
+  Reflect.deleteProperty(navigator, 'userActivation');
+  vi.restoreAllMocks();
+});
 
-/**
- * Login is never `disabled` (that would take it out of the Tab order): until sign-in is ready it is
- * `aria-disabled`, which screen readers announce as unavailable and the page greys out.
- */
-function expectUnavailable(button: HTMLElement) {
-  expect(button).toHaveAttribute('aria-disabled', 'true');
-  expect(button).not.toBeDisabled();
-}
-
-function expectAvailable(button: HTMLElement) {
+/** The one signed-out action: always enabled, never announced as unavailable. */
+function signInButton() {
+  const button = screen.getByRole('button', { name: SIGN_IN });
   expect(button).toBeEnabled();
   expect(button).not.toHaveAttribute('aria-disabled');
+  return button;
 }
 
-async function loginEnabled() {
-  const login = screen.getByRole('button', { name: 'Login' });
-  await waitFor(() => expectAvailable(login));
-  return login;
+/** The sign-in press signs Alice in, as Google's popup would. */
+function popupSignsInAlice() {
+  fake.login.mockImplementation(() => {
+    fake.emit(alice);
+    return Promise.resolve();
+  });
 }
 
 const status = () => screen.getByRole('status');
 
+/** Waits until the island has loaded sign-in and taken in the session (nothing on screen changes). */
+async function signInLoaded() {
+  await waitFor(() => expect(fake.created).toHaveLength(1));
+  await act(() => Promise.resolve());
+}
+
 describe('Brochure', () => {
-  it('shows its title and text, and a line for visitors without JavaScript', async () => {
+  it('shows its title and text, one action, and a line for visitors without JavaScript', async () => {
     const { container } = await show(section);
     expect(screen.getByRole('region', { name: 'Download our brochure' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Download our brochure' })).toBeInTheDocument();
@@ -123,28 +148,28 @@ describe('Brochure', () => {
     expect(screen.getByText(/^Signing in needs JavaScript/)).toHaveTextContent(
       'Signing in needs JavaScript: turn it on in your browser to download the brochure.',
     );
-    // The buttons are the island, drawn live here (no placeholder, no props block).
-    expect(container.querySelector('cesa-island[data-island="brochure"]')).toContainElement(screen.getByRole('button', { name: 'Login' }));
+    // The button is the island, drawn live here (no placeholder, no props block).
+    expect(container.querySelector('cesa-island[data-island="brochure"]')).toContainElement(signInButton());
     expect(container.querySelector('script')).toBeNull();
-    await loginEnabled();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    await signInLoaded();
   });
 
-  it('renders signed out with Login unavailable (aria-disabled) until Firebase has loaded, then enables Login', async () => {
+  it('signed out: one enabled action from the first render (the prerendered HTML), before and after Firebase has loaded', async () => {
+    fake.holding = true;
     await show(section);
-    // First render = the prerendered HTML: signed out, nothing read from auth yet.
-    expectUnavailable(screen.getByRole('button', { name: 'Login' }));
+    signInButton();
     expect(status()).toBeEmptyDOMElement();
-    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /download/i })).not.toBeInTheDocument();
-
-    await loginEnabled();
-    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
     // Loaded as soon as it was drawn, for the site's own project.
-    expect(fake.created).toEqual([testSite.firebase]);
+    await waitFor(() => expect(fake.created).toEqual([testSite.firebase]));
+    act(() => fake.release());
+    expect(screen.getAllByRole('button')).toEqual([signInButton()]);
   });
 
-  it('signed in: Logout instead of Login, and the brochure is a download link with the site file name', async () => {
+  it('signed in: the brochure is a download link with the site file name, and Logout', async () => {
     fake.user = alice;
     await show(section);
 
@@ -152,22 +177,28 @@ describe('Brochure', () => {
     expect(download).toHaveAttribute('href', testSite.brochure.file);
     expect(download).toHaveAttribute('download', testSite.brochure.fileName);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Login to Download' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SIGN_IN })).not.toBeInTheDocument();
+    expect(downloads).toEqual([]);
   });
 
-  it('Login starts sign-in, and the view follows the new user', async () => {
+  it('one press signs in and downloads the brochure, and the Download link takes the focus of the button it replaces', async () => {
+    popupSignsInAlice();
     const user = userEvent.setup();
     await show(section);
-    await user.click(await loginEnabled());
+    await waitFor(() => expect(fake.created).toHaveLength(1));
+    await user.tab();
+    expect(signInButton()).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(fake.login).toHaveBeenCalledTimes(1);
 
-    act(() => fake.emit(alice));
-    expect(screen.getByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Download Brochure' });
+    await waitFor(() => expect(downloads).toEqual([{ href: testSite.brochure.file, fileName: testSite.brochure.fileName }]));
+    expect(link).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(status()).toBeEmptyDOMElement();
   });
 
-  it('Logout calls sign-out and returns to the signed-out view', async () => {
+  it('Logout calls sign-out and returns to the one signed-out action, which signs in again with one press', async () => {
     const user = userEvent.setup();
     fake.user = alice;
     await show(section);
@@ -175,23 +206,43 @@ describe('Brochure', () => {
     expect(fake.logout).toHaveBeenCalledTimes(1);
 
     act(() => fake.emit(null));
-    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
-    expectAvailable(screen.getByRole('button', { name: 'Login' }));
+    popupSignsInAlice();
+    await user.click(signInButton());
+    expect(fake.login).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(downloads).toHaveLength(1));
   });
 
-  it('a failed or cancelled sign-in is logged as "Login Error" and leaves Login usable', async () => {
+  it('a failed or cancelled sign-in is logged as "Login Error", downloads nothing and leaves the action usable', async () => {
     const error = Object.assign(new Error('Popup closed'), { code: 'auth/popup-closed-by-user' });
     fake.login.mockRejectedValue(error);
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     await show(section);
+    await waitFor(() => expect(fake.created).toHaveLength(1));
 
-    await user.click(await loginEnabled());
+    await user.click(signInButton());
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Login Error', error));
-    expectAvailable(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('button', { name: 'Login to Download' })).toBeDisabled();
+    signInButton();
+    expect(downloads).toEqual([]);
     // Nothing is shown to the visitor.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(status()).toBeEmptyDOMElement();
+  });
+
+  it('a popup the browser blocked asks for one more press, which opens it and downloads', async () => {
+    const blocked = Object.assign(new Error('Popup blocked'), { code: 'auth/popup-blocked' });
+    fake.login.mockRejectedValueOnce(blocked);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await show(section);
+    await waitFor(() => expect(fake.created).toHaveLength(1));
+
+    await user.click(signInButton());
+    await waitFor(() => expect(status()).toHaveTextContent(`Sign-in is ready: press “${SIGN_IN}” again to choose your account.`));
+    expect(consoleError).toHaveBeenCalledWith('Login Error', blocked);
+    popupSignsInAlice();
+    await user.click(signInButton());
+    await waitFor(() => expect(downloads).toHaveLength(1));
     expect(status()).toBeEmptyDOMElement();
   });
 
@@ -212,67 +263,58 @@ describe('Brochure', () => {
   it('works without a title or text', async () => {
     await show({ type: 'brochure' });
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-    await loginEnabled();
+    signInButton();
+    await signInLoaded();
   });
 
   describe('a press before sign-in is ready', () => {
-    it('Enter says it is loading; once ready the focused button says "Sign in with Google" and one more Enter opens the popup', async () => {
+    it('opens the popup as soon as sign-in is ready while the press can still open a window, then downloads', async () => {
+      fake.holding = true;
+      popupSignsInAlice();
+      const user = userEvent.setup();
+      await show(section);
+      await user.click(signInButton());
+      // Said and announced (role=status is a polite live region); no popup yet.
+      expect(status()).toHaveTextContent('Sign-in is loading…');
+      expect(signInButton()).toHaveAccessibleDescription('Sign-in is loading…');
+      expect(fake.login).not.toHaveBeenCalled();
+
+      pressActive(true);
+      await waitFor(() => expect(fake.created).toHaveLength(1));
+      act(() => fake.release());
+      expect(fake.login).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(downloads).toHaveLength(1));
+      expect(screen.getByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
+      expect(status()).toBeEmptyDOMElement();
+    });
+
+    it('ready too late for the press: the same focused button is to be pressed again, and no popup opens on its own', async () => {
       fake.holding = true;
       const user = userEvent.setup();
       await show(section);
       await user.tab();
-      const login = screen.getByRole('button', { name: 'Login' });
-      expect(login).toHaveFocus();
-      expectUnavailable(login);
-
+      const button = signInButton();
       await user.keyboard('{Enter}');
-      // Not lost: shown and announced (role=status is a polite live region), and no popup yet.
-      expect(status()).toHaveTextContent('Sign-in is loading…');
-      expect(login).toHaveAccessibleDescription('Sign-in is loading…');
-      expect(fake.login).not.toHaveBeenCalled();
-      expect(login).toHaveFocus();
-      expectUnavailable(login);
-
-      // Firebase has read the stored session: ready.
-      await waitFor(() => expect(fake.created).toHaveLength(1));
-      act(() => fake.release());
-      const signIn = screen.getByRole('button', { name: 'Sign in with Google' });
-      expect(signIn).toBe(login);
-      expect(signIn).toHaveFocus();
-      expectAvailable(signIn);
-      expect(status()).toHaveTextContent('Sign-in is ready: press “Sign in with Google” to choose your account.');
-      expect(fake.login).not.toHaveBeenCalled();
-
       await user.keyboard('{Enter}');
-      expect(fake.login).toHaveBeenCalledTimes(1);
-      expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
-      expect(status()).toBeEmptyDOMElement();
-
-      act(() => fake.emit(alice));
-      expect(screen.getByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
-    });
-
-    it('a click is remembered the same way, and more presses while loading change nothing', async () => {
-      fake.holding = true;
-      const consoleError = vi.spyOn(console, 'error');
-      const user = userEvent.setup();
-      await show(section);
-      const login = screen.getByRole('button', { name: 'Login' });
-      await user.click(login);
-      await user.click(login);
       expect(status()).toHaveTextContent('Sign-in is loading…');
-      expect(fake.login).not.toHaveBeenCalled();
 
       await waitFor(() => expect(fake.created).toHaveLength(1));
       act(() => fake.release());
-      await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+      expect(fake.login).not.toHaveBeenCalled();
+      expect(status()).toHaveTextContent(`Sign-in is ready: press “${SIGN_IN}” again to choose your account.`);
+      expect(signInButton()).toBe(button);
+      expect(button).toHaveFocus();
+
+      popupSignsInAlice();
+      await user.keyboard('{Enter}');
       expect(fake.login).toHaveBeenCalledTimes(1);
-      expect(consoleError).not.toHaveBeenCalled();
+      await waitFor(() => expect(downloads).toHaveLength(1));
+      expect(screen.getByRole('link', { name: 'Download Brochure' })).toHaveFocus();
     });
 
-    it('a press made before the island was hydrated counts as the first press: loading, then "Sign in with Google", no popup on its own', async () => {
+    it('a press made before the island was hydrated is served the same way: the popup once ready, then the download', async () => {
       fake.holding = true;
-      const user = userEvent.setup();
+      popupSignsInAlice();
       await freshPage();
       const [{ IslandRoot }, { default: brochure }] = await Promise.all([import('../../src/islands/root'), import('../../src/sections/brochure/island')]);
       const props: BrochureActionsProps = { file: testSite.brochure.file, fileName: testSite.brochure.fileName, firebase: testSite.firebase };
@@ -280,67 +322,62 @@ describe('Brochure', () => {
 
       // Nothing pressed in this tree: the scheduler saw the press before hydration.
       expect(await screen.findByRole('status')).toHaveTextContent('Sign-in is loading…');
-      expectUnavailable(screen.getByRole('button', { name: 'Login' }));
-
+      pressActive(true);
       await waitFor(() => expect(fake.created).toHaveLength(1));
       act(() => fake.release());
-      expect(status()).toHaveTextContent('Sign-in is ready: press “Sign in with Google” to choose your account.');
-      expect(fake.login).not.toHaveBeenCalled();
-
-      await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
       expect(fake.login).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(downloads).toHaveLength(1));
     });
 
-    it('without a press before hydration, the status line stays empty while sign-in loads', async () => {
+    it('without a press, the status line stays empty while sign-in loads and nothing opens', async () => {
       fake.holding = true;
+      pressActive(true);
       await show(section);
       await waitFor(() => expect(fake.created).toHaveLength(1));
       expect(status()).toBeEmptyDOMElement();
-      expectUnavailable(screen.getByRole('button', { name: 'Login' }));
       act(() => fake.release());
-      await loginEnabled();
       expect(status()).toBeEmptyDOMElement();
+      expect(fake.login).not.toHaveBeenCalled();
     });
 
-    it('if sign-in cannot load, the status says so after a press; pressing Login again tries again', async () => {
+    it('if sign-in cannot load, the status says so after a press; pressing again tries again', async () => {
       const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       // Offline: the load when the island is drawn fails, and so does the one the press retries.
       fake.failures = 2;
       fake.holding = true;
       const user = userEvent.setup();
       await show(section);
-      const login = screen.getByRole('button', { name: 'Login' });
+      const button = signInButton();
       await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Login Error', expect.any(Error)));
       // Nobody asked yet: nothing to say.
       expect(status()).toBeEmptyDOMElement();
-      expectUnavailable(login);
 
-      await user.click(login);
-
-      await waitFor(() => expect(status()).toHaveTextContent('Sign-in could not load. Check your connection, then press Login to try again.'));
-      expect(login).toHaveAccessibleDescription('Sign-in could not load. Check your connection, then press Login to try again.');
-      expectUnavailable(login);
+      await user.click(button);
+      await waitFor(() => expect(status()).toHaveTextContent('Sign-in could not load. Check your connection, then press the button again.'));
+      expect(button).toHaveAccessibleDescription('Sign-in could not load. Check your connection, then press the button again.');
       expect(consoleError).toHaveBeenCalledTimes(2);
 
-      await user.click(login);
+      await user.click(button);
       expect(status()).toHaveTextContent('Sign-in is loading…');
       await waitFor(() => expect(fake.created).toHaveLength(1));
       act(() => fake.release());
-      expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBe(login);
+      expect(status()).toHaveTextContent(`Sign-in is ready: press “${SIGN_IN}” again to choose your account.`);
     });
 
-    it('a visitor who signs in elsewhere meanwhile is not asked to press again', async () => {
+    it('a visitor who signs in elsewhere meanwhile is not asked to press again, and nothing downloads by itself', async () => {
       fake.holding = true;
       const user = userEvent.setup();
       await show(section);
-      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await user.click(signInButton());
       await waitFor(() => expect(fake.created).toHaveLength(1));
       act(() => fake.emit(alice));
       expect(screen.getByRole('link', { name: 'Download Brochure' })).toBeInTheDocument();
       expect(status()).toBeEmptyDOMElement();
+      expect(fake.login).not.toHaveBeenCalled();
+      expect(downloads).toEqual([]);
 
       act(() => fake.emit(null));
-      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+      signInButton();
       expect(status()).toBeEmptyDOMElement();
     });
   });
