@@ -179,7 +179,8 @@ describe('a change writes only the lines it changes', () => {
     {
       name: 'a nested value added to a section: block style, the file’s indentation',
       source: course,
-      edit: (d: Page) => void (d.sections[0]!.image = { src: '/images/heroes/etabs.svg', alt: 'A building' }),
+      // The first section without one, whatever the template's sections hold.
+      edit: (d: Page) => void (d.sections.find((section) => !('image' in section))!.image = { src: '/images/heroes/etabs.svg', alt: 'A building' }),
       removed: [],
       added: ['    image:', '      src: /images/heroes/etabs.svg', '      alt: A building'],
     },

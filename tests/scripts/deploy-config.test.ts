@@ -43,7 +43,7 @@ let projects = 0;
 function contentWith(firebaseBlock: string): string {
   const dir = path.join(work, `content-${projects++}`);
   mkdirSync(path.join(dir, 'pages'), { recursive: true });
-  const withoutBlock = committedSite.replace(/^firebase:\n(?:[ #].*\n|\n)*/m, '');
+  const withoutBlock = committedSite.replace(/^firebase:.*\n(?:[ #].*\n|\n)*/m, '');
   expect(withoutBlock).not.toMatch(/^firebase:/m);
   writeFileSync(path.join(dir, 'pages/_site.yaml'), `${withoutBlock.trimEnd()}\n\n${firebaseBlock}`);
   return dir;
