@@ -41,7 +41,9 @@ function whenIdle(task: () => void): void {
 
 /**
  * Once the page has loaded (an island never competes with the page's own text and images), when the
- * island comes within `margin` of the screen.
+ * island is on the screen; and once the visitor scrolls, when it comes within `margin` of it, so that
+ * it is ready when they reach it. A visitor who never scrolls fetches nothing for what is below the
+ * first screen (a phone's first screen ends a few lines above the home page's brochure).
  */
 function whenVisible(element: HTMLElement, margin: string | undefined, task: () => void): void {
   if (document.readyState !== 'complete') {
@@ -51,15 +53,23 @@ function whenVisible(element: HTMLElement, margin: string | undefined, task: () 
   if (typeof IntersectionObserver !== 'function') return task();
   // The island is `display: contents` (no box of its own): its first child is what comes into view.
   const target = element.firstElementChild ?? element;
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      task();
-    },
-    { rootMargin: margin ?? '0px' },
-  );
-  observer.observe(target);
+  let observer: IntersectionObserver | null = null;
+  let done = false;
+  const watch = (rootMargin: string) => {
+    observer?.disconnect();
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (done || !entries.some((entry) => entry.isIntersecting)) return;
+        done = true;
+        observer?.disconnect();
+        task();
+      },
+      { rootMargin },
+    );
+    observer.observe(target);
+  };
+  watch('0px');
+  if (margin && margin !== '0px') window.addEventListener('scroll', () => done || watch(margin), { once: true, passive: true });
 }
 
 function hydrateWhenDue(element: HTMLElement): void {

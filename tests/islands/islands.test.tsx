@@ -480,17 +480,25 @@ describe('startIslands (the scheduler)', () => {
     }
     const { gate, loadIsland, hydrate, island } = started;
     expect(loadIsland).not.toHaveBeenCalled();
-    // Watched with the island's margin, on its first element (the island itself has no box).
+    // Before the visitor scrolls: watched on the screen itself, on its first element (the island itself has no box).
     expect(observers).toHaveLength(1);
-    expect(observers[0]!.options).toEqual({ rootMargin: NEAR_THE_SCREEN });
+    expect(observers[0]!.options).toEqual({ rootMargin: '0px' });
     expect(observers[0]!.target).toBe(island.firstElementChild);
+    panelNearTheScreen(false);
+    expect(loadIsland).not.toHaveBeenCalled();
 
+    // Once they scroll: with the island's margin, so it is ready when they reach it.
+    fireEvent.scroll(window);
+    expect(observers).toHaveLength(2);
+    expect(observers[0]!.connected).toBe(false);
+    expect(observers[1]!.options).toEqual({ rootMargin: NEAR_THE_SCREEN });
+    expect(observers[1]!.target).toBe(island.firstElementChild);
     panelNearTheScreen(false);
     expect(loadIsland).not.toHaveBeenCalled();
     panelNearTheScreen();
     panelNearTheScreen();
     expect(loadIsland).toHaveBeenCalledTimes(1);
-    expect(observers[0]!.connected).toBe(false);
+    expect(observers[1]!.connected).toBe(false);
     expect(hydrate).not.toHaveBeenCalled();
 
     gate.open();

@@ -24,9 +24,9 @@ export const SIGN_IN_READY = `Sign-in is ready: press â€œ${SIGN_IN_TO_DOWNLOAD}â
 export const SIGN_IN_FAILED = 'Sign-in could not load. Check your connection, then press the button again.';
 
 /**
- * How far from the screen the panel starts loading sign-in (an IntersectionObserver rootMargin):
- * half a screen, so a visitor scrolling towards it finds it ready, and one who never comes near
- * fetches none of it.
+ * How far from the screen the panel starts loading sign-in (an IntersectionObserver rootMargin) once
+ * the visitor scrolls: half a screen, so a visitor scrolling towards it finds it ready; at load only
+ * when it is on the screen, so one who never comes near fetches none of it (schedule.ts).
  */
 export const NEAR_THE_SCREEN = '50% 0px';
 
