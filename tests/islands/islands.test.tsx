@@ -405,6 +405,11 @@ describe('attachBehaviours and watchBehaviours', () => {
 });
 
 describe('startIslands (the scheduler)', () => {
+  /** This test's island loader and hydrate spy, whichever copy of the scheduler calls them. */
+  const current: { loadIsland: () => Promise<unknown>; hydrate: (...args: Parameters<typeof hydrateIsland>) => void } = {
+    loadIsland: () => Promise.reject(new Error('no test is running')),
+    hydrate: () => undefined,
+  };
   /** The IntersectionObservers the scheduler made: their target, margin, and a way to move the target. */
   let observers: { callback: IntersectionObserverCallback; target?: Element; options?: IntersectionObserverInit; connected: boolean }[] = [];
 
@@ -449,12 +454,16 @@ describe('startIslands (the scheduler)', () => {
       }
       return import('../../src/sections/brochure/island');
     });
-    vi.doMock('../../src/islands/parts.gen', () => ({ behaviourLoaders: {}, islandLoaders: { brochure: loadIsland } }));
+    // Through `current`: on a loaded machine a module made for the test before (its island still
+    // loading) can be the one this test imports, and it must still reach this test's stand-ins.
+    current.loadIsland = loadIsland;
+    vi.doMock('../../src/islands/parts.gen', () => ({ behaviourLoaders: {}, islandLoaders: { brochure: () => current.loadIsland() } }));
     const hydrate = vi.fn<typeof hydrateIsland>();
+    current.hydrate = hydrate;
     vi.doMock('../../src/islands/hydrate', async (importOriginal) => {
       const real = await importOriginal<typeof import('../../src/islands/hydrate')>();
       hydrate.mockImplementation(realHydrate ? real.hydrateIsland : () => undefined);
-      return { hydrateIsland: hydrate };
+      return { hydrateIsland: (...args: Parameters<typeof hydrateIsland>) => current.hydrate(...args) };
     });
     const { startIslands } = await import('../../src/islands/schedule');
     const body = load(renderWithIslands(page(brochureSection)));
