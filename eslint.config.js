@@ -168,8 +168,6 @@ const FLOORS = [
   ['sections', 'layout'],
   // The page shell and the entry points (src/site.ts, src/entry-server.tsx).
   ['app'],
-  // The visual editor, on top: it draws the site's own components in its preview.
-  ['editor'],
 ];
 const LAYER_ORDER = FLOORS.map((floor) => floor.join(', ')).join(' → ');
 /** @type {Map<string, number>} */
@@ -259,8 +257,74 @@ const layerImports = {
       else if (to === undefined) context.report({ node, messageId: 'unknown', data: { what: `'${source}'` } });
       else if (to > from) context.report({ node, messageId: 'up', data });
       else if (to === from) context.report({ node, messageId: 'beside', data });
-      // The editor is an app, not a prerendered page: it signs its editors in (src/auth/editor-client.ts).
-      else if (targetLayer === 'auth' && !island && layer !== 'editor') context.report({ node, messageId: 'auth', data });
+      else if (targetLayer === 'auth' && !island) context.report({ node, messageId: 'auth', data });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => {
+        if (node.source.type === 'Literal') check(node, node.source.value);
+      },
+      ExportNamedDeclaration: (node) => {
+        if (node.source) check(node, node.source.value);
+      },
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+    };
+  },
+};
+
+/**
+ * The two wings of the project: the engine (src/ and the libraries of scripts/: the build, the dev
+ * server, hosting) and the editor (editor/). The editor uses the engine; the engine never imports the
+ * editor, so the site builds, serves and deploys without it; only the commands (scripts/*.ts, each
+ * behind an npm script) import both. Inside the editor, its browser app (editor/app/) and the wire
+ * protocol (editor/protocol/) run in the browser: no Node module, nothing of the editor's server
+ * side or of scripts/, and Firebase only in the editor's sign-in (editor/app/google-sign-in.ts).
+ * @param {string} file a path from the repository's root, with forward slashes
+ * @returns {'command' | 'engine' | 'editor-browser' | 'editor' | null}
+ */
+function wingOf(file) {
+  if (/^scripts\/[^/]+$/.test(file)) return 'command';
+  if (file.startsWith('src/') || file.startsWith('scripts/')) return 'engine';
+  if (file.startsWith('editor/app/') || file.startsWith('editor/protocol/')) return 'editor-browser';
+  if (file.startsWith('editor/')) return 'editor';
+  return null;
+}
+
+const EDITOR_SIGN_IN = 'editor/app/google-sign-in.ts';
+
+/** @type {import('eslint').Rule.RuleModule} */
+const wingImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The engine never imports the editor; the editor\'s browser code imports nothing of its server side or of Node.' },
+    schema: [],
+    messages: {
+      engine: `'{{source}}' is the editor (editor/), and this file is the engine ({{file}}): the engine never imports the editor, so that the site builds and serves without it. Hand the engine what it needs from a command (scripts/*.ts), as npm run dev hands the dev server the editor's mount (editor/server/dev-config.ts), or move what both need into src/ or scripts/.`,
+      browser: `'{{source}}' is {{what}}, but this file is the editor's browser code (editor/app/, editor/protocol/), which runs in the browser: ask the editor's server over its API (editor/protocol/), or move what both need into editor/protocol/ or src/.`,
+      node: `'{{source}}' is a Node module, but this file is the editor's browser code (editor/app/, editor/protocol/), which runs in the browser: do this in the editor's server (editor/server/) and send the result over the API.`,
+      firebase: `'{{source}}' is Firebase, which in the editor only its sign-in imports (${EDITOR_SIGN_IN}): call that file instead.`,
+      tests: `'{{source}}' is a test file: the project's code imports nothing of tests/.`,
+    },
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const wing = wingOf(file);
+    if (wing === null || wing === 'command') return {};
+    /** @param {import('estree').Node} node @param {unknown} source */
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      if (!source.startsWith('.')) {
+        if (wing !== 'editor-browser') return;
+        if (isNodeModule(source)) context.report({ node, messageId: 'node', data: { source } });
+        else if (/^(firebase|@firebase\/[^/]+)(\/|$)/.test(source) && file !== EDITOR_SIGN_IN) context.report({ node, messageId: 'firebase', data: { source } });
+        return;
+      }
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
+      if (target.startsWith('tests/')) return context.report({ node, messageId: 'tests', data: { source } });
+      const targetWing = wingOf(target);
+      if (wing === 'engine' && (targetWing === 'editor' || targetWing === 'editor-browser')) context.report({ node, messageId: 'engine', data: { source, file } });
+      else if (wing === 'editor-browser' && targetWing === 'editor') context.report({ node, messageId: 'browser', data: { source, what: "the editor's server side" } });
+      else if (wing === 'editor-browser' && (targetWing === 'engine' || targetWing === 'command') && target.startsWith('scripts/')) context.report({ node, messageId: 'browser', data: { source, what: 'Node code of scripts/' } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
@@ -342,6 +406,11 @@ export default defineConfig([
     ignores: ['src/islands/*.gen.ts'],
     plugins: { layers: { meta: { name: 'cesa-layers' }, rules: { imports: layerImports } } },
     rules: { 'layers/imports': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,mjs}', 'scripts/**/*.{ts,tsx,mjs}', 'editor/**/*.{ts,tsx}'],
+    plugins: { wings: { meta: { name: 'cesa-wings' }, rules: { imports: wingImports } } },
+    rules: { 'wings/imports': 'error' },
   },
   {
     files: ['src/content/**/*.ts', 'src/sections/*/schema.ts'],

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from './bench/dev-bench';
-import { keystrokeToPreview } from './bench/editor-bench';
+import { keystrokeToPreview } from '../editor/bench';
 import { hugoBinary, writeHugoTwin } from './bench/hugo-twin';
 import { measurePhotos } from './bench/image-bench';
 import { writeSyntheticProject } from './bench/synthetic';

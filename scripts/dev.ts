@@ -5,8 +5,8 @@
  */
 import { createServer } from 'vite';
 import { DEV_HOST, devPort } from './dev/dev-address';
-import { devServerConfig } from './dev/dev-plugin';
-import { EDITOR_ROUTE } from '../src/editor/protocol';
+import { editorDevServerConfig } from '../editor/server/dev-config';
+import { EDITOR_ROUTE } from '../editor/protocol/api';
 
 let port: number;
 try {
@@ -17,7 +17,7 @@ try {
 }
 
 const root = process.cwd();
-const server = await createServer(devServerConfig(root, { port }));
+const server = await createServer(editorDevServerConfig(root, { port }));
 try {
   await server.listen();
 } catch (error) {

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createServer } from 'vite';
-import { fieldId } from '../src/editor/form/contract';
+import { fieldId } from '../editor/app/form/contract';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/chromium';
-import { devServerConfig } from './dev/dev-plugin';
+import { editorDevServerConfig } from '../editor/server/dev-config';
 
 const root = process.cwd();
 const out = path.join(root, 'docs/editor');
@@ -21,7 +21,7 @@ cpSync(path.join(root, 'pages'), path.join(content, 'pages'), { recursive: true 
 cpSync(path.join(root, 'public'), path.join(content, 'public'), { recursive: true });
 mkdirSync(out, { recursive: true });
 
-const server = await createServer({ ...devServerConfig(root, { port: 0, contentRoot: content }), logLevel: 'silent' });
+const server = await createServer({ ...editorDevServerConfig(root, { port: 0, contentRoot: content }), logLevel: 'silent' });
 await server.listen();
 const base = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });

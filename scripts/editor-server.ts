@@ -10,12 +10,12 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AUTH_EMULATOR_URL, authEmulatorAnswers, killEmulatorNow, ROOT, startEmulator, stopEmulator, waitForEmulator } from './hosting/auth-emulator';
-import { editorApp } from './editor-server/hosted/app-build';
-import { emulatorModeProblem } from './editor-server/hosted/id-token';
-import { configurationProblem, startHostedEditor, type HostedOptions } from './editor-server/hosted/server';
-import { FirebaseHosting, LiveFolder, type Deployer } from './editor-server/hosted/publish/deploy';
-import { defaultStateDir, stateDirProblem } from './editor-server/hosted/state-folder';
-import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT, zeroConfigProblem } from './editor-server/hosted/zero-config';
+import { editorApp, editorAppDir } from '../editor/hosted/app-files';
+import { emulatorModeProblem } from '../editor/hosted/id-token';
+import { configurationProblem, startHostedEditor, type HostedOptions } from '../editor/hosted/server';
+import { FirebaseHosting, LiveFolder, type Deployer } from '../editor/publish/deploy';
+import { defaultStateDir, stateDirProblem } from '../editor/hosted/state-folder';
+import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT, zeroConfigProblem } from '../editor/hosted/zero-config';
 
 const { values } = parseArgs({
   options: { state: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   // Refused before anything is built or started, with the reason.
   const problem = configurationProblem(options) ?? (options.emulatorHost ? emulatorModeProblem(options.projectId, options.host) : undefined);
   if (problem) throw new Error(problem);
-  const app = await editorApp(ROOT, path.join(stateDir, 'app'), (message) => console.log(message));
+  const app = editorApp(editorAppDir(ROOT));
   // On this computer each draft's preview gets a loopback port; on a server, a name of CESA_EDITOR_PREVIEW_ORIGIN.
   const running = await startHostedEditor({ ...options, app, previews: zeroConfig || options.previewOrigin !== undefined });
   stops.push(() => running.close());

@@ -1,17 +1,17 @@
 /**
  * `npm run new -- <route> [--from <route or template>]`: starts pages/<route>.yaml from a template
  * (pages/_templates/*.yaml, `basic` by default) or as a copy of an existing page. The page is made
- * exactly as the visual editor's "New page" makes it (scripts/editor-server/create-page.ts): a copy
+ * exactly as the visual editor's "New page" makes it (scripts/authoring/create-page.ts): a copy
  * keeps the original's text and comments but not its aliases, and a route that is a page or an
  * alias already is refused.
  */
 import { loadContent } from '../src/content/load';
-import { EDITOR_ROUTE } from '../src/editor/protocol';
+import { EDITOR_ROUTE } from '../editor/protocol/api';
 import { devUrl } from './dev/dev-address';
-import { createPage } from './editor-server/create-page';
-import { Refusal } from './editor-server/http';
-import { contentPaths } from './editor-server/page-files';
-import { templatesOf } from './editor-server/schema-info';
+import { createPage } from './authoring/create-page';
+import { Refusal } from '../editor/server/http';
+import { contentPaths } from './authoring/page-files';
+import { templatesOf } from './authoring/templates';
 import { writeEditorSchemas } from './codegen/json-schema';
 
 function fail(message: string): never {

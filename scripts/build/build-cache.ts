@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { outputPathOf } from './output-folder';
+import { codeFiles } from './code';
 
 const VERSION = 1;
 
@@ -28,32 +29,11 @@ export const sha1 = (...parts: (string | Uint8Array)[]): string => {
   return hash.digest('hex');
 };
 
-/**
- * The folders of scripts/ whose code shapes the output: the build itself, the photos' processing,
- * and the code generation Vite runs. Not the dev server, the editor's server, hosting, benchmarks or
- * the command-line entry points: changing those leaves every bundle and page as it was.
- */
-export const OUTPUT_CODE_DIRS = ['scripts/build', 'scripts/images', 'scripts/codegen'];
 
-/** The files the bundles and the renderer are made from, relative to the project. */
-function codeFiles(root: string): string[] {
-  const walk = (dir: string): string[] =>
-    existsSync(path.join(root, dir))
-      ? readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-          .map((file) => `${dir}/${file.split(path.sep).join('/')}`)
-          .filter((file) => statSync(path.join(root, file)).isFile())
-      : [];
-  return [
-    ...walk('src'),
-    ...OUTPUT_CODE_DIRS.flatMap(walk),
-    ...['index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.src.json', 'tsconfig.node.json', 'package-lock.json'].filter((file) => existsSync(path.join(root, file))),
-  ].sort();
-}
-
-/** A hash of the project's code: equal fingerprints make equal bundles and equal HTML from equal data. */
+/** A hash of the project's code that shapes the output (code.ts): equal fingerprints make equal bundles and equal HTML from equal data. */
 export function codeFingerprint(root: string): string {
   const hash = createHash('sha1').update(`cesa-build ${VERSION} ${process.version}\0`);
-  for (const file of codeFiles(root)) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  for (const file of codeFiles(root, 'site-output')) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
   return hash.digest('hex');
 }
 

@@ -8,7 +8,7 @@
  * usual, with a small notice that links to the list of every error (/_errors). Errors of the site
  * document (_site.yaml) stop every page. The terminal prints them all on each save.
  */
-import { createReadStream, lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
@@ -22,51 +22,43 @@ import { PAGE_SHOWN_EVENT, PAGE_UPDATE_EVENT, type PageUpdate } from '../../src/
 import { DEV_HOST } from './dev-address';
 import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
 import { renderHtml, type ServerEntry } from '../build/prerender';
-import { CONTENT_TYPES } from '../hosting/content-types';
-import { mountEditor } from '../editor-server/api';
+import { publicFileAt, sendFile } from '../hosting/files';
 
 export interface ContentDevOptions {
   /** The folder that holds the content (pages/ and public/); default: the project root. */
   contentRoot?: string | undefined;
+  /**
+   * Mounted on the server before the pages: the visual editor in `npm run dev` (editor/server/dev-mount.ts
+   * hands it in; the engine never imports the editor). It reads the content the pages are served from.
+   */
+  mount?: DevMount | undefined;
 }
 
+/** The content as the dev server holds it, for what it mounts. */
+export interface DevContent {
+  /** The project (its code). */
+  root: string;
+  /** Where pages/ and public/ are. */
+  contentRoot: string;
+  /** The content as the dev server loaded it (kept until a file changes). */
+  load: () => Content;
+  /** Forgets the loaded content: the next load() reads the files again. */
+  invalidate: () => void;
+}
+
+export type DevMount = (server: ViteDevServer, content: DevContent) => void;
+
 /** What `npm run dev` starts: the project's Vite config, this plugin, the address. */
-export function devServerConfig(root: string, { port, contentRoot }: ContentDevOptions & { port: number }): InlineConfig {
+export function devServerConfig(root: string, { port, contentRoot, mount }: ContentDevOptions & { port: number }): InlineConfig {
   return {
     root,
     appType: 'custom',
     // The content's own public/ (photos uploaded in the editor included), as the build copies it.
     publicDir: path.join(contentRoot ?? root, 'public'),
-    plugins: [contentDevServer(root, { contentRoot })],
+    plugins: [contentDevServer(root, { contentRoot, mount })],
     // The port asked for, or none: `npm run new` prints this address, so it must not move to the next free one.
     server: { host: DEV_HOST, port, strictPort: port !== 0 },
   };
-}
-
-/** The file of public/ at a site path, if there is one (never outside public/, never through a link). */
-export function publicFileAt(publicDir: string, pathname: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0') || decoded.split('/').some((part) => part === '..')) return undefined;
-  const file = path.join(publicDir, decoded);
-  if (!file.startsWith(publicDir + path.sep)) return undefined;
-  try {
-    const stat = lstatSync(file);
-    return stat.isFile() ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function sendFile(res: ServerResponse, file: string): void {
-  res.statusCode = 200;
-  res.setHeader('Content-Type', CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
-  res.setHeader('Cache-Control', 'no-store');
-  createReadStream(file).pipe(res);
 }
 
 /** The site as pages are served from it: the content and its errors by page. */
@@ -107,7 +99,7 @@ function whatEveryPageShows({ content }: Loaded): string {
   return JSON.stringify([errors, content.menu, [...content.redirects], [...content.images]]);
 }
 
-export function contentDevServer(root: string, { contentRoot = root }: ContentDevOptions = {}): Plugin {
+export function contentDevServer(root: string, { contentRoot = root, mount }: ContentDevOptions = {}): Plugin {
   const pagesDir = path.join(contentRoot, 'pages');
   const publicDir = path.join(contentRoot, 'public');
   // The pages folder as error files name it (`pages`).
@@ -180,8 +172,8 @@ export function contentDevServer(root: string, { contentRoot = root }: ContentDe
     },
     configureServer(server) {
       const client = path.posix.join(server.config.base, DEV_CLIENT);
-      // The visual editor (/_editor): before Vite's own middleware and the pages, for this computer only.
-      mountEditor(server, {
+      // The visual editor (/_editor) when handed in: before Vite's own middleware and the pages.
+      mount?.(server, {
         root,
         contentRoot,
         load: () => load().content,

@@ -54,3 +54,9 @@ export function normaliseRoute(pathname: string): string {
   const path = pathname.replace(/[?#].*$/, '');
   return path.length > 1 ? path.replace(/\/+$/, '') : '/';
 }
+
+/**
+ * The site document (brand, contact, branches, menu, footer, external form): opened, checked and
+ * saved as a page file is (page, validate, save), never deleted or copied. Its preview is the home page.
+ */
+export const SITE_DOCUMENT_FILE = 'pages/_site.yaml';

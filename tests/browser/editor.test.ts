@@ -15,8 +15,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import sharp from 'sharp';
 import type { ViteDevServer } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/chromium';
-import { fieldId } from '../../src/editor/form/contract';
-import { EDITOR_API } from '../../src/editor/protocol';
+import { fieldId } from '../../editor/app/form/contract';
+import { EDITOR_API } from '../../editor/protocol/api';
 import { startDevServer } from '../helpers/dev-content';
 import { expectNoViolations } from './axe';
 import { ROOT, isInterceptionArtefact } from './harness';

@@ -9,19 +9,20 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/chromium';
-import { editorId, EXAMPLE_EDITORS } from '../../scripts/editor-server/hosted/editors';
-import { UNLISTED_ACCOUNT } from '../../scripts/editor-server/hosted/zero-config';
-import { fieldId } from '../../src/editor/form/contract';
-import { EDITOR_API } from '../../src/editor/protocol';
+import { editorId, EXAMPLE_EDITORS } from '../../editor/repo/editors';
+import { UNLISTED_ACCOUNT } from '../../editor/hosted/zero-config';
+import { fieldId } from '../../editor/app/form/contract';
+import { EDITOR_API } from '../../editor/protocol/api';
 import { signInWithAccount } from './emulator';
 import { ACTION_TIMEOUT_MS, DESKTOP, isInterceptionArtefact, isolate, ROOT } from './harness';
+import { buildEditorApp } from '../../editor/app-build';
 
 /** The editor's app, the live site and each draft's first preview are built while the test runs: minutes on two cores. */
 const TEST_TIMEOUT_MS = 600_000;
@@ -57,10 +58,8 @@ function startEditorServer(): Promise<{ editor: string; live: string }> {
 
 before(async () => {
   state = mkdtempSync(path.join(tmpdir(), 'cesa-hosted-browser-'));
-  // The editor's app is built once for a version of the code, whatever state folder runs it.
-  const appCache = path.join(ROOT, 'node_modules/.cache/cesa-editor-app');
-  mkdirSync(appCache, { recursive: true });
-  symlinkSync(appCache, path.join(state, 'app'));
+  // The editor's app is built ahead, as npm run editor-server does before it starts the server.
+  await buildEditorApp(ROOT);
   ({ editor: editorUrl, live: liveUrl } = await startEditorServer());
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 30_000 });
 });

@@ -14,7 +14,7 @@ const put = (file: string, text: string) => {
 
 beforeEach(() => {
   project = mkdtempSync(path.join(tmpdir(), 'cesa-fingerprint-'));
-  for (const file of ['src/site.ts', 'scripts/build/prerender.ts', 'scripts/images/images.ts', 'scripts/codegen/section-index.mjs', 'scripts/bench/synthetic.ts', 'scripts/dev/dev-plugin.ts', 'scripts/editor-server/api.ts', 'scripts/hosting/serve.ts', 'scripts/audit.ts', 'vite.config.ts']) {
+  for (const file of ['src/site.ts', 'scripts/build/prerender.ts', 'scripts/images/images.ts', 'scripts/codegen/section-index.mjs', 'scripts/bench/synthetic.ts', 'scripts/dev/dev-plugin.ts', 'editor/server/api.ts', 'editor/app/EditorApp.tsx', 'scripts/hosting/serve.ts', 'scripts/audit.ts', 'vite.config.ts']) {
     put(file, `// ${file}\n`);
   }
 });
@@ -27,7 +27,7 @@ describe('codeFingerprint', () => {
     expect(codeFingerprint(project)).not.toBe(before);
   });
 
-  it.each(['scripts/bench/synthetic.ts', 'scripts/dev/dev-plugin.ts', 'scripts/editor-server/api.ts', 'scripts/hosting/serve.ts', 'scripts/audit.ts'])('stays when %s changes (it shapes no output)', (file) => {
+  it.each(['scripts/bench/synthetic.ts', 'scripts/dev/dev-plugin.ts', 'editor/server/api.ts', 'editor/app/EditorApp.tsx', 'scripts/hosting/serve.ts', 'scripts/audit.ts'])('stays when %s changes (it shapes no output)', (file) => {
     const before = codeFingerprint(project);
     put(file, `// ${file}, changed\n`);
     expect(codeFingerprint(project)).toBe(before);

@@ -9,7 +9,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DeployError, FirebaseHosting } from '../../scripts/editor-server/hosted/publish/deploy';
+import { DeployError, FirebaseHosting } from '../../editor/publish/deploy';
 import { writeInto } from '../helpers/dev-content';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-deploy-'));

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { defaultStateDir, stateDirProblem } from '../../scripts/editor-server/hosted/state-folder';
+import { defaultStateDir, stateDirProblem } from '../../editor/hosted/state-folder';
 import { authEmulatorAnswers } from '../../scripts/hosting/auth-emulator';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

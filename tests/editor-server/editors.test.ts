@@ -1,7 +1,7 @@
 /** editors.yaml: who may use the hosted editor, and the words when the file has a mistake. */
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { editorId, EditorsFileProblem, parseEditors, whomToAsk, exampleEditorsYaml, EXAMPLE_EDITORS } from '../../scripts/editor-server/hosted/editors';
+import { editorId, EditorsFileProblem, parseEditors, whomToAsk, exampleEditorsYaml, EXAMPLE_EDITORS } from '../../editor/repo/editors';
 
 function problemOf(text: string): string {
   try {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { mergePage } from '../../scripts/editor-server/hosted/publish/field-merge';
+import { mergePage } from '../../editor/publish/field-merge';
 
 const BASE = `# The ETABS course page
 meta:

@@ -5,13 +5,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../src/editor/api';
-import { EditorHeader } from '../../src/editor/EditorHeader';
-import { EditorModeContext } from '../../src/editor/editor-mode';
-import { HostedEditor } from '../../src/editor/HostedEditor';
-import * as auth from '../../src/editor/hosted-auth';
+import { ApiFailure } from '../../editor/app/api';
+import { EditorHeader } from '../../editor/app/EditorHeader';
+import { EditorModeContext } from '../../editor/app/editor-mode';
+import { HostedEditor } from '../../editor/app/HostedEditor';
+import * as auth from '../../editor/app/hosted-auth';
 
-vi.mock('../../src/editor/hosted-auth', () => ({
+vi.mock('../../editor/app/hosted-auth', () => ({
   currentEditor: vi.fn(),
   resumeSession: vi.fn(),
   prepareSignIn: vi.fn(),

@@ -8,11 +8,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
-import { HostedEditor } from '../../src/editor/HostedEditor';
-import * as auth from '../../src/editor/hosted-auth';
-import type { Json, PageListEntry, PageResponse } from '../../src/editor/protocol';
+import { HostedEditor } from '../../editor/app/HostedEditor';
+import * as auth from '../../editor/app/hosted-auth';
+import type { Json, PageListEntry, PageResponse } from '../../editor/protocol/api';
 
-vi.mock('../../src/editor/hosted-auth', () => ({
+vi.mock('../../editor/app/hosted-auth', () => ({
   currentEditor: vi.fn(),
   resumeSession: vi.fn(),
   prepareSignIn: vi.fn(),
@@ -21,10 +21,10 @@ vi.mock('../../src/editor/hosted-auth', () => ({
   previewStatus: vi.fn(),
 }));
 
-vi.mock('../../src/editor/form', async () => {
-  const { titleOf } = await import('../../src/editor/json');
-  const { fieldId } = await import('../../src/editor/form/contract');
-  type Props = import('../../src/editor/form/contract').PageFormProps;
+vi.mock('../../editor/app/form', async () => {
+  const { titleOf } = await import('../../editor/app/json');
+  const { fieldId } = await import('../../editor/app/form/contract');
+  type Props = import('../../editor/app/form/contract').PageFormProps;
   type JsonObject = { [key: string]: Json };
   const withTitle = (value: Json, title: string): Json => {
     const page = value as JsonObject;

@@ -13,11 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/app-build';
+import { buildEditorApp } from '../../editor/app-build';
+import type { EditorApp } from '../../editor/hosted/app-files';
 import { createRemoteJWKSet } from 'jose';
-import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
-import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
-import { EDITOR_API, type Json, type PageListEntry, type PageResponse, type SaveResponse } from '../../src/editor/protocol';
+import { signedTokenVerifier } from '../../editor/hosted/id-token';
+import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
+import { EDITOR_API, type Json, type PageListEntry, type PageResponse, type SaveResponse } from '../../editor/protocol/api';
 import { closedPort } from '../helpers/closed-port';
 import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, unsigned, type Account, type TestKeys } from './tokens';
@@ -119,7 +120,7 @@ beforeAll(async () => {
   temp = mkdtempSync(path.join(tmpdir(), 'cesa-hosted-'));
   keys = await testKeys();
   ({ remote } = siteRepository(temp, { editors: EDITORS }));
-  app = await editorApp(ROOT, path.join(temp, 'app'));
+  app = await buildEditorApp(ROOT);
   editor = await startHostedEditor({
     app,
     root: ROOT,

@@ -5,7 +5,7 @@
 // @vitest-environment node
 import { createRemoteJWKSet, customFetch, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emulatorModeProblem, emulatorTokenVerifier, KeysUnreachable, signedTokenVerifier, TokenRefusal, type TokenVerifier } from '../../scripts/editor-server/hosted/id-token';
+import { emulatorModeProblem, emulatorTokenVerifier, KeysUnreachable, signedTokenVerifier, TokenRefusal, type TokenVerifier } from '../../editor/hosted/id-token';
 import { closedPort } from '../helpers/closed-port';
 import { claimsFor, signed, testKeys, unsigned, type TestKeys } from './tokens';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LoadedDrafts } from '../../scripts/editor-server/hosted/loaded-drafts';
+import { LoadedDrafts } from '../../editor/hosted/loaded-drafts';
 import { siteRepository } from '../helpers/site-repository';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-loaded-'));

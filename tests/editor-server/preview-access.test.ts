@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { draftLabel, MAX_USED_TICKETS, NamedPreviewOrigins, PREVIEW_COOKIE_MS, PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, statePreviewPasses, TICKET_MS } from '../../scripts/editor-server/hosted/preview-access';
+import { draftLabel, MAX_USED_TICKETS, NamedPreviewOrigins, PREVIEW_COOKIE_MS, PreviewPasses, PreviewRefusal, previewOriginProblem, previewSecret, statePreviewPasses, TICKET_MS } from '../../editor/hosted/preview-access';
 
 const asha = { draft: 'asha-editor-example-com', email: 'asha.editor@example.com', session: 'a'.repeat(64) };
 const ravi = { draft: 'ravi-editor-example-com', email: 'ravi.editor@example.com', session: 'b'.repeat(64) };

@@ -11,10 +11,11 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorApp, type EditorApp } from '../../scripts/editor-server/hosted/app-build';
-import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
-import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../scripts/editor-server/hosted/server';
-import { EDITOR_API, type Json, type PageResponse } from '../../src/editor/protocol';
+import { buildEditorApp } from '../../editor/app-build';
+import type { EditorApp } from '../../editor/hosted/app-files';
+import { signedTokenVerifier } from '../../editor/hosted/id-token';
+import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../editor/hosted/server';
+import { EDITOR_API, type Json, type PageResponse } from '../../editor/protocol/api';
 import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   temp = mkdtempSync(path.join(tmpdir(), 'cesa-preview-production-'));
   keys = await testKeys();
   ({ remote } = siteRepository(temp, { editors: `editors:\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n` }));
-  app = await editorApp(ROOT, path.join(temp, 'app'));
+  app = await buildEditorApp(ROOT);
 }, 300_000);
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

@@ -8,10 +8,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EDITOR_API } from '../../src/editor/protocol';
-import type { PublishConflict, ReviewResponse } from '../../src/editor/publish-protocol';
-import { PublishPanel } from '../../src/editor/PublishPanel';
-import { ReadyForReview } from '../../src/editor/ReadyForReview';
+import { EDITOR_API } from '../../editor/protocol/api';
+import type { PublishConflict, ReviewResponse } from '../../editor/protocol/publish';
+import { PublishPanel } from '../../editor/app/PublishPanel';
+import { ReadyForReview } from '../../editor/app/ReadyForReview';
 
 const conflict: PublishConflict = { key: 'a'.repeat(24), file: 'pages/staad.yaml', where: 'sections[0].title', live: 'STAAD by Asha', draft: 'STAAD by Ravi' };
 

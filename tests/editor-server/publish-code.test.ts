@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeDifferences } from '../../scripts/editor-server/hosted/publish/code-check';
+import { codeDifferences } from '../../editor/publish/code-check';
 import { writeInto } from '../helpers/dev-content';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-code-'));

@@ -9,9 +9,9 @@ import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
-import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
-import { EDITOR_API } from '../../src/editor/protocol';
+import { signedTokenVerifier } from '../../editor/hosted/id-token';
+import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
+import { EDITOR_API } from '../../editor/protocol/api';
 import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, type Account } from './tokens';
 

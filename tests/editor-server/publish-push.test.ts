@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { git, GitError } from '../../scripts/editor-server/hosted/git';
-import { pushFailure, pushRefusal, removeStaleLocks } from '../../scripts/editor-server/hosted/publish/push';
+import { git, GitError } from '../../editor/repo/git';
+import { pushFailure, pushRefusal, removeStaleLocks } from '../../editor/publish/push';
 import { writeInto } from '../helpers/dev-content';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-push-'));

@@ -13,14 +13,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
-import { checkoutCode } from '../../scripts/editor-server/hosted/publish/code-check';
-import { LiveFolder } from '../../scripts/editor-server/hosted/publish/deploy';
-import { JOURNAL_STEPS, type JournalStep } from '../../scripts/editor-server/hosted/publish/journal';
-import { startHostedEditor, type RunningEditor } from '../../scripts/editor-server/hosted/server';
-import { liveSite } from '../../scripts/editor-server/hosted/zero-config';
-import { EDITOR_API, type Json, type PageResponse } from '../../src/editor/protocol';
-import type { Decision, MyDraftResponse, PublishResponse, ReadyDraft, ReviewResponse } from '../../src/editor/publish-protocol';
+import { signedTokenVerifier } from '../../editor/hosted/id-token';
+import { checkoutCode } from '../../editor/publish/code-check';
+import { LiveFolder } from '../../editor/publish/deploy';
+import { JOURNAL_STEPS, type JournalStep } from '../../editor/publish/journal';
+import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
+import { liveSite } from '../../editor/hosted/zero-config';
+import { EDITOR_API, type Json, type PageResponse } from '../../editor/protocol/api';
+import type { Decision, MyDraftResponse, PublishResponse, ReadyDraft, ReviewResponse } from '../../editor/protocol/publish';
 import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
 

@@ -1,7 +1,7 @@
 /** The hosted editor's rate limits: refused past the limit, filled again over time, and forgotten once full again. */
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, RateLimiter } from '../../scripts/editor-server/hosted/rate-limit';
+import { DEFAULT_LIMITS, RateLimiter } from '../../editor/hosted/rate-limit';
 
 describe('rate limits', () => {
   it('refuse past the limit, saying how long to wait', () => {

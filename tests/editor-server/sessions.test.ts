@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IDLE_MS, MAX_MS, MAX_PER_ACCOUNT, SessionStore } from '../../scripts/editor-server/hosted/sessions';
+import { IDLE_MS, MAX_MS, MAX_PER_ACCOUNT, SessionStore } from '../../editor/hosted/sessions';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-sessions-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

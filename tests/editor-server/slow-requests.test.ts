@@ -12,9 +12,9 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { signedTokenVerifier } from '../../scripts/editor-server/hosted/id-token';
-import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../scripts/editor-server/hosted/server';
-import { EDITOR_API, type Json, type PageListEntry, type PageResponse } from '../../src/editor/protocol';
+import { signedTokenVerifier } from '../../editor/hosted/id-token';
+import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../editor/hosted/server';
+import { EDITOR_API, type Json, type PageListEntry, type PageResponse } from '../../editor/protocol/api';
 import { siteRepository } from '../helpers/site-repository';
 import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
 

@@ -9,10 +9,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_EDITORS } from '../../scripts/editor-server/hosted/editors';
-import { LiveFolder } from '../../scripts/editor-server/hosted/publish/deploy';
-import { Publisher } from '../../scripts/editor-server/hosted/publish/publisher';
-import { liveSite, localRemote } from '../../scripts/editor-server/hosted/zero-config';
+import { EXAMPLE_EDITORS } from '../../editor/repo/editors';
+import { LiveFolder } from '../../editor/publish/deploy';
+import { Publisher } from '../../editor/publish/publisher';
+import { liveSite, localRemote } from '../../editor/hosted/zero-config';
 import { tinyPage, writeInto } from '../helpers/dev-content';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

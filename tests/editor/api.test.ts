@@ -15,8 +15,8 @@ import { parse } from 'yaml';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, tinyPage, writeInto } from '../helpers/dev-content';
-import { refusalReason } from '../../scripts/editor-server/guard';
-import { slugify } from '../../scripts/editor-server/upload';
+import { refusalReason } from '../../editor/server/guard';
+import { slugify } from '../../editor/server/upload';
 import type { ContentError } from '../../src/content/errors';
 import {
   EDITOR_API,
@@ -30,7 +30,7 @@ import {
   type SchemaResponse,
   type UploadResponse,
   type ValidateResponse,
-} from '../../src/editor/protocol';
+} from '../../editor/protocol/api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -150,9 +150,9 @@ afterAll(async () => {
 describe('the editor pages', () => {
   it('serves the editor and its preview as pages that load their apps, never cached', async () => {
     for (const [pathname, root, entry] of [
-      ['/_editor', 'editor-root', '/src/editor/main.tsx'],
-      ['/_editor/', 'editor-root', '/src/editor/main.tsx'],
-      ['/_editor/preview', 'root', '/src/editor/preview-main.tsx'],
+      ['/_editor', 'editor-root', '/editor/app/main.tsx'],
+      ['/_editor/', 'editor-root', '/editor/app/main.tsx'],
+      ['/_editor/preview', 'root', '/editor/app/preview-main.tsx'],
     ] as const) {
       const response = await fetch(`${base}${pathname}`, { headers: { accept: 'text/html' } });
       const html = await response.text();

@@ -1,6 +1,6 @@
-/** The conflict dialog's line diff (src/editor/diff.ts): the file on disk against what a save would write. */
+/** The conflict dialog's line diff (editor/app/diff.ts): the file on disk against what a save would write. */
 import { describe, expect, it } from 'vitest';
-import { diffLines, hasChanges, withContext, type DiffLine } from '../../src/editor/diff';
+import { diffLines, hasChanges, withContext, type DiffLine } from '../../editor/app/diff';
 
 /** A diff as the dialog prints it: `-`, `+` or a space, then the line. */
 function printed(lines: readonly DiffLine[]): string[] {

@@ -1,14 +1,14 @@
 /**
- * The editor's live preview (src/editor/PreviewApp.tsx, preview-links.ts): the page drawn by the
+ * The editor's live preview (editor/app/PreviewApp.tsx, preview-links.ts): the page drawn by the
  * site's own components from the data the editor posts, one broken section shown as a notice while
  * the others render, the answer after each render, and links that do not take the preview away.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PreviewApp, PreviewPage, previewSections, previewSite, withSiteDraft } from '../../src/editor/PreviewApp';
-import type { ContentResponse, Json } from '../../src/editor/protocol';
-import { keepLinksInNewTabs } from '../../src/editor/preview-links';
+import { PreviewApp, PreviewPage, previewSections, previewSite, withSiteDraft } from '../../editor/app/PreviewApp';
+import type { ContentResponse, Json } from '../../editor/protocol/api';
+import { keepLinksInNewTabs } from '../../editor/app/preview-links';
 import { testSite } from '../helpers/render';
 
 const content: ContentResponse = { routes: [], images: [], files: [], site: testSite, menu: testSite.menu, imageSizes: {} };

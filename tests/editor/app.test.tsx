@@ -1,5 +1,5 @@
 /**
- * The visual editor's app (src/editor/) in jsdom against a small fake of the dev server's API: the
+ * The visual editor's app (editor/app/) in jsdom against a small fake of the dev server's API: the
  * page list (search, new page, delete), and the page editor's save (the warning for a page with
  * errors, the conflict with a file changed on disk, the comparison), leaving with unsaved changes,
  * a change on disk, and the live preview's messages. The generated form is another part's: a
@@ -11,17 +11,17 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import type { ContentError } from '../../src/content/errors';
-import { EditorApp } from '../../src/editor/EditorApp';
-import { titleOf } from '../../src/editor/json';
-import { SaveWarningDialog } from '../../src/editor/SaveWarningDialog';
-import type { PreviewData } from '../../src/editor/preview-protocol';
-import type { Json, PageListEntry, PageResponse } from '../../src/editor/protocol';
-import { VALIDATE_DELAY_MS } from '../../src/editor/use-validation';
+import { EditorApp } from '../../editor/app/EditorApp';
+import { titleOf } from '../../editor/app/json';
+import { SaveWarningDialog } from '../../editor/app/SaveWarningDialog';
+import type { PreviewData } from '../../editor/protocol/preview';
+import type { Json, PageListEntry, PageResponse } from '../../editor/protocol/api';
+import { VALIDATE_DELAY_MS } from '../../editor/app/use-validation';
 
-vi.mock('../../src/editor/form', async () => {
-  const { titleOf } = await import('../../src/editor/json');
-  const { fieldId } = await import('../../src/editor/form/contract');
-  type Props = import('../../src/editor/form/contract').PageFormProps;
+vi.mock('../../editor/app/form', async () => {
+  const { titleOf } = await import('../../editor/app/json');
+  const { fieldId } = await import('../../editor/app/form/contract');
+  type Props = import('../../editor/app/form/contract').PageFormProps;
   type JsonObject = { [key: string]: Json };
   const withTitle = (value: Json, title: string): Json => {
     const page = value as JsonObject;

@@ -1,11 +1,11 @@
 /**
- * The form's data helpers (src/editor/form/): immutable edits along a path, values written another
+ * The form's data helpers (editor/app/form/): immutable edits along a path, values written another
  * way ("Write as"), new items, and where an error's path is shown.
  */
-import { renderedPath } from '../../src/editor/form/errors';
-import { deleteIn, formatPath, getIn, parsePath, setIn } from '../../src/editor/form/paths';
-import { convertValue, smallestValue } from '../../src/editor/form/schema';
-import type { FormSchema, Json } from '../../src/editor/protocol';
+import { renderedPath } from '../../editor/app/form/errors';
+import { deleteIn, formatPath, getIn, parsePath, setIn } from '../../editor/app/form/paths';
+import { convertValue, smallestValue } from '../../editor/app/form/schema';
+import type { FormSchema, Json } from '../../editor/protocol/api';
 
 const page = Object.freeze({
   meta: Object.freeze({ title: 'ETABS', social: Object.freeze({ title: 'Shared' }) }),

@@ -1,5 +1,5 @@
 /**
- * The visual editor's generated form (src/editor/form/), as an editor uses it: the real page schema
+ * The visual editor's generated form (editor/app/form/), as an editor uses it: the real page schema
  * (zod's JSON Schema with the editor's marks), a real page (pages/etabs.yaml), every section type's
  * example. Each edit is checked in what onChange receives: only what the editor changed differs.
  */
@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useState } from 'react';
 import { parse } from 'yaml';
-import { schemaResponse } from '../../scripts/editor-server/schema-info';
+import { schemaResponse } from '../../editor/server/schema-info';
 import type { ContentError } from '../../src/content/errors';
-import { fieldId, PageForm, revealField, type FormContext } from '../../src/editor/form';
-import type { Json } from '../../src/editor/protocol';
+import { fieldId, PageForm, revealField, type FormContext } from '../../editor/app/form';
+import type { Json } from '../../editor/protocol/api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useState } from 'react';
 import { parse } from 'yaml';
-import { schemaResponse } from '../../scripts/editor-server/schema-info';
+import { schemaResponse } from '../../editor/server/schema-info';
 import type { ContentError } from '../../src/content/errors';
-import { PageForm, type FormContext } from '../../src/editor/form';
-import type { Json } from '../../src/editor/protocol';
+import { PageForm, type FormContext } from '../../editor/app/form';
+import type { Json } from '../../editor/protocol/api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const { site: SCHEMA, sections: TYPES } = schemaResponse(ROOT, path.join(ROOT, 'pages'));

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isScalar, parse, parseDocument } from 'yaml';
-import { applyData } from '../../scripts/editor-server/yaml-edit';
-import type { Json } from '../../src/editor/protocol';
+import { applyData } from '../../scripts/authoring/yaml-edit';
+import type { Json } from '../../editor/protocol/api';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

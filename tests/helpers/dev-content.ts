@@ -1,12 +1,12 @@
 /**
  * A throwaway content folder and `npm run dev` on it (the project's Vite config and content plugin),
- * for the tests of the dev server and the visual editor.
+ * for the tests of the dev server and the visual editor (mounted as npm run dev mounts it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
-import { devServerConfig } from '../../scripts/dev/dev-plugin';
+import { editorDevServerConfig } from '../../editor/server/dev-config';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -29,7 +29,7 @@ export interface RunningDevServer {
 
 /** The dev server on `contentRoot`, on a free loopback port; `beforeListen` sees it first (e.g. to spy on its websocket). */
 export async function startDevServer(contentRoot: string, beforeListen?: (server: ViteDevServer) => void): Promise<RunningDevServer> {
-  const server = await createServer({ ...devServerConfig(ROOT, { port: 0, contentRoot }), logLevel: 'silent' });
+  const server = await createServer({ ...editorDevServerConfig(ROOT, { port: 0, contentRoot }), logLevel: 'silent' });
   beforeListen?.(server);
   await server.listen();
   const { port } = server.httpServer!.address() as AddressInfo;

@@ -10,7 +10,7 @@ import { virtualLinter } from '../helpers/virtual-lint';
 const RULE = 'layers/imports';
 const GLOBALS_RULE = 'no-restricted-globals';
 
-const ORDER = 'lib → content → page, islands, auth → ui → sections, layout → app → editor';
+const ORDER = 'lib → content → page, islands, auth → ui → sections, layout → app';
 const up = (source: string, target: string, layer: string) =>
   `'${source}' is in src/${target}/, a layer above src/${layer}/: src/ imports one way only, ${ORDER}. Move what both need down into src/${layer}/ or a layer below it, or have the layer above pass it in (a prop, a context).`;
 const beside = (source: string, target: string, layer: string) =>
@@ -37,7 +37,6 @@ const VIRTUAL_FOLDERS = [
   'src/sections/example',
   'src/layout/example',
   'src/app/example',
-  'src/editor/example',
   'src/widgets',
 ];
 
@@ -153,7 +152,7 @@ export { Footer };
     expect(await layerMessages(back, 'src/layout/example/probe.ts')).toEqual([beside('../../sections/hero/component', 'sections', 'layout')]);
   });
 
-  it('the app may import every layer below it but the editor; the editor may import them all', async () => {
+  it('the app may import every layer below it', async () => {
     const code = `import { Layout } from '../../layout/Layout';
 import { SectionSlot } from '../../sections/section-slot';
 import { SmartLink } from '../../ui/SmartLink';
@@ -162,8 +161,6 @@ import { SiteProvider } from '../../page/site-context';
 export const unused = [Layout, SectionSlot, SmartLink, SiteProvider] as const;
 `;
     expect(await layerMessages(code, 'src/app/example/probe.ts')).toEqual([]);
-    expect(await layerMessages(`export * from '../../editor/api';\n`, 'src/app/example/probe.ts')).toEqual([up('../../editor/api', 'editor', 'app')]);
-    expect(await layerMessages(`${code}export * from '../../app/App';\n`, 'src/editor/example/probe.ts')).toEqual([]);
   });
 
   it('a folder in no layer is an error that says where to give it a floor', async () => {
@@ -215,7 +212,7 @@ import { readFile } from 'fs/promises';
 export const unused = [readFileSync, path, readFile] as const;
 `;
 
-  it.each(['src/ui/example/probe.ts', 'src/content/example/probe.ts', 'src/editor/example/probe.ts'])('%s may not', async (filePath) => {
+  it.each(['src/ui/example/probe.ts', 'src/content/example/probe.ts'])('%s may not', async (filePath) => {
     expect(await layerMessages(code, filePath)).toEqual([nodeModule('node:fs'), nodeModule('path'), nodeModule('fs/promises')]);
   });
 

@@ -1,0 +1,70 @@
+/**
+ * The live preview: an iframe of /_editor/preview (the site's own components and styles, apart from
+ * the editor's), sent the page's data at once on every change (preview-protocol.ts). No debounce:
+ * the aim is under 150 ms from a keystroke to the preview.
+ */
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { EDITOR_PREVIEW_ROUTE, type Json } from '../protocol/api';
+import { isPreviewMessage, sharedNow, type PreviewData, type PreviewScroll } from '../protocol/preview';
+
+interface PreviewFrameProps {
+  route: string;
+  data: Json;
+  /** The section to show (a new object each time it is asked for, even for the same section). */
+  showSection?: { index: number } | null;
+  /** The site settings being edited (raw data) and the menu they make: drawn around the page. */
+  site?: Json | undefined;
+  menu?: unknown;
+}
+
+export function PreviewFrame({ route, data, showSection = null, site, menu }: PreviewFrameProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const ready = useRef(false);
+  const lastId = useRef(0);
+
+  const send = useEffectEvent(() => {
+    const target = frame.current?.contentWindow;
+    if (!ready.current || !target) return;
+    lastId.current += 1;
+    const message: PreviewData = {
+      type: 'cesa-preview',
+      id: lastId.current,
+      route,
+      data,
+      ...(site === undefined ? {} : { site }),
+      ...(menu === undefined ? {} : { menu }),
+      sentAt: sharedNow(),
+    };
+    target.postMessage(message, window.location.origin);
+  });
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      if (!isPreviewMessage(event.data)) return;
+      if (event.data.type === 'cesa-preview-ready') {
+        // Also after the preview reloads itself: it starts empty and asks again.
+        ready.current = true;
+        send();
+      } else if (event.data.type === 'cesa-preview-rendered') {
+        frame.current?.setAttribute('data-rendered', String(event.data.id));
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  useEffect(() => {
+    send();
+  }, [route, data, site, menu]);
+
+  useEffect(() => {
+    const target = frame.current?.contentWindow;
+    // Before the preview is ready there is nothing to scroll; it starts at the top.
+    if (!showSection || !ready.current || !target) return;
+    const message: PreviewScroll = { type: 'cesa-preview-scroll', section: showSection.index };
+    target.postMessage(message, window.location.origin);
+  }, [showSection]);
+
+  return <iframe ref={frame} className="ed-preview__frame" src={EDITOR_PREVIEW_ROUTE} title={`Preview of ${route}`} />;
+}

@@ -1,0 +1,269 @@
+/**
+ * The publisher's screen of the hosted editor: the drafts marked ready for review, each with the
+ * files it changes and their lines against the live site; "Publish" (fields two people changed are
+ * decided in the conflict dialog first), which names the draft's commit and what was shown, so what
+ * goes live is what was reviewed; the published versions, any of which can be put back live;
+ * "Publish again" when a publish reached main but not the live site; and a publish a restart of the
+ * server dropped, until it is published again or dismissed.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiFailure, asFailure } from './api';
+import { FieldConflictDialog } from './ConflictDialog';
+import { Dialog } from './Dialog';
+import { DiffView, type DiffLabels } from './DiffView';
+import { FailureMessage } from './FailureMessage';
+import { publishApi } from './publish-api';
+import type { Dropped, PublishConflict, ReadyDraft, ReviewResponse } from '../protocol/publish';
+
+const LIVE_AND_PUBLISHED: DiffLabels = { old: 'the live page', oldShort: 'live', new: 'the page as it would be published', newShort: 'published' };
+
+const CHANGE_WORDS = { added: 'new', changed: 'changed', removed: 'removed' } as const;
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+/** A publish a restart dropped: nothing of it is live; publish it again (as reviewed below) or dismiss the note. */
+function DroppedPublish({ dropped, ready, disabled, onPublish, onRollBack, onDismiss }: { dropped: Dropped; ready: ReadyDraft | undefined; disabled: boolean; onPublish: (draft: ReadyDraft) => void; onRollBack: (tag: string) => void; onDismiss: () => void }) {
+  return (
+    <section aria-labelledby="dropped-title">
+      <h2 id="dropped-title">A publish was stopped</h2>
+      <p>
+        {dropped.what}, started by {dropped.by} at {when(dropped.at)}, was stopped when the editor&apos;s server restarted, before it reached the live site:
+        nothing of it is live.{' '}
+        {dropped.draft === null ? null : ready ? 'Review it below, then publish it again.' : 'It is not ready for review any more (its editor saved since): it is listed below again once they mark it ready.'}
+      </p>
+      <div className="ed-actions">
+        {ready ? (
+          <button type="button" className="ed-button ed-button--primary" disabled={disabled} onClick={() => onPublish(ready)}>
+            Publish {ready.name}&apos;s draft again
+          </button>
+        ) : null}
+        {dropped.restores ? (
+          <button type="button" className="ed-button ed-button--primary" disabled={disabled} onClick={() => onRollBack(dropped.restores!)}>
+            Put {dropped.restores} back live again
+          </button>
+        ) : null}
+        <button type="button" className="ed-button" disabled={disabled} onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function DraftChanges({ draft }: { draft: ReadyDraft }) {
+  return (
+    <ul>
+      {draft.files.map((file) => (
+        <li key={file.file}>
+          {file.page && file.change === 'changed' ? (
+            <details>
+              <summary>
+                {file.file} ({CHANGE_WORDS[file.change]})
+              </summary>
+              <DiffView disk={file.live ?? ''} mine={file.published ?? ''} labels={LIVE_AND_PUBLISHED} />
+            </details>
+          ) : (
+            <span>
+              {file.file} ({CHANGE_WORDS[file.change]}
+              {file.page ? '' : ', a photo or other file'})
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PublishPanel() {
+  const [review, setReview] = useState<ReviewResponse | null>(null);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [working, setWorking] = useState<string | null>(null);
+  const [deciding, setDeciding] = useState<{ draft: ReadyDraft; conflicts: PublishConflict[] } | null>(null);
+  const [rollingBack, setRollingBack] = useState<string | null>(null);
+
+  /**
+   * Which load's answer may be shown: an answer to an older one (asked before an action started, so
+   * answered while it ran) would show that action as "another publish under way" once it is done.
+   */
+  const latest = useRef(0);
+  const load = useCallback(() => {
+    const asked = ++latest.current;
+    return publishApi.review().then(
+      (next) => {
+        if (asked === latest.current) setReview(next);
+      },
+      (error: unknown) => {
+        if (asked === latest.current) setFailure(asFailure(error));
+      },
+    );
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  /** The last action begun: an earlier one's end must not clear what the screen says of it. */
+  const lastAction = useRef(0);
+
+  /** One action at a time; its outcome in words, then the lists again (the action shown as under way until they are). */
+  const act = (label: string, action: () => Promise<string | null>) => {
+    const begun = ++lastAction.current;
+    latest.current++;
+    setWorking(label);
+    setFailure(null);
+    setNotice(null);
+    void action()
+      .then((said) => setNotice(said))
+      .catch((error: unknown) => setFailure(asFailure(error)))
+      .then(load)
+      .finally(() => {
+        if (begun === lastAction.current) setWorking(null);
+      });
+  };
+
+  const publish = (draft: ReadyDraft, choices: Record<string, 'live' | 'draft'> = {}) => {
+    setDeciding(null);
+    act(`Publishing ${draft.name}'s draft (merge, check, build, put live)…`, async () => {
+      const answer = await publishApi.publish(
+        draft,
+        Object.entries(choices).map(([key, choice]) => ({ key, choice })),
+      );
+      if ('conflicts' in answer) {
+        setDeciding({ draft, conflicts: answer.conflicts });
+        return null;
+      }
+      if ('nothing' in answer) return `${draft.name}'s draft has nothing the live site does not have already.`;
+      return `Published ${draft.name}'s draft as ${answer.published}: the live site shows it now.`;
+    });
+  };
+
+  if (!review) {
+    return (
+      <main className="ed-main ed-main--narrow">
+        <h1>Review and publish</h1>
+        {failure ? <FailureMessage failure={failure} /> : <p role="status">Loading the drafts ready for review…</p>}
+      </main>
+    );
+  }
+
+  const busy = working !== null || review.busy !== null || review.refusal !== null;
+  return (
+    <main className="ed-main ed-main--narrow">
+      <h1>Review and publish</h1>
+      <div role="status">
+        {working ? <p>{working}</p> : null}
+        {notice ? <p className="ed-notice">{notice}</p> : null}
+        {!working && review.busy ? <p>Another publish is under way ({review.busy}).</p> : null}
+      </div>
+      {failure ? <FailureMessage failure={failure} /> : null}
+      {review.refusal && !failure ? <FailureMessage failure={new ApiFailure(409, review.refusal.error.replace(/^Nothing was published: /, 'Nothing can be published now: '), review.refusal.hint ?? undefined)} /> : null}
+
+      {review.unfinished ? (
+        <section aria-labelledby="unfinished-title">
+          <h2 id="unfinished-title">The last publish is not live yet</h2>
+          <p>
+            {review.unfinished.what} is on main, but the live site did not take it. Nothing is lost: publish it again to put it live. Nothing
+            else can be published before it.
+          </p>
+          <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => act('Publishing again…', async () => `Published as ${(await publishApi.again()).published}: the live site shows it now.`)}>
+            Publish again
+          </button>
+        </section>
+      ) : null}
+
+      {review.dropped ? (
+        <DroppedPublish
+          dropped={review.dropped}
+          ready={review.drafts.find((draft) => draft.draft === review.dropped?.draft && draft.problem === null)}
+          disabled={busy}
+          onPublish={(draft) => publish(draft)}
+          onRollBack={(tag) => setRollingBack(tag)}
+          onDismiss={() =>
+            act('Dismissing…', async () => {
+              await publishApi.dismiss();
+              return null;
+            })
+          }
+        />
+      ) : null}
+
+      <section aria-labelledby="ready-title">
+        <h2 id="ready-title">Ready for review</h2>
+        {review.drafts.length === 0 ? <p>No draft is waiting: editors mark their draft &quot;Ready for review&quot; when it is.</p> : null}
+        <ul className="ed-publish-list">
+          {review.drafts.map((draft) => (
+            <li key={draft.draft}>
+              <h3>{draft.name}&apos;s draft</h3>
+              {draft.problem ? (
+                <FailureMessage failure={new ApiFailure(409, draft.problem.error, draft.problem.hint ?? undefined)} />
+              ) : (
+                <>
+                  <p className="ed-help">
+                    Ready since {when(draft.readyAt)}. {draft.files.length === 1 ? 'One file changes' : `${draft.files.length} files change`} on the live site
+                    {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
+                  </p>
+                  <DraftChanges draft={draft} />
+                  <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => publish(draft)}>
+                    Publish {draft.name}&apos;s draft
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="versions-title">
+        <h2 id="versions-title">Published versions</h2>
+        {review.versions.length === 0 ? <p>Nothing was published from the editor yet.</p> : null}
+        <ul className="ed-publish-list">
+          {review.versions.map((version) => (
+            <li key={version.tag}>
+              <strong>{version.tag}</strong>: {version.what}, by {version.by || 'someone'}, {when(version.at)}
+              {version.live ? (
+                <strong> (live now)</strong>
+              ) : (
+                <>
+                  {' '}
+                  <button type="button" className="ed-button ed-button--small" disabled={busy} onClick={() => setRollingBack(version.tag)}>
+                    Put {version.tag} back live
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {deciding ? (
+        <FieldConflictDialog draftName={`${deciding.draft.name}'s draft`} conflicts={deciding.conflicts} onClose={() => setDeciding(null)} onDecide={(choices) => publish(deciding.draft, choices)} />
+      ) : null}
+      {rollingBack ? (
+        <Dialog title={`Put ${rollingBack} back live?`} role="alertdialog" onClose={() => setRollingBack(null)}>
+          <p>
+            The live site becomes exactly what it was as {rollingBack}. Everything published since stays in the site&apos;s history, and
+            drafts are not changed.
+          </p>
+          <div className="ed-actions">
+            <button type="button" className="ed-button" data-autofocus onClick={() => setRollingBack(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="ed-button ed-button--danger"
+              onClick={() => {
+                const tag = rollingBack;
+                setRollingBack(null);
+                act(`Putting ${tag} back live…`, async () => `${tag} is live again (recorded as ${(await publishApi.rollback(tag)).published}).`);
+              }}
+            >
+              Put it back live
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+/** The form's words for keys, items and branches: what an editor reads, not what the YAML says. */
+import { isRecord } from '../../../src/lib/is-record';
+import type { FormSchema, Json } from '../../protocol/api';
+import { descriptionOf, hasConst, itemsOf, kindOf, propertiesOf, typeOf } from './schema';
+
+/** Keys whose plain reading says little; the key stays in brackets for those who know the YAML. */
+const NAMES: Record<string, string> = {
+  id: 'Anchor (id)',
+  href: 'Link (href)',
+  src: 'File (src)',
+  alt: 'Alt text',
+  qr: 'QR code',
+};
+
+/** `wideLast` → "Wide last", `course-cards` → "Course cards", `qr` → "QR code". */
+export function humanise(key: string): string {
+  if (NAMES[key]) return NAMES[key];
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** `modules` → `module`, `branches` → `branch`, `responsibilities` → `responsibility`. */
+export function singular(word: string): string {
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(ch|sh|ss|x|as)es$/.test(word)) return word.replace(/es$/, '');
+  if (/[^s]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** What one item of the list at this key is called, in lower case: `modules` → "module"; a row's items are cells. */
+export function itemNoun(key: string | number | undefined): string {
+  if (typeof key !== 'string') return 'cell';
+  return humanise(singular(key)).toLowerCase();
+}
+
+/** A value as the form shows it on one line. */
+export function textOf(value: Json): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The text that names an item: its title, name, label or question. */
+export function summaryOf(value: Json | undefined): string | undefined {
+  if (!isRecord(value)) return undefined;
+  for (const key of ['title', 'name', 'label', 'question', 'caption']) {
+    const text = value[key];
+    if (typeof text === 'string' && text.trim() !== '') return text.trim();
+  }
+  return undefined;
+}
+
+/**
+ * A section type's name, from its description ("Call to action: a coloured banner…" → "Call to
+ * action"), else its type humanised.
+ */
+export function sectionTypeName(branch: FormSchema | undefined, type: string): string {
+  const description = branch ? descriptionOf(branch) : undefined;
+  const name = description && /^([^:.]{1,30}):\s/.exec(description)?.[1];
+  return name ?? humanise(type);
+}
+
+/** How a branch of a union is offered in "Write as": "Text", "List", "Path with alt text", "No". */
+export function branchLabel(branch: FormSchema, unionKind: string | undefined): string {
+  if (hasConst(branch)) {
+    if (branch.const === false) return 'No';
+    if (branch.const === true) return 'Yes';
+    return textOf(branch.const as Json);
+  }
+  switch (typeOf(branch)) {
+    case 'string':
+      return kindOf(branch) === 'public-file' ? 'Path' : 'Text';
+    case 'number':
+      return unionKind === 'duration' ? 'Number of hours' : 'Number';
+    case 'integer':
+      return 'Whole number';
+    case 'boolean':
+      return 'Yes or no';
+    case 'array': {
+      const items = itemsOf(branch);
+      return items && typeOf(items) === 'string' ? 'List' : 'List of items';
+    }
+    case 'object': {
+      const keys = Object.keys(propertiesOf(branch));
+      if (unionKind === 'image') return 'Path with alt text';
+      return `Fields: ${keys.map((key) => humanise(key).toLowerCase()).join(', ')}`;
+    }
+    case undefined:
+    default:
+      return 'Other';
+  }
+}

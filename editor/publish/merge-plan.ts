@@ -1,0 +1,127 @@
+/**
+ * What publishing a draft onto main does to each file the draft changed, worked out without writing
+ * anything (the publisher's review shows it; the publish then writes it): pages merged by field
+ * (field-merge.ts), the fields changed two ways listed for the publisher to decide, and the rule for
+ * photos and other files, which never conflict: the draft's version goes live when both sides changed
+ * one, and a file changed on one side and removed on the other is kept.
+ */
+import { createHash } from 'node:crypto';
+import { stringify } from 'yaml';
+import type { Json } from '../protocol/api';
+import type { ChangedFile, Decision, PublishConflict } from '../protocol/publish';
+import { Refusal } from '../server/http';
+import type { PublishClone } from './clone';
+import { mergePage, type FieldConflict } from './field-merge';
+import { refuseDraftLinks } from './links';
+
+export const isPage = (file: string) => /^pages\/.+\.ya?ml$/.test(file);
+const isContent = (file: string) => /^(pages|public)\//.test(file);
+
+/** A conflict's name for a decision: its file, field and both values exactly as shown. */
+function conflictKey(file: string, conflict: FieldConflict): string {
+  return createHash('sha256')
+    .update(JSON.stringify([file, conflict.where, conflict.live ?? null, conflict.live === undefined, conflict.draft ?? null, conflict.draft === undefined]))
+    .digest('hex')
+    .slice(0, 24);
+}
+
+/** A value as the publisher reads it: a line of text as it is, anything else as YAML; null when removed. */
+function shown(value: Json | undefined): string | null {
+  if (value === undefined) return null;
+  return typeof value === 'string' && !value.includes('\n') ? value : stringify(value).trimEnd();
+}
+
+/** What becomes of one file: the draft's version, live's, removed, or the merged text. */
+export type PlannedFile = { file: string } & ({ source: 'draft' | 'remove' | 'live' } | { source: 'text'; text: string });
+
+export interface MergePlan {
+  files: PlannedFile[];
+  /** The fields still to decide. */
+  conflicts: PublishConflict[];
+  /** The decisions taken, in words for the commit message. */
+  decided: string[];
+  /** The files the live site gets anew. */
+  changed: string[];
+  /** Those files as the publisher reviews them. */
+  review: ChangedFile[];
+  /**
+   * A hash of what the review shows (each file's change and published bytes, the conflicts): the
+   * publisher sends back the one they saw, and a publish whose outcome is no longer that is refused.
+   * Made with the decisions taken; the review's is made with none.
+   */
+  digest: string;
+}
+
+/**
+ * What publishing the draft onto `main` does to each file it changed: nothing is written. The
+ * conflicts are those `decisions` do not answer.
+ */
+export async function planMerge(repo: PublishClone, main: string, draft: string, decisions: readonly Decision[] = []): Promise<MergePlan> {
+  await refuseDraftLinks(repo, main, draft);
+  const base = (await repo.git(['merge-base', main, draft])).trim();
+  const names = async (from: string, to: string) => (await repo.git(['diff', '--name-only', '--no-renames', '-z', from, to])).split('\0').filter(Boolean);
+  const drafted = await names(base, draft);
+  const outside = drafted.filter((file) => !isContent(file));
+  if (outside.length > 0) {
+    throw new Refusal(409, { error: `This draft changes files the editor never writes (${outside.slice(0, 5).join(', ')}).`, hint: "A developer merges such changes with git; ask the site's administrator." });
+  }
+  const onLive = new Set(await names(base, main));
+  const chosen = new Map(decisions.map((decision) => [decision.key, decision.choice]));
+  const conflicts: PublishConflict[] = [];
+  const decided: string[] = [];
+  const files: PlannedFile[] = [];
+  const changed: string[] = [];
+  const review: ChangedFile[] = [];
+  /** Each changed file as the digest takes it: its name, change and published bytes (a text's hash, a blob's id). */
+  const shownFiles: [string, string, string | null][] = [];
+  for (const file of drafted) {
+    const page = isPage(file);
+    const [liveBlob, draftBlob] = await Promise.all([repo.objectAt(main, file), repo.objectAt(draft, file)]);
+    const liveText = page ? await repo.show(main, file) : undefined;
+    let outcome: PlannedFile;
+    /** A page with fields to decide: shown with the draft's values, until the publisher chooses. */
+    let undecided: string | undefined;
+    if (!onLive.has(file)) {
+      outcome = { file, source: draftBlob ? 'draft' : 'remove' };
+    } else if (page) {
+      const [baseText, draftText] = [await repo.show(base, file), await repo.show(draft, file)];
+      const merged = mergePage(baseText, liveText, draftText, (conflict) => {
+        const choice = chosen.get(conflictKey(file, conflict));
+        if (choice) decided.push(`${conflict.where || 'the whole page'} in ${file}: the ${choice === 'live' ? 'live' : "draft's"} value`);
+        return choice;
+      });
+      for (const conflict of merged.conflicts) {
+        conflicts.push({ key: conflictKey(file, conflict), file, where: conflict.where, live: shown(conflict.live), draft: shown(conflict.draft) });
+      }
+      if (merged.conflicts.length > 0) undecided = mergePage(baseText, liveText, draftText, (conflict) => chosen.get(conflictKey(file, conflict)) ?? 'draft').text ?? '';
+      outcome = merged.text === undefined ? { file, source: 'remove' } : { file, source: 'text', text: merged.text };
+    } else {
+      // Photos and other files: the draft's version goes live; one removed on one side and changed on the other is kept.
+      outcome = { file, source: draftBlob ? 'draft' : 'live' };
+    }
+    files.push(outcome);
+    const published: { text: string } | { blob: string | null } =
+      undecided !== undefined
+        ? { text: undecided }
+        : outcome.source === 'text'
+        ? { text: outcome.text }
+        : { blob: outcome.source === 'draft' ? draftBlob : outcome.source === 'live' ? liveBlob : null };
+    // What the live site gets: nothing new when it already has exactly this.
+    if ('text' in published ? published.text === liveText : published.blob === liveBlob) continue;
+    changed.push(file);
+    const gone = 'blob' in published && published.blob === null;
+    const change = liveBlob === null ? 'added' : gone ? 'removed' : 'changed';
+    shownFiles.push([file, change, 'text' in published ? createHash('sha256').update(published.text).digest('hex') : published.blob]);
+    review.push({
+      file,
+      change,
+      page,
+      live: liveText ?? null,
+      published: !page || gone ? null : 'text' in published ? published.text : ((await repo.show(draft, file)) ?? null),
+    });
+  }
+  const digest = createHash('sha256')
+    .update(JSON.stringify([shownFiles, conflicts.map((conflict) => conflict.key)]))
+    .digest('hex');
+  return { files, conflicts, decided, changed, review, digest };
+}

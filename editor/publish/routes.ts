@@ -1,0 +1,293 @@
+/**
+ * The publishing API of the hosted editor (/_editor/api/publish/…, editor/protocol/publish.ts):
+ * an editor marks their draft ready for review; a publisher (role `publisher` in editors.yaml, read
+ * at every request) reviews, publishes, publishes again and rolls back. A mark names the draft's
+ * commit when it was made, and holds only while the draft is that commit: a save withdraws it, and
+ * a publish names the commit it reviewed, so what goes live is what was reviewed. The marks are kept
+ * in the server's state folder, so a restart keeps them. Every request is counted against its
+ * person's limit (rate-limit.ts) before any fetch, merge or build.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import * as z from 'zod';
+import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse } from '../protocol/publish';
+import { readJson, Refusal, sendJson } from '../server/http';
+import { editorId, whomToAsk, type Editor } from '../repo/editors';
+import type { Limited, RateLimiter } from '../hosted/rate-limit';
+import { changedSinceReview, type Publisher } from './publisher';
+
+const DraftIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
+const CommitSchema = z.string().regex(/^[0-9a-f]{40}$/);
+const ReadyRequestSchema = z.object({ ready: z.boolean() }).strict();
+const PublishRequestSchema = z
+  .object({
+    draft: DraftIdSchema,
+    /** The draft's commit and the digest of what the review showed (ReadyDraft). */
+    commit: CommitSchema,
+    digest: z.string().regex(/^[0-9a-f]{64}$/),
+    decisions: z.array(z.object({ key: z.string().regex(/^[0-9a-f]{24}$/), choice: z.enum(['live', 'draft']) }).strict()).max(1000).default([]),
+  })
+  .strict();
+const RollbackRequestSchema = z.object({ tag: z.string().max(40) }).strict();
+/** How long the account bar's question may be answered from the last fetch of the drafts. */
+const MINE_MAX_AGE_MS = 5000;
+const MarkSchema = z.object({
+  at: z.string(),
+  /** The draft's commit when it was marked (marks of an older server have none: marked again). */
+  commit: CommitSchema.optional(),
+  /** A save after the mark withdrew it: the editor is told, and marks it again when it is ready. */
+  withdrawnAt: z.string().optional(),
+});
+type Mark = z.infer<typeof MarkSchema>;
+const ReadyMarksSchema = z.record(z.string(), MarkSchema);
+
+/** Which drafts their editors marked ready for review, at which commit, kept in the state folder. */
+class ReadyMarks {
+  constructor(private readonly file: string) {
+    mkdirSync(path.dirname(file), { recursive: true });
+  }
+
+  read(): Record<string, Mark> {
+    try {
+      return ReadyMarksSchema.parse(JSON.parse(readFileSync(this.file, 'utf8')) as unknown);
+    } catch {
+      return {};
+    }
+  }
+
+  /** The mark of `id` if it holds for the draft's commit `head`: made at that commit and not withdrawn. */
+  holding(id: string, head: string | null): (Mark & { commit: string }) | null {
+    const mark = this.read()[id];
+    return mark?.commit !== undefined && mark.withdrawnAt === undefined && mark.commit === head ? { ...mark, commit: mark.commit } : null;
+  }
+
+  /** Marks the draft ready at `commit`, or (null) takes the mark away. */
+  set(id: string, commit: string | null): void {
+    const marks = this.read();
+    if (commit) marks[id] = { at: new Date().toISOString(), commit };
+    else delete marks[id];
+    this.write(marks);
+  }
+
+  /** The draft changed: its mark no longer holds. Whether there was one that held. */
+  withdraw(id: string): boolean {
+    const marks = this.read();
+    const mark = marks[id];
+    if (!mark || mark.withdrawnAt !== undefined) return false;
+    marks[id] = { ...mark, withdrawnAt: new Date().toISOString() };
+    this.write(marks);
+    return true;
+  }
+
+  private write(marks: Record<string, Mark>): void {
+    writeFileSync(`${this.file}.next`, JSON.stringify(marks));
+    renameSync(`${this.file}.next`, this.file);
+  }
+}
+
+/** The signed-in person of a request, as the server's sign-in check gives them. */
+export interface SignedPerson {
+  editor: Editor;
+  /** Their draft's id. */
+  id: string;
+}
+
+export interface PublishingContext {
+  /** The address of the request's session, from its cookie alone (nothing fetched); null without one. */
+  sessionEmail(req: IncomingMessage): string | null;
+  /** The signed-in editor; `fresh` reads editors.yaml from the remote now (writes). */
+  signedIn(req: IncomingMessage, fresh?: boolean): Promise<SignedPerson>;
+  /** How much one person may ask: taken before any fetch, merge or build. */
+  limiter: RateLimiter;
+  editors(): Promise<Editor[]>;
+  /** After main moved (published, rolled back): the server's own copy catches up. */
+  mainMoved(): Promise<void>;
+  log(entry: Record<string, unknown>): void;
+}
+
+export class PublishingApi {
+  private readonly marks: ReadyMarks;
+
+  constructor(
+    private readonly publisher: Publisher,
+    stateDir: string,
+    private readonly context: PublishingContext,
+  ) {
+    this.marks = new ReadyMarks(path.join(stateDir, 'publish', 'ready.json'));
+  }
+
+  /**
+   * After a save's commit in the draft: its "ready for review" no longer holds (the publisher would
+   * review what was marked, not what was saved); the editor sees it withdrawn and marks it again.
+   */
+  draftChanged(id: string): void {
+    if (this.marks.withdraw(id)) this.context.log({ event: 'ready-withdrawn', draft: `drafts/${id}`, reason: 'saved since it was marked' });
+  }
+
+  /** One of the person's requests counted (from the session's cookie alone), before anything is read or fetched. */
+  private async count(req: IncomingMessage, kind: Limited): Promise<void> {
+    const email = this.context.sessionEmail(req);
+    // No session: refused as such, before anything else.
+    if (email === null) await this.context.signedIn(req);
+    else this.context.limiter.take(kind, email);
+  }
+
+  private async publisherOnly(req: IncomingMessage, fresh: boolean): Promise<SignedPerson> {
+    const person = await this.context.signedIn(req, fresh);
+    if (person.editor.role !== 'publisher') {
+      throw new Refusal(403, {
+        error: 'Only publishers may publish or roll back the live site.',
+        hint: `Mark your draft "Ready for review": ${whomToAsk(await this.context.editors())} will publish it.`,
+      });
+    }
+    return person;
+  }
+
+  /** The editor's own draft: its commit and what it changes. `maxAgeMs`: the account bar asks every few seconds; a change of the mark asks the remote now. */
+  private async mine(id: string, maxAgeMs = 0): Promise<{ head: string | null; mine: MyDraftResponse }> {
+    await this.publisher.fetch(maxAgeMs);
+    const head = await this.publisher.draftHead(id);
+    const preview = head ? await this.publisher.preview(head) : null;
+    const ready = preview !== null && this.marks.holding(id, head) !== null;
+    const withdrawn = preview !== null && !ready && id in this.marks.read();
+    return { head, mine: { ready, withdrawn, files: preview?.files.map((file) => file.file) ?? [] } };
+  }
+
+  /** Serves `publish/<endpoint>`; the caller has checked the request came from the editor's own origin. */
+  async serve(req: IncomingMessage, res: ServerResponse, endpoint: string, method: string): Promise<void> {
+    try {
+      await this.answer(req, res, endpoint, method);
+    } catch (error) {
+      if (error instanceof Refusal) throw error;
+      // Answered here, whatever state the request is in: a publisher must never read a failure as done.
+      this.context.log({ event: 'publish-error', endpoint, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      throw new Refusal(500, {
+        error: "The editor's server ran into a problem while publishing.",
+        hint: 'Reload this page: it shows what is live and whether a publish waits for "Publish again". If it happens again, tell the site\'s administrator.',
+      });
+    }
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse, endpoint: string, method: string): Promise<void> {
+    const key = `${method} ${endpoint}`;
+    if (key === 'GET mine') {
+      await this.count(req, 'read');
+      const { id } = await this.context.signedIn(req);
+      return sendJson(res, 200, (await this.mine(id, MINE_MAX_AGE_MS)).mine);
+    }
+    if (key === 'POST ready') return this.ready(req, res);
+    if (key === 'GET review') {
+      await this.count(req, 'publish');
+      await this.publisherOnly(req, false);
+      return sendJson(res, 200, await this.review());
+    }
+    if (key === 'POST publish') return this.publish(req, res);
+    if (key === 'POST again') {
+      await this.count(req, 'publish');
+      await this.publisherOnly(req, true);
+      const tag = await this.publisher.publishAgain();
+      await this.context.mainMoved();
+      return sendJson(res, 200, { published: tag });
+    }
+    if (key === 'POST rollback') {
+      await this.count(req, 'publish');
+      const { tag } = await readJson(req, RollbackRequestSchema);
+      const { editor } = await this.publisherOnly(req, true);
+      const published = await this.publisher.rollback(tag, { name: editor.name, email: editor.email });
+      await this.context.mainMoved();
+      return sendJson(res, 200, { published });
+    }
+    if (key === 'POST dismiss') {
+      await this.count(req, 'publish');
+      const { editor } = await this.publisherOnly(req, false);
+      this.publisher.dismissDropped();
+      this.context.log({ event: 'dropped-publish-dismissed', by: editor.email });
+      return sendJson(res, 200, {});
+    }
+    throw new Refusal(404, { error: `The editor has no publishing request ${endpoint}.` });
+  }
+
+  /** POST ready: the editor's draft marked ready for review at the commit it is now, or the mark taken away. */
+  private async ready(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await this.count(req, 'publish');
+    const { ready } = await readJson(req, ReadyRequestSchema);
+    const { id, editor } = await this.context.signedIn(req, true);
+    const { head, mine: now } = await this.mine(id);
+    if (ready && (now.files.length === 0 || !head)) {
+      throw new Refusal(409, { error: 'Your draft has no changes to review: it is the same as the live site.', hint: 'Edit a page and save it first.' });
+    }
+    this.marks.set(id, ready ? head : null);
+    this.context.log({ event: ready ? 'ready-for-review' : 'not-ready', email: editor.email, draft: `drafts/${id}`, ...(ready ? { commit: head } : {}) });
+    return sendJson(res, 200, { ...now, ready, withdrawn: false } satisfies MyDraftResponse);
+  }
+
+  /** POST publish: the draft's commit the publisher reviewed, if its mark still holds for it. */
+  private async publish(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await this.count(req, 'publish');
+    const request = await readJson(req, PublishRequestSchema);
+    const { editor } = await this.publisherOnly(req, true);
+    // A save since withdrew the mark (draftChanged); the branch itself is checked after the publish's fetch.
+    if (this.marks.holding(request.draft, request.commit) === null) throw changedSinceReview();
+    const by = { name: editor.name, email: editor.email };
+    const answer = await this.publisher.publish(request.draft, { commit: request.commit, digest: request.digest }, by, request.decisions);
+    if ('published' in answer || 'nothing' in answer) this.marks.set(request.draft, null);
+    if ('published' in answer) await this.context.mainMoved();
+    return sendJson(res, 200, answer);
+  }
+
+  /** The ready drafts with what publishing each would change on the live site; the published versions. */
+  private async review(): Promise<ReviewResponse> {
+    if (!this.publisher.busy()) await this.publisher.fetch();
+    const names = new Map((await this.context.editors()).map((editor) => [editorId(editor.email), editor]));
+    const drafts: ReadyDraft[] = [];
+    for (const id of Object.keys(this.marks.read())) {
+      const draft = await this.readyDraft(id, names.get(id));
+      if (draft) drafts.push(draft);
+    }
+    const versions = (await this.publisher.versions()).map((version) => ({ ...version, what: this.described(version.what, names) }));
+    const refusal = await this.publisher.codeRefusal();
+    return {
+      drafts,
+      versions,
+      busy: this.publisher.busy(),
+      unfinished: this.publisher.unfinished(),
+      dropped: this.dropped(names),
+      refusal: refusal ? { error: refusal.body.error, hint: refusal.body.hint ?? null } : null,
+    };
+  }
+
+  /**
+   * A marked draft as the review shows it: the changes of the commit it was marked at (not of its
+   * branch's head), with that commit and the digest the publish sends back. Null when the mark no
+   * longer holds (saved since) or main has it all (published).
+   */
+  private async readyDraft(id: string, editor: Editor | undefined): Promise<ReadyDraft | null> {
+    const mark = this.marks.holding(id, await this.publisher.draftHead(id));
+    if (!mark) return null;
+    const shown = { draft: id, name: editor?.name ?? id, email: editor?.email ?? '', readyAt: mark.at, commit: mark.commit };
+    try {
+      const preview = await this.publisher.preview(mark.commit);
+      return preview ? { ...shown, ...preview, problem: null } : null;
+    } catch (error) {
+      // One draft that can never be published as it is (a link in it) must not hide the others.
+      if (!(error instanceof Refusal)) throw error;
+      return { ...shown, files: [], conflicts: [], digest: '', problem: { error: error.body.error, hint: error.body.hint ?? null } };
+    }
+  }
+
+  /** What a publish was, in words: "Asha Editor's draft" for drafts/<her id>. */
+  private described(what: string, names: ReadonlyMap<string, Editor>): string {
+    const id = /^drafts\/(.+)$/.exec(what)?.[1];
+    const editor = id ? names.get(id) : undefined;
+    return editor ? `${editor.name}'s draft` : what;
+  }
+
+  /** The publish a restart dropped, for the publishers to see (and publish again). */
+  private dropped(names: ReadonlyMap<string, Editor>): Dropped | null {
+    const dropped = this.publisher.dropped();
+    if (!dropped) return null;
+    const draft = /^drafts\/(.+)$/.exec(dropped.what)?.[1] ?? null;
+    return { what: this.described(dropped.what, names), draft, restores: dropped.restores ?? null, by: dropped.by.name, at: dropped.startedAt };
+  }
+}

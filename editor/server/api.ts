@@ -1,0 +1,282 @@
+/**
+ * The visual editor's side of `npm run dev`: its two pages (/_editor, /_editor/preview) and its API
+ * (/_editor/api/*, as typed in editor/protocol/api.ts), for this computer only (./guard.ts). Mounted
+ * by the dev plugin (scripts/dev/dev-plugin.ts) before everything else; the build never sees it.
+ *
+ * The API answers from the content the dev server loaded (the same errors as `npm run check`), and
+ * after each of its own writes loads it again, without waiting for the file watcher, so an answer
+ * never describes the files as they were before the write.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Connect, ViteDevServer } from 'vite';
+import { Document, parseDocument } from 'yaml';
+import * as z from 'zod';
+import {
+  EDITOR_API,
+  EDITOR_ROUTE,
+  SITE_DOCUMENT_FILE,
+  type ConflictResponse,
+  type CreateRequest,
+  type DeleteRequest,
+  type Json,
+  type PageResponse,
+  type SaveRequest,
+  type SaveResponse,
+  type ValidateRequest,
+  type ValidateResponse,
+} from '../protocol/api';
+import { contentResponse, linksTo, pageList } from './content-info';
+import { namesKeptBy } from '../../scripts/authoring/kept-names';
+import { planPage, writePlannedPage } from '../../scripts/authoring/create-page';
+import { DraftChecker } from './draft-check';
+import { refusalReason } from './guard';
+import { badRequest, MAX_JSON_BYTES, parseJson, readBody, Refusal, sendJson, sendRefusal, tooLarge, type BodyLimit } from './http';
+import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from '../../scripts/authoring/page-files';
+import { schemaResponse } from './schema-info';
+import { shellFor } from './shells';
+import { MAX_UPLOAD_BYTES, saveUpload, type UploadRules } from './upload';
+import type { DevContent } from '../../scripts/dev/dev-plugin';
+import { applyData } from '../../scripts/authoring/yaml-edit';
+
+/** The content the editor works on (the dev server's, or a draft's work tree), and its rules. */
+export interface EditorOptions extends DevContent {
+  /** Uploads' limit and rules; default: up to MAX_UPLOAD_BYTES, kept as they are (the developer commits them). */
+  uploads?: { maxBytes: number } & UploadRules;
+  /**
+   * Why the site's repository would not keep a file of this name (`pages/dist/a.yaml`), in words, or
+   * undefined: asked before a save, a new page or an upload writes anything (./kept-names.ts).
+   */
+  whyNotKept?: (file: string) => Promise<string | undefined>;
+}
+
+const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
+const SaveShape = z.object({ file: z.string(), data: z.json(), version: z.string(), overwrite: z.boolean().optional() }) satisfies z.ZodType<SaveRequest>;
+const CreateShape = z.object({
+  route: z.string(),
+  from: z.union([z.object({ template: z.string() }), z.object({ copy: z.string() })]),
+}) satisfies z.ZodType<CreateRequest>;
+const DeleteShape = z.object({ file: z.string(), version: z.string() }) satisfies z.ZodType<DeleteRequest>;
+
+/**
+ * The text a save writes: the file with only what changed rewritten, or, when the file on disk is
+ * not YAML any more or not there at all (the editor chose to write over it), the data printed afresh.
+ */
+function textToWrite(disk: FileOnDisk | null, data: Json): string {
+  if (disk && parseDocument(disk.text).errors.length === 0) return applyData(disk.text, data);
+  return new Document(data).toString({ lineWidth: 0 });
+}
+export type Reply = { status?: number; body: unknown };
+
+/** A request to an endpoint, its body already read in full (readBody, with the endpoint's bodyLimit). */
+export interface ApiRequest {
+  url: URL;
+  body: Buffer;
+}
+export type Handler = (request: ApiRequest) => Reply | Promise<Reply>;
+
+/** The endpoints that change files (each a commit in the hosted editor); the others only read. */
+export const WRITING_ENDPOINTS: ReadonlySet<string> = new Set(['POST save', 'POST create', 'POST delete', 'POST upload']);
+
+const PHOTO_HINT = 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).';
+
+/**
+ * How much of a body an endpoint reads, before its handler runs (so that no handler, nor the hosted
+ * editor's queue of a draft, waits for a slow sender): a photo up to `maxUploadBytes`, a page's JSON
+ * up to MAX_JSON_BYTES, nothing for a request that only reads.
+ */
+export function bodyLimit(method: string | undefined, url: URL, maxUploadBytes: number): BodyLimit {
+  if (method === 'GET' || method === 'HEAD' || method === undefined) return { bytes: 0 };
+  if (url.pathname === `${EDITOR_API}/upload`) return { bytes: maxUploadBytes, hint: PHOTO_HINT };
+  return { bytes: MAX_JSON_BYTES };
+}
+
+function param(url: URL, name: string): string {
+  const value = url.searchParams.get(name);
+  if (value === null || value === '') throw badRequest(`The editor's request lacks "${name}".`);
+  return value;
+}
+
+/**
+ * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
+ * checkout, or a draft's work tree in the hosted editor (editor/hosted/).
+ */
+export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
+  /** Refuses, before anything is written, a file the repository would not keep: "Saved" would be untrue. */
+  const mayKeep = async (file: string) => {
+    const why = await whyNotKept?.(file);
+    if (why) throw new Refusal(400, { error: `${file} cannot be saved under that name: ${why}.`, hint: 'Nothing was written. Choose another address for the page, or another name for the photo.' });
+  };
+  const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
+  /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
+  const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
+  /** After a write: the next answers read the files again. */
+  const written = () => invalidate();
+
+  return {
+    'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
+    'GET content': () => ({ body: contentResponse(paths, load()) }),
+    'GET pages': () => ({ body: pageList(paths, load()) }),
+    'GET page': ({ url }) => {
+      const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true, site: true });
+      const { text, version, data, unreadable } = readPageFile(page);
+      // The file's errors as it is now, even if the file watcher has not reloaded the content yet
+      // (a file changed by git a moment ago must not show the errors of its old text).
+      const errors = unreadable ? [unreadable] : drafts.check(load(), page, text).errors;
+      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors };
+      return { body };
+    },
+    'GET links': ({ url }) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
+    'POST validate': ({ body: sent }) => {
+      const request = parseJson(sent, ValidateShape);
+      // A file deleted on disk while open is checked as the editor would write it again.
+      const page = resolvePageFile(paths, request.file, { mustExist: false, site: true });
+      const text = textToWrite(existsSync(page.absolute) ? readPageFile(page) : null, request.data);
+      if (page.file === SITE_DOCUMENT_FILE) {
+        const checked = drafts.checkSite(load(), text);
+        const body: ValidateResponse = { text, errors: checked.errors, elsewhere: checked.elsewhere, ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
+        return { body };
+      }
+      const body: ValidateResponse = { text, ...drafts.check(load(), page, text) };
+      return { body };
+    },
+    'POST save': async ({ body: sent }) => {
+      const request = parseJson(sent, SaveShape);
+      // Deleted on disk while open: written again only when the editor chose to (overwrite).
+      const page = resolvePageFile(paths, request.file, { mustExist: !request.overwrite, site: true });
+      if (!existsSync(page.absolute)) {
+        const text = textToWrite(null, request.data);
+        const elsewhere = causedBy(page, text);
+        await mayKeep(page.file);
+        mkdirSync(path.dirname(page.absolute), { recursive: true });
+        if (!createAtomically(page.absolute, text)) throw new Refusal(409, { error: `${page.file} appeared on disk again meanwhile, so it was not written.`, hint: 'Reload the page to see it, then make your changes again.' });
+        written();
+        const body: SaveResponse = { text, version: versionOf(text), errors: errorsOf(page.file), elsewhere };
+        return { body };
+      }
+      const disk = readPageFile(page);
+      const mine = textToWrite(disk, request.data);
+      if (disk.version !== request.version && !request.overwrite) {
+        const body: ConflictResponse = { conflict: true, text: disk.text, version: disk.version, data: disk.data, mine };
+        return { status: 409, body };
+      }
+      if (disk.data === null && !request.overwrite) {
+        // The editor never had this file's data, so what it sends cannot be an edit of it.
+        throw new Refusal(409, {
+          error: `The editor cannot read ${page.file}, so it does not write over it.`,
+          hint: 'Correct the file in a text editor (the errors say where), then open it again here.',
+        });
+      }
+      // Against the files as they were: once written, what this save breaks is the content's own.
+      const elsewhere = causedBy(page, mine);
+      // Saving what is already there writes nothing (and reloads no open page).
+      if (mine !== disk.text) {
+        await mayKeep(page.file);
+        replaceAtomically(page.absolute, mine, page.file);
+        written();
+      }
+      const body: SaveResponse = { text: mine, version: versionOf(mine), errors: errorsOf(page.file), elsewhere };
+      return { body };
+    },
+    'POST create': async ({ body }) => {
+      const request = parseJson(body, CreateShape);
+      const planned = planPage(paths, load(), request);
+      await mayKeep(planned.target.file);
+      const created = writePlannedPage(paths, planned);
+      written();
+      return { status: 201, body: created };
+    },
+    'POST delete': ({ body }) => {
+      const request = parseJson(body, DeleteShape);
+      const page = resolvePageFile(paths, request.file, { mustExist: true });
+      if (page.route === '/') {
+        throw new Refusal(400, { error: 'The home page cannot be deleted: every site needs one.', hint: 'Change its content instead.' });
+      }
+      const disk = readPageFile(page);
+      if (disk.version !== request.version) {
+        const conflict: ConflictResponse = { conflict: true, text: disk.text, version: disk.version, data: disk.data, mine: '' };
+        throw new Refusal(
+          409,
+          { error: `${page.file} was changed since you opened it, so it was not deleted.`, hint: 'Open the page again to see what changed, then delete it if you still want to.' },
+          { ...conflict },
+        );
+      }
+      rmSync(page.absolute);
+      written();
+      return { body: { file: page.file, route: page.route } };
+    },
+    'POST upload': async ({ url, body }) => {
+      const name = param(url, 'name');
+      // Read with bodyLimit's maxUploadBytes; checked again, for a caller that read with another limit.
+      if (body.length > uploads.maxBytes) throw tooLarge(uploads.maxBytes, PHOTO_HINT);
+      const uploaded = await saveUpload(paths, name, body, uploads, mayKeep);
+      written();
+      return { status: 201, body: uploaded };
+    },
+  };
+}
+
+/** The endpoint a request names, or a refusal (404 for an unknown name, 405 for a known name with another method). */
+export function handlerFor(handlers: Record<string, Handler>, method: string | undefined, url: URL): Handler {
+  const name = url.pathname.slice(EDITOR_API.length + 1);
+  const handler = handlers[`${method ?? 'GET'} ${name}`];
+  if (handler) return handler;
+  const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
+  throw new Refusal(known ? 405 : 404, { error: known ? `The editor's server does not accept ${method ?? 'this'} for ${name}.` : `The editor's server has nothing at ${url.pathname}.`, hint: 'Reload the editor (the page in the browser).' });
+}
+
+export function mountEditor(server: ViteDevServer, options: EditorOptions): void {
+  const paths = contentPaths(options.contentRoot);
+  const drafts = new DraftChecker(paths, path.join(options.root, 'node_modules/.cache/cesa-editor'));
+  // As in the hosted editor: a page git would leave out is refused, when the content is in a git repository.
+  const handlers = endpoints(paths, { whyNotKept: namesKeptBy(options.contentRoot), ...options }, drafts);
+  const logger = server.config.logger;
+
+  const sendHtml = (res: ServerResponse, status: number, html: string) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(html);
+  };
+
+  const serveApi = async (req: Connect.IncomingMessage, res: ServerResponse, url: URL) => {
+    const handler = handlerFor(handlers, req.method, url);
+    const sent = await readBody(req, bodyLimit(req.method, url, options.uploads?.maxBytes ?? MAX_UPLOAD_BYTES));
+    const { status = 200, body } = await handler({ url, body: sent });
+    sendJson(res, status, body);
+  };
+
+  const serve = async (req: Connect.IncomingMessage, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== EDITOR_ROUTE && !url.pathname.startsWith(`${EDITOR_ROUTE}/`)) return next();
+    const isApi = url.pathname.startsWith(`${EDITOR_API}/`);
+    const refused = refusalReason(req);
+    if (refused) {
+      logger.warn(`The editor refused a request for ${url.pathname}: ${refused}.`, { timestamp: true });
+      const error = { error: 'The editor can only be used from this computer, at the address npm run dev prints.' };
+      if (isApi) return sendJson(res, 403, error);
+      res.statusCode = 403;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(error.error);
+      return;
+    }
+    try {
+      if (isApi) return await serveApi(req, res, url);
+      const shell = shellFor(url.pathname);
+      if (!shell || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      sendHtml(res, 200, await server.transformIndexHtml(url.pathname, shell));
+    } catch (error) {
+      if (error instanceof Refusal) return sendRefusal(res, error);
+      // The editor sees words; the terminal gets the details (a stack trace says nothing to an editor and much to others).
+      logger.error(`The editor's request for ${url.pathname} failed:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, { timestamp: true });
+      if (res.headersSent) return void res.end();
+      sendJson(res, 500, {
+        error: "The editor's server ran into a problem and did nothing.",
+        hint: 'The details are in the terminal where npm run dev runs. Reload the editor and try again.',
+      });
+    }
+  };
+  // serve answers every error itself: nothing waits for its promise.
+  server.middlewares.use((req, res, next) => void serve(req, res, next));
+}

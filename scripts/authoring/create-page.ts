@@ -1,0 +1,98 @@
+/**
+ * A new page, for the editor (POST /_editor/api/create) and for `npm run new` (scripts/new-page.ts)
+ * alike, so both make the same file and refuse the same things: the route
+ * must be one links can name, not the home page, and not taken by a page or an alias; the page starts
+ * from a template (its text as it is) or as a copy of a page (without the original's aliases, which
+ * would claim its old addresses twice).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { RouteSchema } from '../../src/content/fields';
+import { listPageFiles, type Content } from '../../src/content/load';
+import { fileNameProblem, routeOf } from '../../src/content/routes';
+import type { Json } from '../../src/lib/json';
+import type { NewPage, NewPageRequest } from '../../src/content/new-page';
+import { applyData } from './yaml-edit';
+import { Refusal } from './refusal';
+import { readWithoutLinks } from './no-links';
+import { createAtomically, readPageFile, resolvePageFile, type ContentPaths, type PageFile } from './page-files';
+import { templatesOf } from './templates';
+
+function taken(route: string, where: string): Refusal {
+  return new Refusal(409, { error: `The address ${route} is already taken: ${where}.`, hint: 'Choose another address, or open that page instead.' });
+}
+
+/** The text of the page to copy: named by its file (`pages/etabs.yaml`) or its route (`/etabs`). */
+function copiedText(paths: ContentPaths, copy: string): string {
+  const relative = copy.startsWith('/') ? listPageFiles(paths.pagesDir).find((file) => routeOf(file) === copy) : undefined;
+  if (copy.startsWith('/') && relative === undefined) {
+    const templates = templatesOf(paths.pagesDir).map((template) => template.name);
+    throw new Refusal(404, {
+      error: `There is no page at ${copy} to copy, and no template by that name.`,
+      hint: `Name a page by its address, such as /etabs, or start from a template: ${templates.join(', ')}.`,
+    });
+  }
+  const source = resolvePageFile(paths, relative === undefined ? copy : `pages/${relative}`, { mustExist: true });
+  // As the editor reads a page: a file that is not UTF-8 would be copied with � for what it cannot read.
+  const { text, data } = readPageFile(source);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new Refusal(422, { error: `${source.file} cannot be copied: its text is not a page the editor can read.`, hint: 'Open it and correct its mistakes first, or start from a template.' });
+  }
+  const meta = data.meta;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta) || !('aliases' in meta)) return text;
+  const { aliases: _aliases, ...rest } = meta;
+  const next: Json = { ...data, meta: rest };
+  // Written like a save: only the aliases go, the rest is the original's text, comments and all.
+  return applyData(text, next);
+}
+
+/** A page about to be made: where, and its text. */
+export interface PlannedPage {
+  target: PageFile;
+  text: string;
+}
+
+/** Makes the page (planPage, then writePlannedPage). */
+export function createPage(paths: ContentPaths, content: Content, request: NewPageRequest): NewPage {
+  return writePlannedPage(paths, planPage(paths, content, request));
+}
+
+/** The new page's file and text, or a refusal; nothing is written yet (the editor asks first whether git would keep the file). */
+export function planPage(paths: ContentPaths, content: Content, request: NewPageRequest): PlannedPage {
+  const route = request.route.trim().startsWith('/') ? request.route.trim() : `/${request.route.trim()}`;
+  if (!RouteSchema.safeParse(route).success || route === '/') {
+    throw new Refusal(400, {
+      error: `"${request.route}" cannot be the address of a new page.`,
+      hint: 'Use letters, digits and dashes after the slash, e.g. /tekla-structures; a slash between words makes a page inside another, e.g. /gate/results.',
+    });
+  }
+  const relative = `${route.slice(1)}.yaml`;
+  const problem = fileNameProblem(relative);
+  if (problem) throw new Refusal(400, { error: `The address ${route} ${problem}.`, hint: 'Use letters, digits and dashes, e.g. /tekla-structures.' });
+  // Before anything in pages/ is listed or read: no link on the way to the new file (pages/ itself included).
+  const target = resolvePageFile(paths, `pages/${relative}`, { mustExist: false });
+  const existing = listPageFiles(paths.pagesDir).find((file) => routeOf(file) === route);
+  if (existing) throw taken(route, `it is the page pages/${existing}`);
+  const aliasOf = content.redirects.get(route);
+  if (aliasOf) throw taken(route, `it leads to ${aliasOf} (an alias in that page's meta)`);
+
+  let text: string;
+  if ('template' in request.from) {
+    const name = request.from.template;
+    const template = templatesOf(paths.pagesDir).find((entry) => entry.name === name);
+    if (!template) throw new Refusal(400, { error: `There is no template called "${name}".`, hint: 'Pick one of the templates offered.' });
+    // Read as it is, but never through a link (a template linked to the server's own files would become a page).
+    text = readWithoutLinks(paths.contentRoot, `pages/_templates/${template.name}.yaml`).toString('utf8');
+  } else {
+    text = copiedText(paths, request.from.copy);
+  }
+  return { target, text };
+}
+
+export function writePlannedPage(paths: ContentPaths, { target, text }: PlannedPage): NewPage {
+  mkdirSync(path.dirname(target.absolute), { recursive: true });
+  // mkdir may have made folders: they are checked again (no link may lead out of pages/).
+  resolvePageFile(paths, target.file, { mustExist: false });
+  if (!createAtomically(target.absolute, text)) throw taken(target.route, `the file ${target.file} was just created`);
+  return { file: target.file, route: target.route };
+}
