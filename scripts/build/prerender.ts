@@ -6,6 +6,7 @@ import type { RenderData } from '../../src/app/data';
 import type { Head } from '../../src/app/head';
 import type { Site } from '../../src/content/site-schema';
 import { outputPathOf } from './output-folder';
+import type { Phases } from './profile';
 
 /** What the server bundle (src/entry-server.tsx) exports. */
 export interface ServerEntry {
@@ -23,15 +24,26 @@ export async function importServer(serverDir: string): Promise<ServerEntry> {
 }
 
 
-export function renderHtml(server: ServerEntry, template: Template, data: RenderData): string {
+/** The page's HTML file; `phases`, if given, is told the time of each part (body, head, preloads). */
+export function renderHtml(server: ServerEntry, template: Template, data: RenderData, phases?: Phases): string {
+  let clock = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    phases?.add(phase, now - clock);
+    clock = now;
+  };
   const body = server.render(data);
-  const head = [
-    // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
-    server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name),
-    server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu),
-    ...preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
-  ].join('\n    ');
-  return template.html.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
+  lap('body');
+  // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
+  const tags = server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name);
+  const structured = server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu);
+  lap('head');
+  const preloads = preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`);
+  lap('preloads');
+  const head = [tags, structured, ...preloads].join('\n    ');
+  const html = template.html.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
+  lap('html');
+  return html;
 }
 
 
