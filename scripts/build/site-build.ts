@@ -43,8 +43,14 @@ export interface BuildOptions {
   lockTimeoutMs?: number;
   /** Told, in one line, that the build waits for another; default: printed on stderr. */
   onWait?: (line: string) => void;
-  /** Make everything again: no bundle or file of an earlier build is reused (npm run build -- --cold). */
+  /**
+   * Make every file again: every page read, validated and rendered, no file of an earlier build reused
+   * (npm run build -- --cold). The code's bundles, made from the code alone, are still taken from the
+   * bundle cache when the code is unchanged (same fingerprint, same bytes), unless `rebundle`.
+   */
   cold?: boolean;
+  /** Make the code's bundles again too, with Vite (npm run build -- --cold --rebundle). */
+  rebundle?: boolean;
   /** What the build reads (scripts/build/up-to-date.ts), if the caller just took it. */
   inputs?: BuildInputs | undefined;
 }
@@ -61,11 +67,11 @@ export interface BuildOptions {
  * output folder is updated in place, each file renamed over the old one; else a fresh output is made
  * beside it and swapped in.
  */
-export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, inputs: taken }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, rebundle = false, inputs: taken }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
   // What this build reads, taken before it reads anything: a change made during the build is seen by the next one.
   const inputs = taken ?? buildInputs(root, contentRoot);
-  const unchanged = cold ? undefined : upToDate(root, outDir, inputs.hash);
+  const unchanged = cold || rebundle ? undefined : upToDate(root, outDir, inputs.hash);
   if (unchanged) return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true, profile: { startedAt: performance.now(), steps: {}, pages: {}, threads: 0 } };
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
@@ -87,7 +93,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const fingerprint = codeFingerprint(root);
     steps.mark('fingerprint');
     // The bundles first: the bundler works on threads of its own while the pages are validated.
-    const bundles = cachedBundles(root, fingerprint, { temporary: bundleDir, cold }, (client, server) => bundle(root, client, server, verbose));
+    const bundles = cachedBundles(root, fingerprint, { temporary: bundleDir, cold: rebundle }, (client, server) => bundle(root, client, server, verbose));
     bundling = bundles.catch(() => undefined);
 
     // Only the page files changed since the last build are read (every one when the code or the site document changed).
