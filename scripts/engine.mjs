@@ -25,7 +25,7 @@ const VERSION = 1;
 
 /** The commands that run compiled, and the extra entry points each needs (worker threads). */
 const COMMANDS = {
-  build: { 'build-worker': 'scripts/build/build-worker.ts' },
+  build: { 'build-worker': 'scripts/build/build-worker.ts', 'brochure-worker': 'scripts/build/brochure-worker.ts' },
   check: {},
 };
 

@@ -11,13 +11,8 @@ work.phases.add('thread start-up', performance.now());
 async function answer(request: WorkerRequest): Promise<void> {
   let reply: WorkerReply;
   try {
-    const value =
-      request.kind === 'validate'
-        ? work.validate(request.task)
-        : request.kind === 'render'
-          ? await work.render(request.context, request.jobs)
-          : // Loaded only on the brochure's own thread: pdf-lib's import costs 0.2 s.
-            await (await import('./brochure')).brochureOf(request.site, request.summaries, { date: request.date });
+    if (request.kind === 'brochure') throw new Error('the brochure has a thread of its own (brochure-worker.ts)');
+    const value = request.kind === 'validate' ? work.validate(request.task) : await work.render(request.context, request.jobs);
     reply = { id: request.id, ok: true, value, phases: work.phases.take() };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

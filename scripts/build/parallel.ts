@@ -6,6 +6,7 @@
  * costs more than a few hundred pages.
  */
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CourseSummary } from '../../src/content/course-summary';
@@ -33,6 +34,12 @@ function workerEntry(): URL {
   return compiled ? pathToFileURL(compiled) : new URL('./build-worker.mjs', import.meta.url);
 }
 
+/** The brochure's thread's code: compiled beside the build worker (scripts/engine.mjs), else through tsx. */
+function brochureEntry(): URL {
+  const compiled = process.env.CESA_BUILD_WORKER;
+  return compiled ? pathToFileURL(path.join(path.dirname(compiled), 'brochure-worker.mjs')) : new URL('./brochure-worker.mjs', import.meta.url);
+}
+
 /** A request to a worker thread, and its answer. */
 export type WorkerAsk =
   | { kind: 'validate'; task: ValidateTask }
@@ -43,12 +50,13 @@ export type WorkerReply = { id: number } & ({ ok: true; value: unknown; phases: 
 
 /** One worker thread, answering requests in order. */
 export class WorkerThread {
-  private readonly worker = new Worker(workerEntry());
+  private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private next = 0;
 
   /** @param phases told where the thread's time went, with each answer */
-  constructor(phases = new Phases()) {
+  constructor(phases = new Phases(), entry = workerEntry()) {
+    this.worker = new Worker(entry);
     this.worker.on('message', (reply: WorkerReply) => {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
@@ -154,7 +162,7 @@ function split<T>(items: readonly T[], parts: number): T[][] {
  * awaits it; the thread ends with its answer.
  */
 export function brochureInThread(site: Site, summaries: CourseSummary[], date: Date | undefined): { made: Promise<Uint8Array>; stop: () => Promise<unknown> } {
-  const thread = new WorkerThread();
+  const thread = new WorkerThread(new Phases(), brochureEntry());
   const made = thread.ask<Uint8Array>({ kind: 'brochure', site, summaries, date }).finally(() => void thread.close());
   // Awaited only when the build gets that far; a build stopped before then stops the thread.
   made.catch(() => undefined);
