@@ -120,12 +120,17 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: Fou
   const kind = kindOf(schema);
   if (kind) {
     const slot = slotOf(schema);
-    if (!wanted.kinds || wanted.kinds.has(kind)) found.push((slot ? { kind, path, value, slot } : { kind, path, value }) as FoundField);
+    // The path is shared by the whole walk (a segment pushed on the way down, popped on the way back): each field found gets a copy.
+    if (!wanted.kinds || wanted.kinds.has(kind)) found.push((slot ? { kind, path: [...path], value, slot } : { kind, path: [...path], value }) as FoundField);
     return;
   }
   if (!holdsKinds(schema, wanted)) return;
   const d = def(schema);
-  const at = (child: AnySchema, childValue: unknown, segment: PathSegment) => walk(child, childValue, [...path, segment], found, wanted);
+  const at = (child: AnySchema, childValue: unknown, segment: PathSegment) => {
+    path.push(segment);
+    walk(child, childValue, path, found, wanted);
+    path.pop();
+  };
   switch (d.type) {
     case 'optional':
     case 'nonoptional':
