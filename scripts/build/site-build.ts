@@ -167,26 +167,28 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     dropManifest(root, outDir);
 
     steps.mark('keys');
+    // The workers get their pages first: this thread's other files and its own share follow while they render.
+    const notFound = toRender.filter((job) => job.relative === null);
+    const rendering = threads.render(
+      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
+      toRender.filter((job) => job.relative !== null),
+    );
+    // Awaited below; a step between that throws must not leave its failure unhandled.
+    rendering.catch(() => undefined);
     linkClientFiles(client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
     copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
     writeCachedFiles(new Map([...photos.files].map(([relative, cached]) => [relative, { cached, key: relative }])), out);
     writeCachedFiles(shared.files, out);
-    const rendering = new Set(toRender);
-    for (const job of jobs) if (!rendering.has(job)) out.reuse(job.output, job.key);
+    const rendered = new Set(toRender);
+    for (const job of jobs) if (!rendered.has(job)) out.reuse(job.output, job.key);
+    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), (file) => inputs.stamps.get(file)?.mtimeMs) });
     steps.mark('files');
-    const notFound = toRender.filter((job) => job.relative === null);
-    const rendered = await threads.render(
-      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
-      toRender.filter((job) => job.relative !== null),
-    );
-    for (const written of rendered) out.merge(written);
-    // What rendering left behind goes before the last steps build their large lists (sitemap, records, index).
+    for (const written of await rendering) out.merge(written);
+    // What rendering left behind goes before the last steps build their large lists (records, index).
     if (much) collectGarbage();
     if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options }, notFound));
     steps.mark('render');
-    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), (file) => inputs.stamps.get(file)?.mtimeMs) });
-    steps.mark('extras');
     await writeBrochure(brochure, out);
     steps.mark('brochure');
 
