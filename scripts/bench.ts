@@ -29,19 +29,29 @@ import { keystrokeToPreview } from '../editor/bench';
 import { hugoBinary, writeHugoTwin } from './bench/hugo-twin';
 import { measurePhotos } from './bench/image-bench';
 import { writeSyntheticProject } from './bench/synthetic';
+import type { BuildProfile } from './build/profile';
 
 interface BuildStats {
   seconds: number;
   made: number;
   reused: number;
   peakMb: number;
+  /** Where the time went (scripts/build/profile.ts). */
+  profile?: BuildProfile;
+  /** When the build reported, in ms since its process started. */
+  endedAt?: number;
 }
 
 interface Row {
   pages: number;
   kbPerPage: number;
-  /** --cold: nothing reused, the code bundled again. */
+  /** --cold: every page read, validated and rendered, every file made; the code's bundles from their cache. */
   cold: number;
+  /** --cold --rebundle: the code bundled again by Vite too (one run). Not measured from LARGE pages on. */
+  rebundle?: number | undefined;
+  /** The profile of the fastest cold build, and when it reported (ms since its process started). */
+  profile?: BuildProfile | undefined;
+  endedAt?: number | undefined;
   /** A first build of this content: no output, no page index; the code's bundles as the last build left them. */
   first?: number | undefined;
   /** Not measured from LARGE pages on. */
@@ -118,6 +128,8 @@ function measure(count: number, hugo: string | undefined): Row {
         pages: count,
         kbPerPage: bytes / count / 1024,
         cold: cold.wall,
+        profile: cold.stats.profile,
+        endedAt: cold.stats.endedAt,
         peakMb: cold.stats.peakMb,
         hugo: hugo ? hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out')) : undefined,
         htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined },
@@ -135,6 +147,9 @@ function measure(count: number, hugo: string | undefined): Row {
       if (hugo) hugos.push(hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out')));
     }
     const cold = colds.reduce((best, run) => (run.wall < best.wall ? run : best));
+    // The code bundled again too (what a cold build paid before the bundles were kept by the code's fingerprint).
+    rmSync(out, { recursive: true, force: true });
+    const rebundle = build(content, out, '--cold', '--rebundle');
     // A first build of new content into a new folder: no page index (scripts/build/page-index.ts), no output.
     rmSync(out, { recursive: true, force: true });
     rmSync(path.join(project, 'node_modules/.cache/cesa-build/pages', `${createHash('sha1').update(path.join(content, 'pages')).digest('hex')}.json`), { force: true });
@@ -149,6 +164,9 @@ function measure(count: number, hugo: string | undefined): Row {
       pages: count,
       kbPerPage: bytes / count / 1024,
       cold: cold.wall,
+      rebundle: rebundle.wall,
+      profile: cold.stats.profile,
+      endedAt: cold.stats.endedAt,
       first: first.wall,
       nothingChanged: nothingChanged.wall,
       onePageChanged: onePage.wall,
@@ -180,6 +198,31 @@ async function devSaves(): Promise<{ pages: number; times: number[] }> {
   }
 }
 
+/** Phases a thread pays once, not per page: printed in ms, not divided by the pages. */
+const ONCE = new Set(['thread start-up', 'load renderer']);
+
+/**
+ * The fastest cold build's profile (scripts/build/profile.ts): the pages' phases in ms per page, CPU
+ * time summed over the threads (so on two threads the wall time is about half); what the threads pay
+ * once; the main thread's steps in ms of wall time, from the process's start to its exit.
+ */
+function profileLines(row: Row): string[] {
+  const { profile } = row;
+  if (!profile) return [];
+  const phases = Object.entries(profile.pages).filter(([, ms]) => ms > 0);
+  const perPage = phases.filter(([phase]) => !ONCE.has(phase));
+  const total = perPage.reduce((sum, [, ms]) => sum + ms, 0);
+  const steps = Object.entries(profile.steps).filter(([, ms]) => ms >= 0.5);
+  const reported = row.endedAt ?? profile.startedAt;
+  return [
+    `${row.pages} pages, cold, ms per page (CPU, ${profile.threads} thread${profile.threads === 1 ? '' : 's'} summed): ` +
+      `${perPage.map(([phase, ms]) => `${phase} ${(ms / row.pages).toFixed(3)}`).join(', ')}; total ${(total / row.pages).toFixed(2)}` +
+      `${phases.some(([phase]) => ONCE.has(phase)) ? `; once (ms, all threads): ${phases.filter(([phase]) => ONCE.has(phase)).map(([phase, ms]) => `${phase} ${ms.toFixed(0)}`).join(', ')}` : ''}`,
+    `  main thread (ms of wall time): start-up ${profile.startedAt.toFixed(0)}, ${steps.map(([step, ms]) => `${step} ${ms.toFixed(0)}`).join(', ')}, ` +
+      `report ${(reported - profile.startedAt - Object.values(profile.steps).reduce((sum, ms) => sum + ms, 0)).toFixed(0)}, exit ${(row.cold * 1000 - reported).toFixed(0)}`,
+  ];
+}
+
 const devLine = ({ pages, times }: { pages: number; times: number[] }) =>
   `npm run dev, ${pages} pages: save → new title on screen in Chromium (in place, no reload), median ${median(times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms ` +
   `(seven saves: ${times.map((time) => time.toFixed(0)).join(', ')} ms; from the save to the frame that shows it, by the page's clock).`;
@@ -204,12 +247,13 @@ const editorTimes = await keystrokeToPreview(project, project, 'pages/etabs.yaml
 
 const ratio = (ours: number | undefined, hugo: number | undefined) => (ours === undefined || hugo === undefined ? '–' : (ours / hugo).toFixed(2));
 const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(6) : cell.padStart(12))).join(' ');
-console.log(`\n${line(['pages', 'cold s', 'first s', 'no change s', 'one page s', 'peak MB', 'Hugo s', 'cold÷Hugo', 'first÷Hugo', 'change÷Hugo', 'page÷Hugo', 'HTML KB/page'])}`);
+console.log(`\n${line(['pages', 'cold s', 'rebundle s', 'first s', 'no change s', 'one page s', 'peak MB', 'Hugo s', 'cold÷Hugo', 'first÷Hugo', 'change÷Hugo', 'page÷Hugo', 'HTML KB/page'])}`);
 for (const row of rows) {
   console.log(
     line([
       String(row.pages),
       row.cold.toFixed(2),
+      row.rebundle === undefined ? '–' : row.rebundle.toFixed(2),
       row.first === undefined ? '–' : row.first.toFixed(2),
       row.nothingChanged === undefined ? '–' : row.nothingChanged.toFixed(2),
       row.onePageChanged === undefined ? '–' : row.onePageChanged.toFixed(2),
@@ -227,7 +271,8 @@ console.log(
   [
     '',
     `Each figure is the whole \`npm run build\` command as a user waits for it (Node start-up included), ${rows[0]?.kbPerPage.toFixed(0) ?? '?'} KB of YAML a page.`,
-    'cold       = --cold: the code bundled again, every page read, validated and rendered, every file written into a new folder.',
+    'cold       = --cold: every page read, validated and rendered, every file written into a new folder; the code\'s bundles (made from the code alone) from their cache.',
+    'rebundle   = --cold --rebundle: as cold, and the code bundled again by Vite (one run).',
     'first      = the first build of this content into a new folder: as cold, but the code\'s bundles (made from the code alone) as the last build left them.',
     '             Photos and link-preview cards come from their caches in both (made once per picture: scripts/images, scripts/build/social.ts).',
     'no change  = the same build again. one page = after a heading of one page changed (that page rendered again, the output updated in place).',
@@ -246,6 +291,7 @@ for (const row of rows) {
       `yaml with positions ${row.parseMs.yaml.toFixed(2)} ms/page (${(row.parseMs.yaml / row.parseMs.jsYaml).toFixed(1)}×: the fast path for files with no mistake).`,
   );
 }
+for (const row of rows) for (const text of profileLines(row)) console.log(text);
 console.log(devLine(dev));
 
 console.log(

@@ -1,8 +1,9 @@
 /**
  * `npm run build`: the static site in dist/, or every content error and dist/ untouched.
  * Options (for tests and tools): --out <dir> (default dist), --content <dir> (where pages/ is), --verbose,
- * --cold (make everything again: no bundle or file of an earlier build reused), --stats (a JSON line of
- * figures for the benchmark).
+ * --cold (make every file again: every page read and rendered, no file of an earlier build reused; the
+ * code's bundles still come from the bundle cache when the code is unchanged), --rebundle (with --cold,
+ * the code bundled again by Vite too), --stats (a JSON line of figures for the benchmark).
  *
  * --deploy: a build to deploy (what `firebase deploy` runs first, firebase.json's `hosting.predeploy`).
  * It refuses, before building anything, the example sign-in settings of the local Auth emulator
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     deploy: { type: 'boolean', default: false },
     cold: { type: 'boolean', default: false },
+    rebundle: { type: 'boolean', default: false },
     stats: { type: 'boolean', default: false },
   },
 });
@@ -36,7 +38,7 @@ const started = performance.now();
 // (scripts/build/up-to-date.ts). A deploy always goes the whole way: it checks the sign-in settings.
 // What the build reads, taken once, before it reads anything (a change made meanwhile is the next build's).
 const inputs = buildInputs(root, contentRoot);
-if (!values.cold && !values.deploy) {
+if (!values.cold && !values.rebundle && !values.deploy) {
   const unchanged = upToDate(root, outDir, inputs.hash);
   if (unchanged) {
     const seconds = (performance.now() - started) / 1000;
@@ -91,7 +93,8 @@ const result = await buildSite({
   outDir,
   contentRoot,
   verbose: values.verbose,
-  cold: values.cold,
+  cold: values.cold || values.rebundle,
+  rebundle: values.rebundle,
   inputs,
 }).catch((error: unknown) => {
   // Expected stops (another build holds the folder too long, a path that would leave it) say what to
@@ -109,7 +112,7 @@ if (!result.ok) {
 }
 if (values.stats) {
   // For the benchmark (npm run bench): one line of figures, the process's peak memory included.
-  console.log(JSON.stringify({ seconds: result.seconds, ...result.files, bundlesReused: result.bundlesReused, peakMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(JSON.stringify({ seconds: result.seconds, ...result.files, bundlesReused: result.bundlesReused, peakMb: process.resourceUsage().maxRSS / 1024, profile: result.profile, endedAt: performance.now() }));
 }
 const work = result.files.reused > 0 ? ` (${result.files.made} files made, ${result.files.reused} unchanged${result.bundlesReused ? ', code unchanged' : ''})` : '';
 console.log(`Built ${result.pages} pages into ${path.relative(root, result.outDir) || '.'} in ${result.seconds.toFixed(1)} s${work}.`);

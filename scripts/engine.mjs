@@ -21,11 +21,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SectionFolderError, writeSectionIndex } from './codegen/section-index.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VERSION = 1;
+const VERSION = 2;
 
 /** The commands that run compiled, and the extra entry points each needs (worker threads). */
 const COMMANDS = {
-  build: { 'build-worker': 'scripts/build/build-worker.ts' },
+  build: { 'build-worker': 'scripts/build/build-worker.ts', 'brochure-worker': 'scripts/build/brochure-worker.ts' },
   check: {},
 };
 
@@ -60,11 +60,13 @@ async function compiled(command) {
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
-    plugins: [ownLocation],
+    plugins: [ownLocation, lazyYaml],
   });
   /** @type {Record<string, [number, number]>} */
   const inputs = {};
   for (const input of Object.keys(result.metafile.inputs).sort()) {
+    // A module the compilation made itself (lazy-yaml:yaml) is no file: this file's version names it.
+    if (input.startsWith('lazy-yaml:')) continue;
     const file = path.resolve(ROOT, input);
     const { size, mtimeMs } = statSync(file);
     inputs[path.relative(ROOT, file)] = [size, mtimeMs];
@@ -133,6 +135,41 @@ const ownLocation = {
         .replaceAll('import.meta.filename', JSON.stringify(args.path));
       return { contents, loader: /** @type {'ts' | 'tsx' | 'js'} */ (args.path.endsWith('.mjs') ? 'js' : args.path.slice(args.path.lastIndexOf('.') + 1)) };
     });
+  },
+};
+
+/**
+ * `yaml` (the parser with positions, src/content/locate.ts and validate.ts) loaded on first use in the
+ * compiled engine: valid files, nearly all of them, take js-yaml's fast path and never need it, and
+ * loading it cost each of the build's threads about as much as loading zod. Only the names those files
+ * import are here: a new one fails this compilation ("No matching export"), never a build.
+ */
+const LAZY_YAML = `
+import { createRequire } from 'node:module';
+let loaded;
+const yaml = () => (loaded ??= createRequire(${JSON.stringify(pathToFileURL(path.join(ROOT, 'package.json')).href)})('yaml'));
+export const isMap = (node) => yaml().isMap(node);
+export const isPair = (node) => yaml().isPair(node);
+export const isScalar = (node) => yaml().isScalar(node);
+export const isSeq = (node) => yaml().isSeq(node);
+export const parseDocument = (...args) => yaml().parseDocument(...args);
+export function LineCounter() {
+  return new (yaml().LineCounter)();
+}
+export const visit = Object.defineProperties((...args) => yaml().visit(...args), {
+  BREAK: { get: () => yaml().visit.BREAK },
+  SKIP: { get: () => yaml().visit.SKIP },
+  REMOVE: { get: () => yaml().visit.REMOVE },
+});
+`;
+
+/** @type {import('esbuild').Plugin} */
+const lazyYaml = {
+  name: 'lazy-yaml',
+  setup(build) {
+    const content = `${path.sep}src${path.sep}content${path.sep}`;
+    build.onResolve({ filter: /^yaml$/ }, (args) => (args.importer.includes(content) ? { path: 'yaml', namespace: 'lazy-yaml' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-yaml' }, () => ({ contents: LAZY_YAML, loader: 'js', resolveDir: ROOT }));
   },
 };
 

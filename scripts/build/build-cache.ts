@@ -12,7 +12,7 @@
  * changed since it was recorded) is ignored, never trusted, and the file is made again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { outputPathOf } from './output-folder';
 import { codeFiles } from './code';
@@ -47,7 +47,7 @@ export function bundleDirs(root: string, fingerprint: string): { dir: string; cl
  * Makes a fingerprint's bundles with `make(clientDir, serverDir)` unless they are cached (or `cold`).
  * Written into `temporary` (the build's own folder, removed by the next build if this one is killed)
  * and renamed into the cache, so no half-written bundle is ever there. Older fingerprints are removed
- * (two are kept).
+ * (two are kept, and any a build used in the last hour).
  */
 export async function cachedBundles(
   root: string,
@@ -56,7 +56,16 @@ export async function cachedBundles(
   make: (client: string, server: string) => Promise<void>,
 ): Promise<{ client: string; server: string; reused: boolean }> {
   const target = bundleDirs(root, fingerprint);
-  if (target.complete && !cold) return { client: target.client, server: target.server, reused: true };
+  if (target.complete && !cold) {
+    // Used now: the pruning of other builds keeps it a while (below).
+    try {
+      const now = new Date();
+      utimesSync(target.dir, now, now);
+    } catch {
+      // Removed meanwhile: its files are read below, and a failure says so.
+    }
+    return { client: target.client, server: target.server, reused: true };
+  }
   rmSync(temporary, { recursive: true, force: true });
   await make(path.join(temporary, 'client'), path.join(temporary, 'server'));
   writeFileSync(path.join(temporary, 'complete'), fingerprint);
@@ -73,6 +82,9 @@ export async function cachedBundles(
   return { client: target.client, server: target.server, reused: false };
 }
 
+/** Bundles used this recently are never removed: a build of another copy of the project sharing node_modules may be reading them. */
+const BUNDLE_IN_USE_MS = 60 * 60_000;
+
 function pruneBundles(root: string, keep: string): void {
   const dir = path.join(buildCacheDir(root), 'bundles');
   const others = readdirSync(dir)
@@ -80,7 +92,8 @@ function pruneBundles(root: string, keep: string): void {
     .map((name) => ({ name, time: statSync(path.join(dir, name)).mtimeMs }))
     .sort((a, b) => b.time - a.time);
   // The newest other one stays: switching back and forth between two branches rebuilds nothing.
-  for (const { name } of others.slice(1)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  const recent = Date.now() - BUNDLE_IN_USE_MS;
+  for (const { name, time } of others.slice(1)) if (time < recent) rmSync(path.join(dir, name), { recursive: true, force: true });
 }
 
 /** One file of an output folder: what it was made from, and how it looked when it was written. */

@@ -4,13 +4,16 @@ import type { WorkerReply, WorkerRequest } from './parallel';
 import { PageWork } from './page-work';
 
 const work = new PageWork();
+// From the thread's start to here: its modules loaded (the renderer is loaded with the first render).
+work.phases.add('thread start-up', performance.now());
 
 /** Answers every request, also with its error: the promise never rejects. */
 async function answer(request: WorkerRequest): Promise<void> {
   let reply: WorkerReply;
   try {
+    if (request.kind === 'brochure') throw new Error('the brochure has a thread of its own (brochure-worker.ts)');
     const value = request.kind === 'validate' ? work.validate(request.task) : await work.render(request.context, request.jobs);
-    reply = { id: request.id, ok: true, value };
+    reply = { id: request.id, ok: true, value, phases: work.phases.take() };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

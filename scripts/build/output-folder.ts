@@ -374,6 +374,21 @@ export function outputPathOf(outDir: string, relative: string): string {
   const dir = path.dirname(file);
   const made = madeFolders.get(root);
   if (made?.has(dir)) return file;
+  // A new folder directly in the output folder or in one made here (a page's own folder, `about/`):
+  // if this creates it, it is a real, empty folder where it should be, and needs no further check.
+  // One system call instead of seven; anything else (it exists, its parent is missing) is checked below.
+  const parent = path.dirname(dir);
+  if (dir !== root && (parent === root || made?.has(parent))) {
+    try {
+      mkdirSync(dir);
+      let remembered = made;
+      if (!remembered) madeFolders.set(root, (remembered = new Set()));
+      remembered.add(dir);
+      return file;
+    } catch {
+      // Checked below.
+    }
+  }
   // A symbolic link inside (from public/, say) must not lead the write elsewhere: the nearest
   // folder that exists must really be inside too (checked before creating any folder below it).
   mkdirSync(root, { recursive: true });

@@ -6,10 +6,14 @@
  * costs more than a few hundred pages.
  */
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { CourseSummary } from '../../src/content/course-summary';
+import type { Site } from '../../src/content/site-schema';
 import type { OutputRecord } from './build-cache';
 import { PageWork, type LoadedPage, type RenderContext, type RenderJob, type ValidateTask } from './page-work';
+import { Phases, type PhaseTimes } from './profile';
 
 /** Pages from which a second thread pays for itself. */
 const PARALLEL_FROM = 200;
@@ -30,21 +34,33 @@ function workerEntry(): URL {
   return compiled ? pathToFileURL(compiled) : new URL('./build-worker.mjs', import.meta.url);
 }
 
+/** The brochure's thread's code: compiled beside the build worker (scripts/engine.mjs), else through tsx. */
+function brochureEntry(): URL {
+  const compiled = process.env.CESA_BUILD_WORKER;
+  return compiled ? pathToFileURL(path.join(path.dirname(compiled), 'brochure-worker.mjs')) : new URL('./brochure-worker.mjs', import.meta.url);
+}
+
 /** A request to a worker thread, and its answer. */
-export type WorkerAsk = { kind: 'validate'; task: ValidateTask } | { kind: 'render'; context: RenderContext; jobs: RenderJob[] };
+export type WorkerAsk =
+  | { kind: 'validate'; task: ValidateTask }
+  | { kind: 'render'; context: RenderContext; jobs: RenderJob[] }
+  | { kind: 'brochure'; site: Site; summaries: CourseSummary[]; date: Date | undefined };
 export type WorkerRequest = { id: number } & WorkerAsk;
-export type WorkerReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; error: string });
+export type WorkerReply = { id: number } & ({ ok: true; value: unknown; phases: PhaseTimes } | { ok: false; error: string });
 
 /** One worker thread, answering requests in order. */
-class WorkerThread {
-  private readonly worker = new Worker(workerEntry());
+export class WorkerThread {
+  private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private next = 0;
 
-  constructor() {
+  /** @param phases told where the thread's time went, with each answer */
+  constructor(phases = new Phases(), entry = workerEntry()) {
+    this.worker = new Worker(entry);
     this.worker.on('message', (reply: WorkerReply) => {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
+      if (reply.ok) phases.merge(reply.phases);
       if (reply.ok) waiter?.resolve(reply.value);
       else waiter?.reject(new Error(`build worker failed: ${reply.error}`));
     });
@@ -74,9 +90,22 @@ export class PageThreads {
   private readonly threads: Thread[];
   /** Which thread validated each page file (and holds its page). */
   private readonly holder = new Map<string, number>();
+  /** Where the pages' time went on every thread, summed by phase (scripts/build/profile.ts). */
+  readonly phases = new Phases();
 
   constructor(count: number) {
-    this.threads = [{ own: new PageWork() }, ...Array.from({ length: Math.max(0, count - 1) }, () => ({ worker: new WorkerThread() }))];
+    this.threads = [{ own: new PageWork() }, ...Array.from({ length: Math.max(0, count - 1) }, () => ({ worker: new WorkerThread(this.phases) }))];
+  }
+
+  get count(): number {
+    return this.threads.length;
+  }
+
+  /** Runs `work` on this thread's own PageWork, adding its phases to the sums. */
+  private own<T>(thread: { own: PageWork }, work: (own: PageWork) => T | Promise<T>): Promise<T> {
+    return Promise.resolve()
+      .then(() => work(thread.own))
+      .finally(() => this.phases.merge(thread.own.phases.take()));
   }
 
   /** Validates the files, a contiguous share per thread; the reports come back in file order. */
@@ -87,7 +116,7 @@ export class PageThreads {
         for (const relative of relatives) this.holder.set(relative, index);
         const share = { ...task, relatives };
         const thread = this.threads[index]!;
-        return 'own' in thread ? Promise.resolve().then(() => thread.own.validate(share)) : thread.worker.ask<LoadedPage[]>({ kind: 'validate', task: share });
+        return 'own' in thread ? this.own(thread, (own) => own.validate(share)) : thread.worker.ask<LoadedPage[]>({ kind: 'validate', task: share });
       }),
     );
     return replies.flat();
@@ -111,7 +140,7 @@ export class PageThreads {
         if (share.length === 0) return Promise.resolve({});
         const thread = this.threads[index]!;
         // This thread's share after the workers have theirs: rendering holds this thread until it is done.
-        return 'own' in thread ? Promise.resolve().then(() => thread.own.render(context, share)) : thread.worker.ask<Record<string, OutputRecord>>({ kind: 'render', context, jobs: share });
+        return 'own' in thread ? this.own(thread, (own) => own.render(context, share)) : thread.worker.ask<Record<string, OutputRecord>>({ kind: 'render', context, jobs: share });
       }),
     );
   }
@@ -124,4 +153,18 @@ export class PageThreads {
 function split<T>(items: readonly T[], parts: number): T[][] {
   const size = Math.ceil(items.length / parts);
   return Array.from({ length: parts }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
+/**
+ * The brochure (scripts/build/brochure.ts) made on a thread of its own, started as soon as the courses
+ * are known: it runs beside the photos, the cards and the pages' rendering instead of after them (on a
+ * small site, on the core the build otherwise leaves idle). A rejected promise is handled by whoever
+ * awaits it; the thread ends with its answer.
+ */
+export function brochureInThread(site: Site, summaries: CourseSummary[], date: Date | undefined): { made: Promise<Uint8Array>; stop: () => Promise<unknown> } {
+  const thread = new WorkerThread(new Phases(), brochureEntry());
+  const made = thread.ask<Uint8Array>({ kind: 'brochure', site, summaries, date }).finally(() => void thread.close());
+  // Awaited only when the build gets that far; a build stopped before then stops the thread.
+  made.catch(() => undefined);
+  return { made, stop: () => thread.close() };
 }

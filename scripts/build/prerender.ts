@@ -6,6 +6,7 @@ import type { RenderData } from '../../src/app/data';
 import type { Head } from '../../src/app/head';
 import type { Site } from '../../src/content/site-schema';
 import { outputPathOf } from './output-folder';
+import type { Phases } from './profile';
 
 /** What the server bundle (src/entry-server.tsx) exports. */
 export interface ServerEntry {
@@ -23,15 +24,26 @@ export async function importServer(serverDir: string): Promise<ServerEntry> {
 }
 
 
-export function renderHtml(server: ServerEntry, template: Template, data: RenderData): string {
+/** The page's HTML file; `phases`, if given, is told the time of each part (body, head, preloads). */
+export function renderHtml(server: ServerEntry, template: Template, data: RenderData, phases?: Phases): string {
+  let clock = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    phases?.add(phase, now - clock);
+    clock = now;
+  };
   const body = server.render(data);
-  const head = [
-    // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
-    server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name),
-    server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu),
-    ...preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`),
-  ].join('\n    ');
-  return template.html.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
+  lap('body');
+  // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
+  const tags = server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name);
+  const structured = server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu);
+  lap('head');
+  const preloads = preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`);
+  lap('preloads');
+  const head = [tags, structured, ...preloads].join('\n    ');
+  const html = template.html.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
+  lap('html');
+  return html;
 }
 
 
@@ -91,14 +103,38 @@ export function readTemplate(clientDir: string): Template {
 function preloadsOf(template: Template, body: string): string[] {
   const parts = [
     // Not a behaviour that loads when its part nears the screen (`data-behaviour-when="visible"`): preloading it would fetch it anyway.
-    ...[...body.matchAll(/<[a-z][^>]* data-behaviour="([a-z0-9-]+)"[^>]*>/g)]
-      .filter((match) => !match[0].includes(' data-behaviour-when="visible"'))
-      .map((match) => `behaviour:${match[1]}`),
-    ...[...body.matchAll(/<cesa-island [^>]*data-island="([a-z0-9-]+)"[^>]*data-when="load"/g)].map((match) => `island:${match[1]}`),
+    ...tagsWith(body, ' data-behaviour="')
+      .map((tag) => BEHAVIOUR_TAG.exec(tag))
+      .filter((match) => match !== null && !match[0].includes(' data-behaviour-when="visible"'))
+      .map((match) => `behaviour:${match![1]}`),
+    ...tagsWith(body, '<cesa-island ')
+      .map((tag) => ISLAND_ON_LOAD.exec(tag))
+      .flatMap((match) => (match ? [`island:${match[1]}`] : [])),
     // The scheduler is needed at once where there is an island: it listens for the visitor reaching for it.
     ...(body.includes('<cesa-island ') ? [SCHEDULER] : []),
   ];
   return [...new Set(parts.flatMap((part) => template.partChunks[part] ?? []))].map((file) => `/${file}`);
+}
+
+const BEHAVIOUR_TAG = /^<[a-z][^>]* data-behaviour="([a-z0-9-]+)"[^>]*>$/;
+const ISLAND_ON_LOAD = /^<cesa-island [^>]*data-island="([a-z0-9-]+)"[^>]*data-when="load"/;
+
+/**
+ * The opening tags of `html` that hold `text`, in order, each once. A page holds a few such tags
+ * among thousands: found by `indexOf`, then each tag read whole, instead of a pattern tried at every
+ * tag of the page (a third of a millisecond a page).
+ */
+function tagsWith(html: string, text: string): string[] {
+  const tags: string[] = [];
+  for (let from = 0; ; ) {
+    const at = html.indexOf(text, from);
+    if (at < 0) return tags;
+    const end = html.indexOf('>', at);
+    if (end < 0) return tags;
+    const start = text.startsWith('<') ? at : html.lastIndexOf('<', at);
+    if (start >= 0 && html.lastIndexOf('>', at) < start) tags.push(html.slice(start, end + 1));
+    from = end + 1;
+  }
 }
 
 export function writeFile(file: string, data: string | Uint8Array): void {

@@ -13,8 +13,8 @@ import { htmlFileOf, ICON_FILES } from '../../src/content/routes';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
 import { validateYaml } from '../../src/content/validate';
 import { forgetFolders, lockOutput, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
-import { PageThreads, workerCount } from './parallel';
-import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest } from './build-cache';
+import { brochureInThread, PageThreads, workerCount } from './parallel';
+import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest, type OutputRecord } from './build-cache';
 import { imageCacheDir, processImages } from '../images/images';
 import { lastModified } from './last-modified';
 import { readIndex, writeIndex, type IndexEntry } from './page-index';
@@ -23,11 +23,12 @@ import { collectGarbage, PageWork, sameStamp, stampOf, type RenderJob } from './
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
 import { readTemplate } from './prerender';
+import { Steps, type BuildProfile } from './profile';
 
 export { BuildStoppedError, OutputLockTimeoutError, OutputPathError, recoverOutput } from './output-folder';
 
 export type BuildResult =
-  | { ok: true; pages: number; outDir: string; seconds: number; files: { made: number; reused: number }; bundlesReused: boolean }
+  | { ok: true; pages: number; outDir: string; seconds: number; files: { made: number; reused: number }; bundlesReused: boolean; profile: BuildProfile }
   | { ok: false; errors: ContentError[] };
 
 export interface BuildOptions {
@@ -42,8 +43,14 @@ export interface BuildOptions {
   lockTimeoutMs?: number;
   /** Told, in one line, that the build waits for another; default: printed on stderr. */
   onWait?: (line: string) => void;
-  /** Make everything again: no bundle or file of an earlier build is reused (npm run build -- --cold). */
+  /**
+   * Make every file again: every page read, validated and rendered, no file of an earlier build reused
+   * (npm run build -- --cold). The code's bundles, made from the code alone, are still taken from the
+   * bundle cache when the code is unchanged (same fingerprint, same bytes), unless `rebundle`.
+   */
   cold?: boolean;
+  /** Make the code's bundles again too, with Vite (npm run build -- --cold --rebundle). */
+  rebundle?: boolean;
   /** What the build reads (scripts/build/up-to-date.ts), if the caller just took it. */
   inputs?: BuildInputs | undefined;
 }
@@ -60,14 +67,16 @@ export interface BuildOptions {
  * output folder is updated in place, each file renamed over the old one; else a fresh output is made
  * beside it and swapped in.
  */
-export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, inputs: taken }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, rebundle = false, inputs: taken }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
   // What this build reads, taken before it reads anything: a change made during the build is seen by the next one.
   const inputs = taken ?? buildInputs(root, contentRoot);
-  const unchanged = cold ? undefined : upToDate(root, outDir, inputs.hash);
-  if (unchanged) return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true };
+  const unchanged = cold || rebundle ? undefined : upToDate(root, outDir, inputs.hash);
+  if (unchanged) return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true, profile: { startedAt: performance.now(), steps: {}, pages: {}, threads: 0 } };
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
+  // Where the time goes (scripts/build/profile.ts): this thread's steps, the pages' phases on every thread.
+  const steps = new Steps();
   // A fresh output is written next to dist/ and swapped in at the end, so a failed build never leaves
   // a half-written dist/: the last good one stays until a complete new one replaces it.
   const staging = stagingOf(lock);
@@ -75,14 +84,16 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   const bundleDir = serverDirOf(root, lock);
   let bundling: Promise<unknown> | undefined;
   let threads: PageThreads | undefined;
+  let brochure: ReturnType<typeof startBrochure> | undefined;
   try {
     recoverOutput(outDir, lock);
     removeDeadServerDirs(root, lock);
     const pagesDir = path.join(contentRoot, 'pages');
     mkdirSync(staging, { recursive: true });
     const fingerprint = codeFingerprint(root);
+    steps.mark('fingerprint');
     // The bundles first: the bundler works on threads of its own while the pages are validated.
-    const bundles = cachedBundles(root, fingerprint, { temporary: bundleDir, cold }, (client, server) => bundle(root, client, server, verbose));
+    const bundles = cachedBundles(root, fingerprint, { temporary: bundleDir, cold: rebundle }, (client, server) => bundle(root, client, server, verbose));
     bundling = bundles.catch(() => undefined);
 
     // Only the page files changed since the last build are read (every one when the code or the site document changed).
@@ -95,6 +106,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       return !known || !sameStamp(known.stamp, inputs.stamps.get(`pages/${relative}`) ?? stampOf(path.join(pagesDir, relative)));
     });
     const siteChecked = siteSource === undefined ? undefined : validateYaml(SiteSchema, SITE_FILE, siteSource);
+    steps.mark('index');
     threads = new PageThreads(workerCount(toLoad.length));
     const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null })).map((page) => [page.relative, page]));
     const entries = files.map((relative): FactsEntry => {
@@ -103,18 +115,26 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       const { facts } = index[relative]!;
       return { relative, file: facts.file, route: facts.route, ok: true, facts };
     });
+    steps.mark('validate');
     const checked = checkAcross({ root: contentRoot, pagesDir }, entries);
     // After much work only: a full collection costs 50–100 ms on a large heap.
     const much = toLoad.length > 1000;
     if (much) collectGarbage();
+    steps.mark('check across');
     if (checked.errors.length > 0 || !checked.site) return { ok: false, errors: checked.errors };
     const site = checked.site;
     const facts = checked.accepted.map((entry) => entry.facts);
+    // The previous output's records: which of its files this build may keep.
+    const previous = cold || !existsSync(outDir) ? {} : readManifest(root, outDir);
+    const verified = verifiedRecords(outDir, previous);
+    // The brochure on a thread of its own from now on, unless the last output's is still right.
+    brochure = startBrochure(site, facts, fingerprint, verified);
 
     // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
     // (scripts/images/images.ts). A photo only the decoder finds damaged stops the build here, located.
     const photos = await processImages({ contentRoot, content: { site, facts, images: checked.images }, cacheDir: imageCacheDir(root) });
     if (!photos.ok) return { ok: false, errors: photos.errors };
+    steps.mark('photos');
     // What shared links and home screens show: a card per page, the icons (scripts/build/social.ts).
     const indexed = (relative: string) => {
       const page = loaded.get(relative);
@@ -123,7 +143,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const cards = new Map<string, CardSpec>([...checked.accepted.map((entry): [string, CardSpec] => [entry.route, indexed(entry.relative).card ?? cardSpecOf(site, null)]), ['/404', cardSpecOf(site, null)]]);
     const shared = await makeSharedMedia({ root, contentRoot, content: { site, facts }, cards, cacheDir: socialCacheDir(root) });
     if (!shared.ok) return { ok: false, errors: shared.errors };
+    steps.mark('cards');
     const { client, server, reused: bundlesReused } = await bundles;
+    steps.mark('bundles');
     const template = readTemplate(client);
 
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
@@ -138,32 +160,37 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     });
 
     // In place when most of the output stays: far fewer files to touch than a fresh folder.
-    const previous = cold || !existsSync(outDir) ? {} : readManifest(root, outDir);
-    const verified = verifiedRecords(outDir, previous);
     const toRender = jobs.filter((job) => verified[job.output]?.key !== job.key);
     const inPlace = Object.keys(verified).length > 0 && toRender.length <= jobs.length / 2;
     const out = new OutputWriter(inPlace ? { target: outDir, base: fingerprint, inPlace } : { target: staging, base: fingerprint, inPlace, previousDir: outDir }, inPlace ? verified : previous);
     // Until the new manifest is written, the folder's records are not to be trusted (a kill in between).
     dropManifest(root, outDir);
 
+    steps.mark('keys');
+    // The workers get their pages first: this thread's other files and its own share follow while they render.
+    const notFound = toRender.filter((job) => job.relative === null);
+    const rendering = threads.render(
+      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
+      toRender.filter((job) => job.relative !== null),
+    );
+    // Awaited below; a step between that throws must not leave its failure unhandled.
+    rendering.catch(() => undefined);
     linkClientFiles(client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
     copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
     writeCachedFiles(new Map([...photos.files].map(([relative, cached]) => [relative, { cached, key: relative }])), out);
     writeCachedFiles(shared.files, out);
-    const rendering = new Set(toRender);
-    for (const job of jobs) if (!rendering.has(job)) out.reuse(job.output, job.key);
-    const notFound = toRender.filter((job) => job.relative === null);
-    const rendered = await threads.render(
-      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
-      toRender.filter((job) => job.relative !== null),
-    );
-    for (const written of rendered) out.merge(written);
-    // What rendering left behind goes before the last steps build their large lists (sitemap, records, index).
+    const rendered = new Set(toRender);
+    for (const job of jobs) if (!rendered.has(job)) out.reuse(job.output, job.key);
+    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), (file) => inputs.stamps.get(file)?.mtimeMs) });
+    steps.mark('files');
+    for (const written of await rendering) out.merge(written);
+    // What rendering left behind goes before the last steps build their large lists (records, index).
     if (much) collectGarbage();
     if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options }, notFound));
-    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), (file) => inputs.stamps.get(file)?.mtimeMs) });
-    await writeBrochure(site, facts, out);
+    steps.mark('render');
+    await writeBrochure(brochure, out);
+    steps.mark('brochure');
 
     if (inPlace) removeStale(outDir, verified, out.written);
     else swapIntoPlace(staging, lock);
@@ -180,10 +207,13 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
         }),
       );
     }
-    return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused };
+    steps.mark('records');
+    const profile: BuildProfile = { startedAt: started, steps: steps.times, pages: threads.phases.times, threads: threads.count };
+    return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused, profile };
   } finally {
     try {
       await threads?.close();
+      await brochure?.stop();
       // A build stopped by content errors still waits for its bundler, so that nothing writes after it.
       await bundling;
       // Never promoted, so no need to rename them first: if a kill interrupts this, the next build removes the rest.
@@ -278,18 +308,31 @@ function filesUnder(dir: string): string[] {
  * The brochure, made again only when what it shows changed: the site document, a course's summary (its
  * name, chapter, duration, highlights), the code. It carries no date unless SOURCE_DATE_EPOCH is set
  * (reproducible builds), so the same content gives the same bytes from a cold build or an incremental one.
+ * Started on a thread of its own (scripts/build/parallel.ts) as soon as the courses are known, unless the
+ * previous output's file was made from the same key; written by writeBrochure.
  */
-async function writeBrochure(site: Site, facts: readonly PageFacts[], out: OutputWriter): Promise<void> {
+function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>) {
   const summaries = facts.flatMap((page) => page.summary ?? []);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? new Date(epoch * 1000) : undefined;
-  const key = sha1(out.base, JSON.stringify(site), JSON.stringify(summaries), date?.toISOString() ?? 'no date');
+  const key = sha1(base, JSON.stringify(site), JSON.stringify(summaries), date?.toISOString() ?? 'no date');
   // A URL path of the site (`/downloads/x.pdf`): relative to the output folder.
   const relative = site.brochure.file.replace(/^\/+/, '');
-  if (out.reuse(relative, key)) return;
-  // Loaded only when the brochure changed: pdf-lib's import alone costs 0.2 s.
-  const { brochureOf } = await import('./brochure');
-  out.write(relative, key, await brochureOf(site, summaries, { date }));
+  const start = () => brochureInThread(site, summaries, date);
+  let making = verified[relative]?.key === key ? undefined : start();
+  return {
+    relative,
+    key,
+    /** The brochure's bytes, from its thread (started now if it was not). */
+    made: () => (making ??= start()).made,
+    stop: () => making?.stop(),
+  };
+}
+
+/** The brochure into the output: the previous output's if it is still right, else the one its thread made. */
+async function writeBrochure({ relative, key, made }: ReturnType<typeof startBrochure>, out: OutputWriter): Promise<void> {
+  // Not started when the previous output's file seemed right; made now if it could not be kept after all.
+  if (!out.reuse(relative, key)) out.write(relative, key, await made());
 }
 
 /**

@@ -21,7 +21,7 @@ import type { ImageSize } from '../../src/content/fields';
 import { IMAGE_DIR, IMAGE_SLOTS, MAX_VARIANT_BYTES, tintOf, variantWidths, type ImageFormat, type ImageSlot, type ImageVariants } from '../../src/content/images';
 import { errorsWhereShown, photosShown, type Content } from '../../src/content/load';
 
-/** sharp, once processImages has loaded it (it does before any photo is processed). */
+/** sharp, once processPhoto has loaded it (only for a photo whose files are not all in the cache). */
 let sharp: SharpModule;
 
 /** Everything that decides what a processed file holds: a change here gives every photo a new id. */
@@ -100,8 +100,6 @@ export async function processImages({ contentRoot, content, cacheDir, concurrenc
   const shown = photosShown(content);
   // Photos that pages show; one only the build reads (a shared link's picture, the site icon) needs no widths.
   const photos = new Map([...shown].filter(([, slots]) => [...slots].some((slot) => IMAGE_SLOTS[slot].widths.length > 0)));
-  // sharp only when there is a photo to look at (scripts/images/vips.ts).
-  if (photos.size > 0) sharp = await loadSharp();
   const images = new Map(content.images);
   const files = new Map<string, string>();
   const stats: ImageStats = { photos: photos.size, processed: 0, encoded: 0, bytesIn: 0, bytesOut: 0, seconds: 0 };
@@ -153,7 +151,9 @@ async function processPhoto(
   const fileOf = (width: number, format: ImageFormat) => path.join(dir, `${width}.${format}`);
 
   const input = () => sharp(file, { failOn: 'error' }).rotate();
+  // sharp only for a photo to look at (scripts/images/vips.ts): none when every file is in the cache.
   if (!entry) {
+    sharp = await loadSharp();
     const meta = await run(() => input().metadata());
     const turned = (meta.orientation ?? 1) >= 5;
     const width = turned ? meta.height : meta.width;
@@ -165,6 +165,7 @@ async function processPhoto(
   const missing = widths.filter((width) => !entry.variants[width] || FORMATS.some((format) => !existsSync(fileOf(width, format))));
 
   if (missing.length > 0) {
+    sharp = await loadSharp();
     stats.processed++;
     mkdirSync(dir, { recursive: true });
     const { data, info } = await run(() =>

@@ -34,7 +34,7 @@ export type FoundField = { [K in FieldKind]: { kind: K; path: PathSegment[]; val
  */
 export function findFields<const K extends FieldKind = FieldKind>(schema: AnySchema, value: unknown, kinds?: readonly K[]): Extract<FoundField, { kind: K }>[] {
   const found: FoundField[] = [];
-  walk(schema, value, [], found, kinds ? new Set<FieldKind>(kinds) : undefined);
+  walk(schema, value, [], found, wantedOf(kinds));
   return found as Extract<FoundField, { kind: K }>[];
 }
 
@@ -60,17 +60,32 @@ interface Def {
 
 const def = (schema: AnySchema): Def => schema._zod.def;
 
-/** Schemas known to hold (true) or not to hold (false) a field of a kind anywhere inside. */
-const holding = new WeakMap<AnySchema, boolean>();
+/** The kinds a search wants (none: every kind), and the schemas known to hold (true) or not to hold (false) one of them anywhere inside. */
+interface Wanted {
+  kinds: ReadonlySet<FieldKind> | undefined;
+  holding: WeakMap<AnySchema, boolean>;
+}
+
+/** One Wanted per set of kinds asked for: what is known of the schemas is kept across searches. */
+const wantedByKinds = new Map<string, Wanted>();
+
+function wantedOf(kinds: readonly FieldKind[] | undefined): Wanted {
+  const key = kinds ? [...new Set(kinds)].sort().join(' ') : '*';
+  let wanted = wantedByKinds.get(key);
+  if (!wanted) wantedByKinds.set(key, (wanted = { kinds: kinds ? new Set(kinds) : undefined, holding: new WeakMap() }));
+  return wanted;
+}
 
 /**
  * Whether a field of a kind can be anywhere inside `schema`. Most of a page is text: knowing which
  * subtrees hold no kinds lets the walk skip them (a 5,000-page site's check spent a second walking text).
  */
-function holdsKinds(schema: AnySchema, visiting = new Set<AnySchema>()): boolean {
-  const known = holding.get(schema);
+function holdsKinds(schema: AnySchema, wanted: Wanted, visiting = new Set<AnySchema>()): boolean {
+  const known = wanted.holding.get(schema);
   if (known !== undefined) return known;
-  if (kindOf(schema)) return remember(schema, true);
+  // A field of a kind is reported whole or not at all: what is inside it is never searched.
+  const kind = kindOf(schema);
+  if (kind) return remember(wanted, schema, !wanted.kinds || wanted.kinds.has(kind));
   // A schema that contains itself (the menu): assume it may hold kinds while it is being looked at.
   if (visiting.has(schema)) return true;
   visiting.add(schema);
@@ -90,27 +105,32 @@ function holdsKinds(schema: AnySchema, visiting = new Set<AnySchema>()): boolean
     ...(d.options ?? []),
     d.type === 'lazy' ? d.getter!() : undefined,
   ];
-  const holds = children.some((child) => child !== undefined && child !== null && holdsKinds(child, visiting));
+  const holds = children.some((child) => child !== undefined && child !== null && holdsKinds(child, wanted, visiting));
   visiting.delete(schema);
-  return remember(schema, holds);
+  return remember(wanted, schema, holds);
 }
 
-function remember(schema: AnySchema, holds: boolean): boolean {
-  holding.set(schema, holds);
+function remember(wanted: Wanted, schema: AnySchema, holds: boolean): boolean {
+  wanted.holding.set(schema, holds);
   return holds;
 }
 
-function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: FoundField[], kinds: ReadonlySet<FieldKind> | undefined): void {
+function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: FoundField[], wanted: Wanted): void {
   if (value === undefined) return;
   const kind = kindOf(schema);
   if (kind) {
     const slot = slotOf(schema);
-    if (!kinds || kinds.has(kind)) found.push((slot ? { kind, path, value, slot } : { kind, path, value }) as FoundField);
+    // The path is shared by the whole walk (a segment pushed on the way down, popped on the way back): each field found gets a copy.
+    if (!wanted.kinds || wanted.kinds.has(kind)) found.push((slot ? { kind, path: [...path], value, slot } : { kind, path: [...path], value }) as FoundField);
     return;
   }
-  if (!holdsKinds(schema)) return;
+  if (!holdsKinds(schema, wanted)) return;
   const d = def(schema);
-  const at = (child: AnySchema, childValue: unknown, segment: PathSegment) => walk(child, childValue, [...path, segment], found, kinds);
+  const at = (child: AnySchema, childValue: unknown, segment: PathSegment) => {
+    path.push(segment);
+    walk(child, childValue, path, found, wanted);
+    path.pop();
+  };
   switch (d.type) {
     case 'optional':
     case 'nonoptional':
@@ -119,17 +139,17 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: Fou
     case 'readonly':
     case 'catch':
     case 'nullable':
-      if (value !== null) walk(d.innerType!, value, path, found, kinds);
+      if (value !== null) walk(d.innerType!, value, path, found, wanted);
       return;
     case 'lazy':
-      walk(d.getter!(), value, path, found, kinds);
+      walk(d.getter!(), value, path, found, wanted);
       return;
     case 'pipe':
       // The value is what the pipe put out. After a schema (preprocess, codecs), that schema says
       // what it is; after a transform, nothing does: the input's schema is the best guess (the
       // transforms here keep or flatten their input). A transform that rebuilds an object holding
       // kinds of fields needs a kind of its own.
-      walk(def(d.out!).type === 'transform' ? d.in! : d.out!, value, path, found, kinds);
+      walk(def(d.out!).type === 'transform' ? d.in! : d.out!, value, path, found, wanted);
       return;
     case 'object': {
       if (!isRecord(value)) return;
@@ -158,16 +178,16 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: Fou
       // Both sides describe the same value: a field both declare is reported once.
       const seen = new Set(found.map((field) => JSON.stringify(field.path)));
       const before = found.length;
-      walk(d.left!, value, path, found, kinds);
+      walk(d.left!, value, path, found, wanted);
       for (const field of found.slice(before)) seen.add(JSON.stringify(field.path));
       const right: FoundField[] = [];
-      walk(d.right!, value, path, right, kinds);
+      walk(d.right!, value, path, right, wanted);
       found.push(...right.filter((field) => !seen.has(JSON.stringify(field.path))));
       return;
     }
     case 'union': {
       const member = memberFor(d, value);
-      if (member) walk(member, value, path, found, kinds);
+      if (member) walk(member, value, path, found, wanted);
       return;
     }
     default:

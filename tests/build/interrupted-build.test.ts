@@ -87,7 +87,7 @@ describe('interrupted and overlapping builds', () => {
 
   beforeAll(async () => {
     // 1. A build killed with -9 once it is well under way: its staging folder is there and its
-    //    bundles are being made (--cold: not taken from the bundle cache).
+    //    bundles are being made (--rebundle: not taken from the bundle cache).
     killed = await startBuild(out, content, (pid, kill) => {
       const timer = setInterval(() => {
         const staging = besides(out).some((name) => name.startsWith('dist.staging-'));
@@ -97,7 +97,7 @@ describe('interrupted and overlapping builds', () => {
         }
       }, 25);
       setTimeout(() => clearInterval(timer), 120_000).unref();
-    }, ['--cold']);
+    }, ['--cold', '--rebundle']);
     leftByKill = [...besides(out), ...ssrDirsOf(killed.pid)];
 
     // 2. What another build killed at other moments would have left (with no live owner).
