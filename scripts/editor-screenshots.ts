@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/editor-screenshots.ts`: the README's pictures of the visual editor (docs/editor/*.png),
+ * `npx tsx scripts/editor-screenshots.ts`: the editors' guide's pictures of the visual editor (docs/images/editor/*.png),
  * taken in Chromium from `npm run dev` on a copy of the content (nothing of the project is changed).
  * Run it again after the editor's look changes.
  */
@@ -15,7 +15,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/chromium';
 import { editorDevServerConfig } from '../editor/server/dev-config';
 
 const root = process.cwd();
-const out = path.join(root, 'docs/editor');
+const out = path.join(root, 'docs/images/editor');
 const content = mkdtempSync(path.join(tmpdir(), 'cesa-editor-shots-'));
 cpSync(path.join(root, 'pages'), path.join(content, 'pages'), { recursive: true });
 cpSync(path.join(root, 'public'), path.join(content, 'public'), { recursive: true });
@@ -28,11 +28,13 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 
 /** A screenshot of the window, as a small palette PNG. */
 async function shoot(page: Page, name: string): Promise<void> {
+  // The preview beside the form draws the page in its own frame: wait for its first heading.
+  if (await page.locator('iframe.ed-preview__frame').count()) await page.frameLocator('iframe.ed-preview__frame').locator('h1, h2').first().waitFor();
   await page.waitForTimeout(600);
   const png = await page.screenshot();
   const file = path.join(out, `${name}.png`);
   writeFileSync(file, await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer());
-  console.log(`docs/editor/${name}.png`);
+  console.log(`docs/images/editor/${name}.png`);
 }
 
 try {
@@ -64,6 +66,29 @@ try {
   await add.click();
   await page.getByRole('button', { name: /^FAQ/ }).scrollIntoViewIfNeeded();
   await shoot(page, 'add-section');
+  await page.keyboard.press('Escape');
+
+  // A photo: the hero's picture, with its description beside it.
+  await page.goto(`${base}/_editor?file=pages/etabs.yaml`);
+  await field('sections[0]').click();
+  await field('sections[0].image.alt').scrollIntoViewIfNeeded();
+  await shoot(page, 'photo');
+
+  // Saving: the change above, saved; the header says so.
+  await field('sections[0].subtitle').fill('Analysis and design of multistorey buildings, in six weeks');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved', { exact: true }).first().waitFor();
+  await shoot(page, 'saved');
+
+  await page.goto(`${base}/_editor`);
+  await page.getByRole('button', { name: 'New page' }).click();
+  await page.getByRole('dialog').waitFor();
+  await shoot(page, 'new-page');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: /^Site settings/ }).click();
+  await page.getByRole('heading', { name: 'Site settings' }).first().waitFor();
+  await shoot(page, 'site-settings');
 } finally {
   await browser.close();
   await server.close();
