@@ -179,7 +179,10 @@ async function hostedScreens(browser: Browser): Promise<void> {
     await shoot(publishing, 'review');
     await draft.getByRole('button', { name: `Publish ${editor.name}'s draft` }).click();
     await publishing.getByText(/the live site shows it now/).waitFor();
-    await publishing.getByText('Published versions').scrollIntoViewIfNeeded();
+    // The screen lists the new version once it has read the published versions again.
+    const putBack = publishing.getByRole('button', { name: /^Put published\/1 back live/ });
+    await putBack.waitFor();
+    await putBack.scrollIntoViewIfNeeded();
     await shoot(publishing, 'published');
   } finally {
     const stopped = new Promise((resolve) => server.once('exit', resolve));
