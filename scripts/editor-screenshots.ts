@@ -179,10 +179,10 @@ async function hostedScreens(browser: Browser): Promise<void> {
     await shoot(publishing, 'review');
     await draft.getByRole('button', { name: `Publish ${editor.name}'s draft` }).click();
     await publishing.getByText(/the live site shows it now/).waitFor();
-    // The screen lists the new version once it has read the published versions again.
-    const putBack = publishing.getByRole('button', { name: /^Put published\/1 back live/ });
-    await putBack.waitFor();
-    await putBack.scrollIntoViewIfNeeded();
+    // The screen lists the new version, live now, once it has read the published versions again.
+    const live = publishing.getByText('(live now)');
+    await live.waitFor();
+    await live.scrollIntoViewIfNeeded();
     await shoot(publishing, 'published');
   } finally {
     const stopped = new Promise((resolve) => server.once('exit', resolve));
