@@ -403,12 +403,13 @@ const NAMES: Record<string, string> = {
   'schemas/editor/site.schema.json': 'CESA site document, with the routes and files of this copy of the site',
 };
 
-export const README = 'README.md';
+/** The section catalogue's document: its generated part sits between the two markers below. */
+export const CATALOGUE_DOCUMENT = 'docs/sections.md';
 const CATALOGUE_START = '<!-- section-types: generated from src/sections/<type>/example.yaml by npm run codegen -->';
 const CATALOGUE_END = '<!-- /section-types -->';
 
 /**
- * README's catalogue of section types: each folder's example.yaml, its leading comment as the
+ * The catalogue of section types (docs/sections.md): each folder's example.yaml, its leading comment as the
  * description and the rest as the YAML an editor copies into a page's `sections:`.
  */
 export function sectionCatalogue(root: string, types: readonly string[]): string {
@@ -419,13 +420,18 @@ export function sectionCatalogue(root: string, types: readonly string[]): string
   return [CATALOGUE_START, ...entries, CATALOGUE_END].join('\n\n');
 }
 
-/** README with its catalogue of section types as the folders say. */
-export function readmeWithCatalogue(root: string, types: readonly string[]): string {
-  const readme = readFileSync(path.join(root, README), 'utf8');
-  const start = readme.indexOf(CATALOGUE_START);
-  const end = readme.indexOf(CATALOGUE_END);
-  if (start === -1 || end === -1) return readme;
-  return readme.slice(0, start) + sectionCatalogue(root, types) + readme.slice(end + CATALOGUE_END.length);
+/**
+ * docs/sections.md with its catalogue of section types as the folders say. A document that lost its
+ * markers is refused in words: the catalogue would otherwise silently stop being written.
+ */
+export function documentWithCatalogue(root: string, types: readonly string[]): string {
+  const text = readFileSync(path.join(root, CATALOGUE_DOCUMENT), 'utf8');
+  const start = text.indexOf(CATALOGUE_START);
+  const end = text.indexOf(CATALOGUE_END);
+  if (start === -1 || end < start) {
+    throw new Error(`${CATALOGUE_DOCUMENT} has lost the markers of its generated catalogue. Put back the line\n${CATALOGUE_START}\nand, below it, the line\n${CATALOGUE_END}\nthen run npm run codegen.`);
+  }
+  return text.slice(0, start) + sectionCatalogue(root, types) + text.slice(end + CATALOGUE_END.length);
 }
 
 /** Writes `text` to `file` unless it is already so; atomically, so an editor never reads half a schema. */
@@ -439,12 +445,12 @@ function writeIfChanged(file: string, text: string): boolean {
 }
 
 /**
- * The committed files made from the code (the schemas' JSON and README's section catalogue) that
+ * The committed files made from the code (the schemas' JSON and the section catalogue) that
  * differ from what the code gives now: `npm run check` names them, `npm run codegen` writes them.
  */
 export function staleGeneratedFiles(root: string): string[] {
   const stale: string[] = [];
-  if (readmeWithCatalogue(root, sectionTypesOf(SectionSchema)) !== readFileSync(path.join(root, README), 'utf8')) stale.push(README);
+  if (documentWithCatalogue(root, sectionTypesOf(SectionSchema)) !== readFileSync(path.join(root, CATALOGUE_DOCUMENT), 'utf8')) stale.push(CATALOGUE_DOCUMENT);
   for (const [file, schema] of Object.entries(SCHEMA_FILES)) {
     const target = path.join(root, file);
     if (!existsSync(target) || readFileSync(target, 'utf8') !== jsonSchemaText(schema, NAMES[file]!)) stale.push(file);
@@ -452,13 +458,13 @@ export function staleGeneratedFiles(root: string): string[] {
   return stale;
 }
 
-/** Writes the committed schema files and README's section catalogue if they differ (`npm run codegen`); returns the ones that changed. */
+/** Writes the committed schema files and the section catalogue (docs/sections.md) if they differ (`npm run codegen`); returns the ones that changed. */
 export function writeJsonSchemas(root: string): string[] {
   const changed: string[] = [];
-  const readme = readmeWithCatalogue(root, sectionTypesOf(SectionSchema));
-  if (readme !== readFileSync(path.join(root, README), 'utf8')) {
-    writeFileSync(path.join(root, README), readme);
-    changed.push(README);
+  const catalogue = documentWithCatalogue(root, sectionTypesOf(SectionSchema));
+  if (catalogue !== readFileSync(path.join(root, CATALOGUE_DOCUMENT), 'utf8')) {
+    writeFileSync(path.join(root, CATALOGUE_DOCUMENT), catalogue);
+    changed.push(CATALOGUE_DOCUMENT);
   }
   for (const [file, schema] of Object.entries(SCHEMA_FILES)) {
     if (writeIfChanged(path.join(root, file), jsonSchemaText(schema, NAMES[file]!))) changed.push(file);

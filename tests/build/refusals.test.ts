@@ -30,7 +30,7 @@ function fingerprint(dir: string): Map<string, string> {
   return files;
 }
 
-const projectFiles = () => new Map([...['firebase.json', 'README.md', 'schemas/page.schema.json', 'schemas/site.schema.json'].map((file): [string, string] => [file, readFileSync(path.join(root, file), 'utf8')])]);
+const projectFiles = () => new Map([...['firebase.json', 'README.md', 'docs/sections.md', 'schemas/page.schema.json', 'schemas/site.schema.json'].map((file): [string, string] => [file, readFileSync(path.join(root, file), 'utf8')])]);
 
 const siteFile = path.join(content, 'pages/_site.yaml');
 const site = () => readFileSync(siteFile, 'utf8');

@@ -1,12 +1,13 @@
 /** Files derived from the content or the schemas that are committed must match what they derive from. */
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load';
 import { PageSchema } from '../../src/content/page-schema';
 import { validateYaml } from '../../src/content/validate';
-import { jsonSchemaText, readmeWithCatalogue, README, SCHEMA_FILES, sectionTypesOf } from '../../scripts/codegen/json-schema';
+import { CATALOGUE_DOCUMENT, documentWithCatalogue, jsonSchemaText, SCHEMA_FILES, sectionTypesOf } from '../../scripts/codegen/json-schema';
 import { SectionSchema } from '../../src/content/page-schema';
 import { readdirSync } from 'node:fs';
 
@@ -18,10 +19,21 @@ describe('committed files', () => {
     expect(committed).toBe(jsonSchemaText(schema, file.includes('site') ? 'CESA site document' : 'CESA page'));
   });
 
-  it("README's catalogue of section types is made from the folders' examples (run npm run codegen to update it)", () => {
-    const committed = readFileSync(path.join(root, README), 'utf8');
+  it("docs/sections.md's catalogue of section types is made from the folders' examples (run npm run codegen to update it)", () => {
+    const committed = readFileSync(path.join(root, CATALOGUE_DOCUMENT), 'utf8');
     expect(committed).toContain('**faq**: questions that open one at a time');
-    expect(committed).toBe(readmeWithCatalogue(root, sectionTypesOf(SectionSchema)));
+    expect(committed).toBe(documentWithCatalogue(root, sectionTypesOf(SectionSchema)));
+  });
+
+  it('a catalogue document that lost its markers is refused in words, not left unwritten', () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'cesa-catalogue-'));
+    try {
+      mkdirSync(path.join(copy, 'docs'));
+      writeFileSync(path.join(copy, CATALOGUE_DOCUMENT), '# Section types\n\nNo catalogue here.\n');
+      expect(() => documentWithCatalogue(copy, ['faq'])).toThrow(/lost the markers[\s\S]*npm run codegen/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('firebase.json redirects every alias of the content, permanently', () => {

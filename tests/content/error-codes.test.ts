@@ -199,15 +199,16 @@ describe('what an editor reads, end to end (file, line, column, path, code, mess
 });
 
 describe("README.md's list of codes", () => {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const section = (heading: string) => {
-    const start = readme.indexOf(`\n### ${heading}\n`);
+  const section = (document: string, heading: string) => {
+    const text = readFileSync(path.join(root, document), 'utf8');
+    const start = text.indexOf(`\n### ${heading}\n`);
     expect(start, heading).toBeGreaterThan(-1);
-    const end = readme.indexOf('\n#', start + heading.length + 6);
-    return readme.slice(start, end === -1 ? undefined : end);
+    const end = text.indexOf('\n#', start + heading.length + 6);
+    return text.slice(start, end === -1 ? undefined : end);
   };
-  const wrong = section('When something is wrong');
-  const refused = section('What the engine refuses, and why');
+  const wrong = section('README.md', 'When something is wrong');
+  // The reasons behind the refusals moved with the engine's reference to the developers' guide.
+  const refused = section('docs/developers.md', 'What the engine refuses, and why');
   /** `- \`code\` **Title.** …` */
   const listed = new Map([...wrong.matchAll(/^- `([a-z0-9-]+)` \*\*(.+?)\*\*/gm)].map((match) => [match[1]!, match[2]!]));
 
