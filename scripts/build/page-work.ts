@@ -13,6 +13,7 @@ import path from 'node:path';
 import { deserialize, serialize, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { RenderData, SharedMedia } from '../../src/app/data';
+import type { CourseIndex } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { factsOf, type PageFacts } from '../../src/content/facts';
 import type { ImageSize } from '../../src/content/fields';
@@ -63,6 +64,8 @@ export interface RenderContext {
   template: Template;
   site: Site;
   menu: MenuItem[];
+  /** The course pages, for the course cards of other pages (src/content/course-facts.ts). */
+  courses: CourseIndex;
   writer: WriterOptions;
 }
 
@@ -129,7 +132,7 @@ export class PageWork {
         this.keptBytes -= kept.byteLength;
       }
       const page = job.relative === null ? null : kept ? (deserialize(kept) as Page) : validateAgain(context, job.relative);
-      const data: RenderData = { route: job.route, site: context.site, menu: context.menu, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+      const data: RenderData = { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
       out.write(job.output, job.key, renderHtml(this.server.entry, context.template, data));
     }
     return out.written;

@@ -6,6 +6,7 @@
  */
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
 import { checkAcross, listPageFiles, SITE_FILE, sizesOf, type FactsEntry } from '../../src/content/load';
@@ -127,7 +128,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const template = readTemplate(client);
 
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
-    const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu));
+    // The course pages' names and durations: another page's course card shows them.
+    const courses = courseIndexOf(facts.map((page) => page.summary));
+    const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu), JSON.stringify(courses));
     const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
     const jobs: RenderJob[] = [...checked.accepted, null].map((entry): RenderJob => {
       const route = entry?.route ?? '/404';
@@ -155,13 +158,13 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     for (const job of jobs) if (!rendering.has(job)) out.reuse(job.output, job.key);
     const notFound = toRender.filter((job) => job.relative === null);
     const rendered = await threads.render(
-      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
+      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options },
       toRender.filter((job) => job.relative !== null),
     );
     for (const written of rendered) out.merge(written);
     // What rendering left behind goes before the last steps build their large lists (sitemap, records, index).
     if (much) collectGarbage();
-    if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options }, notFound));
+    if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options }, notFound));
     writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), (file) => inputs.stamps.get(file)?.mtimeMs) });
     await writeBrochure(site, facts, out);
 
