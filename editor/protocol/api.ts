@@ -39,7 +39,8 @@ export interface SchemaResponse {
   /** The site document's schema (SITE_DOCUMENT_FILE), from the same zod schema the build validates it with. */
   site: FormSchema;
   /** The page templates (pages/_templates/*.yaml) a new page can start from. */
-  templates: { name: string; description: string }[];
+  /** `course`: a page made from it is a course, so "New page" asks for its duration too. */
+  templates: { name: string; description: string; course: boolean }[];
 }
 
 export interface SectionTypeInfo {
