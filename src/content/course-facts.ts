@@ -159,9 +159,10 @@ export function courseCardsOf(page: { sections: readonly { type: string; cards?:
 }
 
 /**
- * Across the files: each card that names a course page names one that states a course (a page that
- * does not exist is a broken link, reported as such). `courses`: the routes of the course pages.
+ * Across the files: each card that names a course page names one that states a course. `courses`:
+ * the routes of the course pages; `pages`: of every valid page (a route of no page is a broken link,
+ * and a page with errors is judged once they are mended: both are reported on their own).
  */
-export function checkCourseCards(cards: readonly { course: string; path: PathSegment[] }[], locate: Locator, courses: ReadonlySet<string>, routes: ReadonlySet<string>): ContentError[] {
-  return cards.filter((card) => routes.has(card.course) && !courses.has(card.course)).map((card) => locate(card.path, problem('course-card', { route: card.course })));
+export function checkCourseCards(cards: readonly { course: string; path: PathSegment[] }[], locate: Locator, courses: ReadonlySet<string>, pages: ReadonlySet<string>): ContentError[] {
+  return cards.filter((card) => pages.has(card.course) && !courses.has(card.course)).map((card) => locate(card.path, problem('course-card', { route: card.course })));
 }
