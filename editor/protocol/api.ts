@@ -5,6 +5,7 @@
  * A page is edited as its raw YAML data (the input side: what the file says, before zod's defaults
  * and transforms), so that what is not changed is written back exactly as it was.
  */
+import type { CourseIndex } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 
 export const EDITOR_ROUTE = '/_editor';
@@ -67,6 +68,8 @@ export interface ContentResponse {
   site: unknown;
   menu: unknown;
   imageSizes: Record<string, unknown>;
+  /** The course pages by route, with the name and duration a course card on another page shows (src/content/course-facts.ts). */
+  courses?: CourseIndex;
 }
 
 /** GET /_editor/api/pages */
