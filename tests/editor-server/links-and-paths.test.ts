@@ -460,7 +460,7 @@ describe('names the site’s repository leaves out', () => {
     const cookie = await signIn('names');
     const before = tipOf(`drafts/${draftOf('names')}`);
     for (const route of ['/dist/courses', '/node_modules/x', '/courses/dist/x', '/x.log/y']) {
-      const created = await call('POST', 'create', { cookie, body: { route, from: { template: 'basic' } } });
+      const created = await call('POST', 'create', { cookie, body: { name: 'Courses', route, from: { template: 'basic' } } });
       expect(created.status, route).toBe(400);
       expect(created.body.error, route).toBe(`pages${route}.yaml cannot be saved under that name: the site's repository is set to leave out files of that name or in that folder (its .gitignore), so it would be lost.`);
       expect(existsSync(path.join(worktreeOf('names'), `pages${route}.yaml`))).toBe(false);
