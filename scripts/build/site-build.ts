@@ -128,15 +128,16 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const template = readTemplate(client);
 
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
-    // The course pages' names and durations: another page's course card shows them.
+    // The course pages' names and durations: a page's course cards show those of the courses they name.
     const courses = courseIndexOf(facts.map((page) => page.summary));
-    const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu), JSON.stringify(courses));
+    const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu));
     const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
     const jobs: RenderJob[] = [...checked.accepted, null].map((entry): RenderJob => {
       const route = entry?.route ?? '/404';
       const images = sizesOf(photos.images, [...siteFiles, ...(entry ? filesShownBy(entry.facts.references) : [])]);
       const media = shared.pages.get(route);
-      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null));
+      const shownCourses = (entry?.facts.courseCards ?? []).map((card) => courses[card.course] ?? null);
+      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null), JSON.stringify(shownCourses));
       return { relative: entry?.relative ?? null, route, output: entry ? htmlFileOf(route) : '404.html', key, images, shared: media };
     });
 

@@ -137,7 +137,7 @@ async function everythingRefused(cookie: string, words: RegExp): Promise<void> {
   const attempts = [
     await call('GET', 'pages', { cookie }),
     await call('GET', 'page?file=pages%2Fetabs.yaml', { cookie }),
-    await call('POST', 'create', { cookie, body: { route: '/from-template', from: { template: 'course' } } }),
+    await call('POST', 'create', { cookie, body: { name: 'From Template', route: '/from-template', from: { template: 'course' } } }),
     await call('POST', 'save', { cookie, body: { file: 'pages/etabs.yaml', data: { meta: { title: 'x' } }, version: 'x', overwrite: true } }),
   ];
   for (const attempt of attempts) {
