@@ -105,7 +105,7 @@ function named(text: string, name: string, duration: string | undefined): string
   const data = parse(text) as unknown;
   if (!isRecord(data) || !isRecord(data.meta)) return text;
   const { meta } = data;
-  const sections = Array.isArray(data.sections) ? data.sections : [];
+  const sections: unknown[] = Array.isArray(data.sections) ? data.sections : [];
   if (isRecord(meta.course)) {
     const course: Record<string, Json> = { ...(meta.course as Record<string, Json>), name };
     if (duration !== undefined) course.duration = /^\d+(\.\d+)?$/.test(duration) ? Number(duration) : duration;

@@ -176,7 +176,7 @@ describe('a text naming a fact the page does not state', () => {
         path: 'sections[1].items[1]',
         code: 'course-fact',
         message: '"{duraton}" is not a course fact',
-        hint: expect.stringMatching(/^Did you mean "\{duration\}"\? Words in braces stand for the course's facts: \{name\}, \{duration\}/),
+        hint: expect.stringMatching(/^Did you mean "\{duration\}"\? Words in braces stand for the course's facts: \{name\}, \{duration\}/) as unknown,
       }),
     ]);
   });
@@ -189,7 +189,7 @@ describe('a text naming a fact the page does not state', () => {
       expect.objectContaining({ path: 'sections[1].body', code: 'course-fact', message: '"{hours}" stands for the course\'s number of hours, but its duration ("three weekends") does not start with one' }),
     ]);
     writeFileSync(file, 'meta: { title: About, description: d, keywords: [k] }\nsections:\n  - type: hero\n    title: About {name}\n');
-    expect(errors()).toEqual([expect.objectContaining({ line: 4, path: 'sections[0].title', code: 'course-fact', message: expect.stringContaining('this page is not a course') })]);
+    expect(errors()).toEqual([expect.objectContaining({ line: 4, path: 'sections[0].title', code: 'course-fact', message: expect.stringContaining('this page is not a course') as unknown })]);
   });
 
   it('a card naming a page that is not a course is an error on that card', () => {
