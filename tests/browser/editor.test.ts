@@ -226,7 +226,7 @@ describe('the visual editor', () => {
       await openSection(page, 0);
       await field(page, 'sections[0].title').fill('Mine');
       // Someone else (another editor, git pull) changes the file meanwhile.
-      const theirs = read('pages/commented.yaml').replace('    title: New Course\n', '    title: Theirs\n');
+      const theirs = read('pages/commented.yaml').replace('    title: "{name}"\n', '    title: Theirs\n');
       assert.notEqual(theirs, read('pages/commented.yaml'));
       writeFileSync(path.join(content, 'pages/commented.yaml'), theirs);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
