@@ -1,9 +1,12 @@
 /**
- * "New page": its route, and what it starts from (a template, or a copy of a page). The dev server
- * checks the route (the rules of `npm run new`) and says what is wrong; the dialog shows it beside
- * the route and stays open.
+ * "New page": its name first (and a course's duration), then what it starts from (a template, or a
+ * copy of a page) and its address, suggested from the name. Nothing is made until the name is given;
+ * the name goes everywhere the page shows it (a course states it once: src/content/course-facts.ts).
+ * The dev server checks the rest (the rules of `npm run new`) and says what is wrong; the dialog shows
+ * it beside the field to fix and stays open.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { routeForName } from '../../src/content/new-page';
 import { api, asFailure, type ApiFailure } from './api';
 import { Dialog } from './Dialog';
 import { FailureMessage } from './FailureMessage';
@@ -23,27 +26,40 @@ export function routeFromInput(text: string): string {
 }
 
 export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageDialogProps) {
-  const [route, setRoute] = useState('');
+  const [name, setName] = useState('');
+  const [duration, setDuration] = useState('');
+  // The address follows the name until it is typed in itself.
+  const [typedRoute, setTypedRoute] = useState<string | null>(null);
   const [source, setSource] = useState<'template' | 'copy'>(templates.length > 0 ? 'template' : 'copy');
   const [template, setTemplate] = useState(templates[0]?.name ?? '');
   const [copy, setCopy] = useState(pages[0]?.file ?? '');
-  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [failure, setFailure] = useState<{ field: 'name' | 'route'; failure: ApiFailure } | null>(null);
   const [busy, setBusy] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   const routeInput = useRef<HTMLInputElement>(null);
-  const ids = { route: useId(), routeHelp: useId(), failure: useId(), template: useId(), templateHelp: useId(), copy: useId() };
+  const ids = { name: useId(), nameHelp: useId(), duration: useId(), durationHelp: useId(), route: useId(), routeHelp: useId(), failure: useId(), template: useId(), templateHelp: useId(), copy: useId() };
 
   const chosenTemplate = templates.find((entry) => entry.name === template);
-  const newFile = route.trim() && route.trim() !== '/' ? `pages${routeFromInput(route)}.yaml` : 'pages/<route>.yaml';
+  const isCourse = source === 'template' && chosenTemplate?.course === true;
+  const route = typedRoute ?? routeForName(name);
+  const failureAt = (field: 'name' | 'route') => (failure?.field === field ? failure.failure : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    if (!name.trim()) {
+      setFailure({ field: 'name', failure: asFailure(new Error('Type the new page’s name first, e.g. Tekla Structures.')) });
+      nameInput.current?.focus();
+      return;
+    }
     if (!route.trim() || route.trim() === '/') {
-      setFailure(asFailure(new Error('Type the new page’s route first, e.g. /tekla-structures.')));
+      setFailure({ field: 'route', failure: asFailure(new Error('Type the new page’s address, e.g. /tekla-structures.')) });
       routeInput.current?.focus();
       return;
     }
     const request: CreateRequest = {
+      name: name.trim(),
+      ...(isCourse && duration.trim() ? { duration: duration.trim() } : {}),
       route: routeFromInput(route),
       from: source === 'template' ? { template } : { copy },
     };
@@ -51,36 +67,43 @@ export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageD
     try {
       onCreated(await api.create(request));
     } catch (error) {
-      setFailure(asFailure(error));
+      // A refusal of the name says so; anything else is about the address (taken, not usable).
+      const failed = asFailure(error);
+      const field = /\bname\b/i.test(failed.message) ? 'name' : 'route';
+      setFailure({ field, failure: failed });
       setBusy(false);
-      // Where the fix is typed; the route is then read with what is wrong with it.
-      routeInput.current?.focus();
+      // Where the fix is typed; it is then read with what is wrong with it.
+      (field === 'name' ? nameInput : routeInput).current?.focus();
     }
   };
+
+  const nameFailure = failureAt('name');
+  const routeFailure = failureAt('route');
 
   return (
     <Dialog title="New page" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <div className="ed-field">
-          <label htmlFor={ids.route}>Route</label>
+          <label htmlFor={ids.name}>Name</label>
           <input
-            ref={routeInput}
-            id={ids.route}
+            ref={nameInput}
+            id={ids.name}
             className="ed-input"
-            value={route}
-            onChange={(event) => setRoute(event.target.value)}
-            aria-describedby={failure ? `${ids.routeHelp} ${ids.failure}` : ids.routeHelp}
-            aria-invalid={failure ? true : undefined}
-            placeholder="/tekla-structures"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (failure?.field === 'name') setFailure(null);
+            }}
+            aria-describedby={nameFailure ? `${ids.nameHelp} ${ids.failure}` : ids.nameHelp}
+            aria-invalid={nameFailure ? true : undefined}
+            placeholder="Tekla Structures"
             autoComplete="off"
-            spellCheck={false}
             data-autofocus
           />
-          <p id={ids.routeHelp} className="ed-help">
-            The page’s address: a slash, then letters, digits and dashes (no spaces), e.g. /tekla-structures. Its file will be{' '}
-            <code>{newFile}</code>.
+          <p id={ids.nameHelp} className="ed-help">
+            What the page is called. It is filled in everywhere the page shows it: its heading, its title in search results and, for a course, the menu and the brochure.
           </p>
-          {failure ? <FailureMessage failure={failure} id={ids.failure} /> : null}
+          {nameFailure ? <FailureMessage failure={nameFailure} id={ids.failure} /> : null}
         </div>
 
         <fieldset className="ed-fieldset">
@@ -142,6 +165,47 @@ export function NewPageDialog({ templates, pages, onClose, onCreated }: NewPageD
             </div>
           ) : null}
         </fieldset>
+
+        {isCourse ? (
+          <div className="ed-field">
+            <label htmlFor={ids.duration}>Duration</label>
+            <input
+              id={ids.duration}
+              className="ed-input"
+              value={duration}
+              onChange={(event) => setDuration(event.target.value)}
+              aria-describedby={ids.durationHelp}
+              placeholder="45 hours"
+              autoComplete="off"
+            />
+            <p id={ids.durationHelp} className="ed-help">
+              How long the course takes, e.g. 45 hours or 50 hours / 8 days. Shown on the page, in the brochure and on the course’s cards; you can change it later in one place.
+            </p>
+          </div>
+        ) : null}
+
+        <div className="ed-field">
+          <label htmlFor={ids.route}>Address</label>
+          <input
+            ref={routeInput}
+            id={ids.route}
+            className="ed-input"
+            value={route}
+            onChange={(event) => {
+              setTypedRoute(event.target.value);
+              if (failure?.field === 'route') setFailure(null);
+            }}
+            aria-describedby={routeFailure ? `${ids.routeHelp} ${ids.failure}` : ids.routeHelp}
+            aria-invalid={routeFailure ? true : undefined}
+            placeholder="/tekla-structures"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <p id={ids.routeHelp} className="ed-help">
+            Where visitors find the page, suggested from its name: a slash, then letters, digits and dashes (no spaces), e.g. /tekla-structures.
+          </p>
+          {routeFailure ? <FailureMessage failure={routeFailure} id={ids.failure} /> : null}
+        </div>
 
         <div className="ed-actions">
           <button type="button" className="ed-button" onClick={onClose}>

@@ -4,11 +4,13 @@
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
 import { Component, Fragment, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { resolveFacts, resolveSectionFacts, statedFacts } from '../../src/content/course-facts';
 import { PageMetaSchema, SectionSchema, type Section } from '../../src/content/page-schema';
 import { SiteSchema, type MenuItem, type Site } from '../../src/content/site-schema';
 import { Layout } from '../../src/layout/Layout';
 import { isRecord } from '../../src/lib/is-record';
 import { ImageSizesProvider, type ImageSizes } from '../../src/page/image-sizes';
+import { CoursesProvider } from '../../src/page/courses-context';
 import { RouteProvider } from '../../src/page/route-context';
 import { SiteProvider } from '../../src/page/site-context';
 import { SectionSlot } from '../../src/sections/section-slot';
@@ -28,16 +30,19 @@ function previewSection(raw: Json): PreviewSection {
 }
 
 /**
- * The page's sections, each checked on its own. `previous` maps the text of each section of the last
- * change to what it became: an unchanged section is the same object again, so it is not drawn again
- * (a keystroke changes one section; the others stay as they are).
+ * The page's sections, each checked on its own, with the course's facts in place ({duration} shows
+ * the duration its course block states). `previous` maps the text of each section (and the facts) of
+ * the last change to what it became: an unchanged section is the same object again, so it is not
+ * drawn again (a keystroke changes one section; the others stay as they are; a changed fact draws them all).
  */
 export function previewSections(data: Json, previous: Map<string, PreviewSection> = new Map()): { sections: PreviewSection[]; known: Map<string, PreviewSection> } {
   const known = new Map<string, PreviewSection>();
   if (!isRecord(data) || !Array.isArray(data.sections)) return { sections: [], known };
+  const facts = statedFacts(data);
+  const factsText = JSON.stringify(facts);
   const sections = data.sections.map((raw) => {
-    const text = JSON.stringify(raw);
-    const entry = known.get(text) ?? previous.get(text) ?? previewSection(raw);
+    const text = `${factsText}\n${JSON.stringify(raw)}`;
+    const entry = known.get(text) ?? previous.get(text) ?? previewSection(resolveSectionFacts(raw, facts) as Json);
     known.set(text, entry);
     return entry;
   });
@@ -47,7 +52,8 @@ export function previewSections(data: Json, previous: Map<string, PreviewSection
 /** The page's title when its meta is valid (the preview's tab says it). */
 export function previewTitle(data: Json): string | null {
   if (!isRecord(data)) return null;
-  const meta = PageMetaSchema.safeParse(data.meta);
+  const resolved = resolveFacts(data).value;
+  const meta = PageMetaSchema.safeParse(isRecord(resolved) ? resolved.meta : undefined);
   return meta.success ? meta.data.title : null;
 }
 
@@ -150,15 +156,17 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
     <SiteProvider value={content.site as Site}>
       <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
         <RouteProvider value={shown.route}>
-          <Layout menu={content.menu as MenuItem[]}>
-            {shown.sections.map((entry, index) => (
-              <Fragment key={index}>
-                {/* Where section `index` begins, for scrolling to it: hidden, no box, no style of the site's touches it. */}
-                <span hidden data-preview-section={index} />
-                <PreviewSectionView entry={entry} index={index} changeId={shown.id} />
-              </Fragment>
-            ))}
-          </Layout>
+          <CoursesProvider value={content.courses ?? {}}>
+            <Layout menu={content.menu as MenuItem[]}>
+              {shown.sections.map((entry, index) => (
+                <Fragment key={index}>
+                  {/* Where section `index` begins, for scrolling to it: hidden, no box, no style of the site's touches it. */}
+                  <span hidden data-preview-section={index} />
+                  <PreviewSectionView entry={entry} index={index} changeId={shown.id} />
+                </Fragment>
+              ))}
+            </Layout>
+          </CoursesProvider>
         </RouteProvider>
       </ImageSizesProvider>
     </SiteProvider>

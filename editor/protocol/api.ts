@@ -5,6 +5,7 @@
  * A page is edited as its raw YAML data (the input side: what the file says, before zod's defaults
  * and transforms), so that what is not changed is written back exactly as it was.
  */
+import type { CourseIndex } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 
 export const EDITOR_ROUTE = '/_editor';
@@ -39,7 +40,8 @@ export interface SchemaResponse {
   /** The site document's schema (SITE_DOCUMENT_FILE), from the same zod schema the build validates it with. */
   site: FormSchema;
   /** The page templates (pages/_templates/*.yaml) a new page can start from. */
-  templates: { name: string; description: string }[];
+  /** `course`: a page made from it is a course, so "New page" asks for its duration too. */
+  templates: { name: string; description: string; course: boolean }[];
 }
 
 export interface SectionTypeInfo {
@@ -66,6 +68,8 @@ export interface ContentResponse {
   site: unknown;
   menu: unknown;
   imageSizes: Record<string, unknown>;
+  /** The course pages by route, with the name and duration a course card on another page shows (src/content/course-facts.ts). */
+  courses?: CourseIndex;
 }
 
 /** GET /_editor/api/pages */

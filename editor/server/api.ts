@@ -54,6 +54,8 @@ export interface EditorOptions extends DevContent {
 const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
 const SaveShape = z.object({ file: z.string(), data: z.json(), version: z.string(), overwrite: z.boolean().optional() }) satisfies z.ZodType<SaveRequest>;
 const CreateShape = z.object({
+  name: z.string(),
+  duration: z.string().optional(),
   route: z.string(),
   from: z.union([z.object({ template: z.string() }), z.object({ copy: z.string() })]),
 }) satisfies z.ZodType<CreateRequest>;

@@ -3,6 +3,7 @@
  * `npm run check` reports on): the pages with their errors, the routes and files the pickers offer,
  * what the preview needs besides the page, and which pages link to a page about to be deleted.
  */
+import { courseIndexOf } from '../../src/content/course-facts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findFields } from '../../src/content/field-kinds';
@@ -79,6 +80,7 @@ export function contentResponse(paths: ContentPaths, content: Content): ContentR
     site: siteBroken ? null : (content.site ?? null),
     menu: siteBroken ? [] : content.menu,
     imageSizes: Object.fromEntries(content.images),
+    courses: courseIndexOf(content.facts.map((facts) => facts.summary)),
   };
 }
 

@@ -12,6 +12,8 @@ import { listPageFiles, type Content } from '../../src/content/load';
 import { fileNameProblem, routeOf } from '../../src/content/routes';
 import type { Json } from '../../src/lib/json';
 import type { NewPage, NewPageRequest } from '../../src/content/new-page';
+import { parse } from 'yaml';
+import { isRecord } from '../../src/lib/is-record';
 import { applyData } from './yaml-edit';
 import { Refusal } from './refusal';
 import { readWithoutLinks } from './no-links';
@@ -59,6 +61,10 @@ export function createPage(paths: ContentPaths, content: Content, request: NewPa
 
 /** The new page's file and text, or a refusal; nothing is written yet (the editor asks first whether git would keep the file). */
 export function planPage(paths: ContentPaths, content: Content, request: NewPageRequest): PlannedPage {
+  const name = request.name.trim();
+  if (!name) {
+    throw new Refusal(400, { error: 'The new page needs a name first.', hint: 'Type what the page is called, e.g. Tekla Structures: it is filled in everywhere the page shows it.' });
+  }
   const route = request.route.trim().startsWith('/') ? request.route.trim() : `/${request.route.trim()}`;
   if (!RouteSchema.safeParse(route).success || route === '/') {
     throw new Refusal(400, {
@@ -86,7 +92,38 @@ export function planPage(paths: ContentPaths, content: Content, request: NewPage
   } else {
     text = copiedText(paths, request.from.copy);
   }
-  return { target, text };
+  return { target, text: named(text, name, request.duration?.trim() || undefined) };
+}
+
+/**
+ * The page's text with its name (and a course's duration) in place, written like a save (comments and
+ * layout kept). A course states them once, in `meta.course`, and shows them wherever its text says
+ * {name} or {duration}; another page is named by its heading (the first hero's title) and its title,
+ * where the title repeated the old heading ("New Page | CESA" → "Tekla Structures | CESA").
+ */
+function named(text: string, name: string, duration: string | undefined): string {
+  const data = parse(text) as unknown;
+  if (!isRecord(data) || !isRecord(data.meta)) return text;
+  const { meta } = data;
+  const sections: unknown[] = Array.isArray(data.sections) ? data.sections : [];
+  if (isRecord(meta.course)) {
+    const course: Record<string, Json> = { ...(meta.course as Record<string, Json>), name };
+    if (duration !== undefined) course.duration = /^\d+(\.\d+)?$/.test(duration) ? Number(duration) : duration;
+    return applyData(text, { ...(data as Record<string, Json>), meta: { ...(meta as Record<string, Json>), course } });
+  }
+  if (duration !== undefined) {
+    throw new Refusal(400, { error: 'Only a course has a duration, and this page is not one.', hint: 'Leave the duration out, or start from the course template or a copy of a course page.' });
+  }
+  const hero = sections[0];
+  if (!isRecord(hero) || typeof hero.title !== 'string') return text;
+  const oldHeading = hero.title;
+  const title = typeof meta.title === 'string' && meta.title.includes(oldHeading) ? meta.title.replace(oldHeading, name) : meta.title;
+  const next = {
+    ...(data as Record<string, Json>),
+    meta: { ...(meta as Record<string, Json>), ...(typeof title === 'string' ? { title } : {}) },
+    sections: [{ ...(hero as Record<string, Json>), title: name }, ...(sections.slice(1) as Json[])],
+  };
+  return applyData(text, next);
 }
 
 export function writePlannedPage(paths: ContentPaths, { target, text }: PlannedPage): NewPage {

@@ -1,6 +1,8 @@
 /** The templates of pages/_templates/ a new page can start from, each with what it is for. */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
+import { isRecord } from '../../src/lib/is-record';
 import { readWithoutLinks, statWithoutLinks } from './no-links';
 
 /** The leading comment of a YAML file, as one paragraph: what a template or an example is for. */
@@ -13,19 +15,30 @@ export function leadingComment(text: string): string {
     .trim();
 }
 
+/** Whether a page's text states a course (a `course` block in its meta): a page made from it asks for a duration. */
+export function isCourseText(text: string): boolean {
+  try {
+    const data = parse(text) as unknown;
+    return isRecord(data) && isRecord(data.meta) && isRecord(data.meta.course);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The templates of pages/_templates/, by name, each with its leading comment. A template that is a
- * link is listed without reading it (what it leads to is never shown): making a page from it is refused.
+ * The templates of pages/_templates/, by name, each with its leading comment and whether it is a
+ * course. A template that is a link is listed without reading it (what it leads to is never shown):
+ * making a page from it is refused.
  */
-export function templatesOf(pagesDir: string): { name: string; description: string }[] {
+export function templatesOf(pagesDir: string): { name: string; description: string; course: boolean }[] {
   const contentRoot = path.dirname(pagesDir);
   const folder = statWithoutLinks(contentRoot, 'pages/_templates', 'folder');
   if (!folder?.isDirectory()) return [];
   return readdirSync(path.join(pagesDir, '_templates'), { withFileTypes: true })
     .filter((entry) => entry.name.endsWith('.yaml'))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((entry) => ({
-      name: entry.name.slice(0, -'.yaml'.length),
-      description: entry.isFile() ? leadingComment(readWithoutLinks(contentRoot, `pages/_templates/${entry.name}`).toString('utf8')) : '',
-    }));
+    .map((entry) => {
+      const text = entry.isFile() ? readWithoutLinks(contentRoot, `pages/_templates/${entry.name}`).toString('utf8') : '';
+      return { name: entry.name.slice(0, -'.yaml'.length), description: leadingComment(text), course: isCourseText(text) };
+    });
 }

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { deserialize, serialize, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { RenderData, SharedMedia } from '../../src/app/data';
+import type { CourseIndex } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { factsOf, type PageFacts } from '../../src/content/facts';
 import type { ImageSize } from '../../src/content/fields';
@@ -74,6 +75,8 @@ export interface RenderContext {
   template: Template;
   site: Site;
   menu: MenuItem[];
+  /** The course pages, for the course cards of other pages (src/content/course-facts.ts). */
+  courses: CourseIndex;
   writer: WriterOptions;
 }
 
@@ -182,7 +185,7 @@ export class PageWork {
       }
       const page = job.relative === null ? null : kept ? (kept instanceof Uint8Array ? (deserialize(kept) as Page) : kept.page) : validateAgain(context, job.relative);
       phases.add('restore', performance.now() - started);
-      const data: RenderData = { route: job.route, site: context.site, menu: context.menu, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+      const data: RenderData = { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
       const html = renderHtml(this.server.entry, context.template, data, phases);
       phases.time('write', () => out.write(job.output, job.key, html));
     }

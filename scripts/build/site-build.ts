@@ -6,6 +6,7 @@
  */
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
 import { checkAcross, listPageFiles, SITE_FILE, sizesOf, type FactsEntry } from '../../src/content/load';
@@ -149,13 +150,16 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const template = readTemplate(client);
 
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
+    // The course pages' names and durations: a page's course cards show those of the courses they name.
+    const courses = courseIndexOf(facts.map((page) => page.summary));
     const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu));
     const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
     const jobs: RenderJob[] = [...checked.accepted, null].map((entry): RenderJob => {
       const route = entry?.route ?? '/404';
       const images = sizesOf(photos.images, [...siteFiles, ...(entry ? filesShownBy(entry.facts.references) : [])]);
       const media = shared.pages.get(route);
-      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null));
+      const shownCourses = (entry?.facts.courseCards ?? []).map((card) => courses[card.course] ?? null);
+      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null), JSON.stringify(shownCourses));
       return { relative: entry?.relative ?? null, route, output: entry ? htmlFileOf(route) : '404.html', key, images, shared: media };
     });
 
@@ -170,7 +174,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // The workers get their pages first: this thread's other files and its own share follow while they render.
     const notFound = toRender.filter((job) => job.relative === null);
     const rendering = threads.render(
-      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options },
+      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options },
       toRender.filter((job) => job.relative !== null),
     );
     // Awaited below; a step between that throws must not leave its failure unhandled.
@@ -187,7 +191,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     for (const written of await rendering) out.merge(written);
     // What rendering left behind goes before the last steps build their large lists (records, index).
     if (much) collectGarbage();
-    if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, writer: out.options }, notFound));
+    if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options }, notFound));
     steps.mark('render');
     await writeBrochure(brochure, out);
     steps.mark('brochure');

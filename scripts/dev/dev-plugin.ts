@@ -13,6 +13,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, InlineConfig, Plugin, ViteDevServer } from 'vite';
 import type { RenderData } from '../../src/app/data';
+import { courseIndexOf } from '../../src/content/course-facts';
 import { formatReport } from '../../src/content/errors';
 import { ContentCache, defaultCacheDir } from '../../src/content/cache';
 import { writeEditorSchemas } from '../codegen/json-schema';
@@ -93,10 +94,10 @@ function withSaved({ content }: Loaded, saved: readonly ValidatedPage[], pagesFo
   return { content: { ...content, pages, errors }, errors: mapErrors(errors, pagesFolder) };
 }
 
-/** What a page shows beyond its own file: the errors (its own, the notice), the menu, the redirects, the images' sizes. */
+/** What a page shows beyond its own file: the errors (its own, the notice), the menu, the courses its cards show, the redirects, the images' sizes. */
 function whatEveryPageShows({ content }: Loaded): string {
   const errors = content.errors.map((error) => [error.file, error.line, error.column, error.code, error.message]);
-  return JSON.stringify([errors, content.menu, [...content.redirects], [...content.images]]);
+  return JSON.stringify([errors, content.menu, courseIndexOf(content.facts.map((facts) => facts.summary)), [...content.redirects], [...content.images]]);
 }
 
 export function contentDevServer(root: string, { contentRoot = root, mount }: ContentDevOptions = {}): Plugin {
@@ -307,7 +308,7 @@ export function contentDevServer(root: string, { contentRoot = root, mount }: Co
             }
             const entry = pages.find((page) => page.route === route);
             const page = entry?.page ?? null;
-            const data: RenderData = { route, site, menu, page, images: imageSizesOf(images, { site, page }) };
+            const data: RenderData = { route, site, menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: imageSizesOf(images, { site, page }) };
             const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
             const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
             const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);

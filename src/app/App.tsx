@@ -1,5 +1,6 @@
 import type { Page } from '../content/page-schema';
 import { Layout } from '../layout/Layout';
+import { CoursesProvider } from '../page/courses-context';
 import { ImageSizesProvider } from '../page/image-sizes';
 import { RouteProvider } from '../page/route-context';
 import { SiteProvider } from '../page/site-context';
@@ -14,7 +15,9 @@ export function App({ data }: { data: RenderData }) {
     <SiteProvider value={data.site}>
       <RouteProvider value={data.route}>
         <ImageSizesProvider sizes={data.images}>
-          <Layout menu={data.menu}>{data.page ? <PageView page={data.page} /> : <NotFound />}</Layout>
+          <CoursesProvider value={data.courses ?? {}}>
+            <Layout menu={data.menu}>{data.page ? <PageView page={data.page} /> : <NotFound />}</Layout>
+          </CoursesProvider>
         </ImageSizesProvider>
       </RouteProvider>
     </SiteProvider>

@@ -1,4 +1,5 @@
 /** What a page is rendered from: by the prerenderer and the dev server. None of it reaches the browser as data. */
+import type { CourseIndex } from '../content/course-facts';
 import type { Page } from '../content/page-schema';
 import type { MenuItem, Site } from '../content/site-schema';
 import type { ImageSizes } from '../page/image-sizes';
@@ -8,6 +9,8 @@ export interface RenderData {
   site: Site;
   /** The header menu: the site's menu with every course page in its group, assembled at load (`Content.menu`). */
   menu: MenuItem[];
+  /** The site's course pages by route, with what a course card on another page shows of them (src/content/course-facts.ts). */
+  courses?: CourseIndex | undefined;
   /** null: the route is not a page (the 404 page). */
   page: Page | null;
   /** Width and height of the images the site document and the page show (and no others), by site path. */

@@ -175,11 +175,17 @@ function courseOf(site: Site, route: string, page: Page, organization: Education
   };
 }
 
-/** The modes the page's facts labelled as a mode state ("Mode", "Mode of training"), in the order of COURSE_MODES. */
+/**
+ * The modes the course states (`meta.course.mode`, its one place) and the page's facts labelled as a
+ * mode ("Mode", "Mode of training"), in the order of COURSE_MODES.
+ */
 export function modesOf(page: Page): CourseMode[] {
-  const stated = findFields(PageSchema, page, ['fact'])
-    .filter((field) => /\bmode\b/i.test(field.value.label))
-    .map((field) => field.value.value);
+  const stated = [
+    ...(page.meta.course?.mode ? [page.meta.course.mode] : []),
+    ...findFields(PageSchema, page, ['fact'])
+      .filter((field) => /\bmode\b/i.test(field.value.label))
+      .map((field) => field.value.value),
+  ];
   return (Object.keys(COURSE_MODES) as CourseMode[]).filter((mode) => stated.some((text) => COURSE_MODES[mode].test(text)));
 }
 

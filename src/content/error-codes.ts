@@ -276,6 +276,37 @@ export const CONTENT_ERRORS = {
     message: ({ rule }: { rule: string } & Described) => rule,
     hint: ({ about }: Described) => about,
   },
+  'course-fact': {
+    title: 'A course fact the page does not state',
+    ...byCase<
+      | { case: 'not-stated'; written: string; fact: string; about: string }
+      | { case: 'no-hours'; duration: string }
+      | { case: 'no-course'; written: string }
+      | { case: 'unknown'; written: string; facts: readonly string[]; suggestion: string | undefined }
+    >({
+      'not-stated': {
+        message: ({ written, about }) => `"${written}" stands for ${about}, but this page's course does not state it`,
+        hint: ({ written, fact }) => `Add \`${fact}:\` to the course block at the top of the file (meta › course), or write the words themselves here instead of "${written}".`,
+      },
+      'no-hours': {
+        message: ({ duration }) => `"{hours}" stands for the course's number of hours, but its duration ("${duration}") does not start with one`,
+        hint: 'Write "{duration}" here instead, or start the duration in the course block with its hours (e.g. 50 hours / 8 days).',
+      },
+      'no-course': {
+        message: ({ written }) => `"${written}" stands for a fact of the course, but this page is not a course (it has no course block in meta)`,
+        hint: ({ written }) => `Write the words themselves here instead of "${written}", or add a course block (meta › course) with a name.`,
+      },
+      unknown: {
+        message: ({ written }) => `"${written}" is not a course fact`,
+        hint: ({ facts, suggestion }) => `${didYouMean(suggestion ? `{${suggestion}}` : undefined)}Words in braces stand for the course's facts: ${facts.map((fact) => `{${fact}}`).join(', ')}.`,
+      },
+    }),
+  },
+  'course-card': {
+    title: 'A course card that names a page which is not a course',
+    message: ({ route }: { route: string }) => `the card takes its name and duration from ${route}, which is not a course page (it has no course block in meta)`,
+    hint: 'Name a course page here, or remove `course:` and write the card\'s title yourself.',
+  },
   'broken-link': {
     title: 'A link to a page that does not exist',
     message: ({ route }: { route: string }) => `the link goes to ${route}, which is not a page of this site`,

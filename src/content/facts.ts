@@ -7,6 +7,7 @@
  * Plain data, small, and the same whoever computes it. Pure: no file system, no React.
  */
 import type * as z from 'zod';
+import { courseCardsOf } from './course-facts';
 import { summariseCourse, type CourseSummary } from './course-summary';
 import type { PathSegment } from './errors';
 import { findFields } from './field-kinds';
@@ -43,6 +44,8 @@ export interface PageFacts {
   course: PageMeta['course'] | null;
   /** What the brochure prints about the course; null for a page that is no course. */
   summary: CourseSummary | null;
+  /** The course cards that take their facts from a course page (`course: /etabs`), and where. */
+  courseCards: { course: string; path: PathSegment[] }[];
 }
 
 /** The references of any validated document (a page, the site document), where each is written, in document order. */
@@ -79,6 +82,7 @@ export function factsOf(route: string, file: string, page: Page): PageFacts {
     branches,
     course: page.meta.course ?? null,
     summary: summariseCourse(route, page),
+    courseCards: courseCardsOf(page),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod';
 import { assertNever } from '../lib/assert-never';
-import { assumingSectionType, problem } from './error-codes';
+import { assumingSectionType, problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import type { Locator } from './locate';
 import { describeAt, keysAt } from './schema-walk';
@@ -75,6 +75,9 @@ function explain(issue: Issue, prefix: readonly PathSegment[], schema: z.ZodType
       return [locate(path, problem('invalid-format', { case: 'rule', value, rule: issue.message, about: about() }))];
     // zod's own message is the best there is for these (a refinement's message is the schema's).
     case 'custom':
+      // A check that knows its words already (a course fact the page does not state) passes them along.
+      if (isProblem(issue.params?.problem)) return [locate(path, issue.params.problem)];
+      return [locate(path, problem('invalid-content', { rule: issue.message, about: about() }))];
     case 'invalid_element':
     case 'invalid_key':
     case 'not_multiple_of':
@@ -104,6 +107,10 @@ function checkedAs(suggestion: string, typePath: readonly PathSegment[], schema:
     .filter((issue) => within(issue.path))
     .flatMap((issue) => explain(issue, [], schema, assumed, locate))
     .map((error) => ({ ...error, message: assumingSectionType(suggestion, error.message) }));
+}
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
 }
 
 function valueAt(data: unknown, path: readonly PathSegment[]): unknown {

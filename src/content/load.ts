@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, r
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import type * as z from 'zod';
+import { checkCourseCards } from './course-facts';
 import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import { distinctReferences, factsOf, filesShownBy, isPlaceOf, referencesOf, type PageFacts, type Reference } from './facts';
@@ -278,6 +279,10 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
     errors.push(...checkReferences(distinctReferences(referencesOf(SiteSchema, site)), placesIn(SiteSchema, () => shown), siteLocate, routes, files, images));
   }
   if (site) for (const entry of pages) errors.push(...checkBranches(entry.facts, entry.locate, site));
+  // A card naming a page with errors of its own is not judged until that page is mended.
+  const courses = new Set(pages.flatMap((entry) => (entry.facts.course ? [entry.route] : [])));
+  const validPages = new Set(pages.map((entry) => entry.route));
+  for (const entry of pages) errors.push(...checkCourseCards(entry.facts.courseCards ?? [], entry.locate, courses, validPages));
   const menu = courseMenu(site, siteLocate, pages, errors);
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

@@ -1,6 +1,7 @@
 /** A page document: meta + a list of sections, each tagged by `type`. */
 import * as z from 'zod';
 import { DurationSchema, ImageSchema, inSlot, RouteSchema, TextSchema } from './fields';
+import { resolveFacts } from './course-facts';
 import { MenuGroupIdSchema } from './site-schema';
 import { sectionSchemas } from '../sections/schemas.gen';
 
@@ -55,9 +56,15 @@ export const PageMetaSchema = z.strictObject({
       duration: DurationSchema.describe(
         'How long the course takes, as the brochure states it: hours (45) or text ("15, 25 or 45 hours", "50 hours / 8 days"). Without it the brochure gives no duration.',
       ).optional(),
+      software: TextSchema.describe('The software and version the course teaches, e.g. "ETABS V-22"; the page shows it where it says {software}.').optional(),
+      mode: TextSchema.describe('How the course is taught, e.g. "Classroom and instructor-led online"; the page shows it where it says {mode}.').optional(),
+      certificate: TextSchema.describe('What the course leads to, e.g. "Certificate on completion"; the page shows it where it says {certificate}.').optional(),
       menu: CourseMenuSchema.optional(),
     })
-    .describe('Marks the page as a course: it is listed in the brochure and described to search engines as a Course.')
+    // The course's facts, stated once (src/content/course-facts.ts): the rest of the page shows them by
+    // naming them in braces, "{name}", "{duration}", "{hours}", "{software}", "{mode}", "{certificate}";
+    // the brochure, the menu, the social card, the structured data and other pages' course cards read them here.
+    .describe('Marks the page as a course and states its facts once: it is listed in the brochure and described to search engines as a Course. The page shows a fact where its text names it in braces, e.g. {name} or {duration}.')
     .optional(),
   aliases: z
     .array(RouteSchema)
@@ -65,7 +72,17 @@ export const PageMetaSchema = z.strictObject({
     .default([]),
 });
 
-export const PageSchema = z
+/**
+ * The page as written, with the course's facts named in braces replaced by what `meta.course` states
+ * (src/content/course-facts.ts); a text naming a fact the page does not state is an error where it is.
+ */
+const withCourseFacts = (document: unknown, ctx: z.core.$RefinementCtx) => {
+  const { value, problems } = resolveFacts(document);
+  for (const { path, problem } of problems) ctx.addIssue({ code: 'custom', path, message: problem.message, params: { problem }, input: document });
+  return value;
+};
+
+const PageShape = z
   .strictObject({
     meta: PageMetaSchema.describe('What search engines and shared links show: title, description, keywords; and whether the page is a course.'),
     sections: z
@@ -83,6 +100,8 @@ export const PageSchema = z
     }
   })
   .describe('A page of the CESA site: meta for search engines, then its sections from top to bottom.');
+
+export const PageSchema = z.preprocess(withCourseFacts, PageShape).describe(PageShape.description!);
 
 export type PageMeta = z.output<typeof PageMetaSchema>;
 export type Page = z.output<typeof PageSchema>;

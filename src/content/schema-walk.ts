@@ -14,6 +14,7 @@ interface Def {
   element?: AnySchema;
   innerType?: AnySchema;
   in?: AnySchema;
+  out?: AnySchema;
   options?: AnySchema[];
   discriminator?: string;
   values?: unknown[];
@@ -40,7 +41,8 @@ function unwrap(schema: AnySchema, value: unknown, seen: string[] = []): { schem
     case 'catch':
       return unwrap(d.innerType!, value, descriptions);
     case 'pipe':
-      return unwrap(d.in!, value, descriptions);
+      // A preprocess (the page's course facts put in place) comes before the schema that holds the shape.
+      return unwrap(def(d.in!).type === 'transform' ? d.out! : d.in!, value, descriptions);
     case 'lazy':
       return unwrap(d.getter!(), value, descriptions);
     case 'union': {

@@ -40,7 +40,7 @@ before(async () => {
   // A page written by hand, with comments, flow lists and a block of text: what the editor must keep.
   writeFileSync(
     path.join(content, 'pages/commented.yaml'),
-    read('pages/_templates/course.yaml').replace('title: New Course Training in Pune | CESA', 'title: Commented Course | CESA').replace('menu:                            #', 'menu: false                      #').replace(/\n {6}group: structure {15}# a group of the menu.*\n.*\n.*\n/, '\n'),
+    read('pages/_templates/course.yaml').replace('title: "{name} Training in Pune | CESA"', 'title: Commented Course | CESA').replace('menu:                            #', 'menu: false                      #').replace(/\n {6}group: structure {15}# a group of the menu.*\n.*\n.*\n/, '\n'),
   );
   git('init', '--quiet');
   git('add', '.');
@@ -133,7 +133,8 @@ describe('the visual editor', () => {
 
       // A new page from the plain template.
       await page.getByRole('button', { name: 'New page' }).click();
-      await page.getByLabel('Route', { exact: true }).fill('/tekla-connections');
+      await page.getByLabel('Name', { exact: true }).fill('Tekla Connections');
+      assert.equal(await page.getByLabel('Address', { exact: true }).inputValue(), '/tekla-connections', 'the address is suggested from the name');
       await page.getByLabel('Template', { exact: true }).selectOption('basic');
       await expectNoViolations(page, 'the new page dialog');
       await page.getByRole('button', { name: 'Create page' }).click();
@@ -225,7 +226,7 @@ describe('the visual editor', () => {
       await openSection(page, 0);
       await field(page, 'sections[0].title').fill('Mine');
       // Someone else (another editor, git pull) changes the file meanwhile.
-      const theirs = read('pages/commented.yaml').replace('    title: New Course\n', '    title: Theirs\n');
+      const theirs = read('pages/commented.yaml').replace('    title: "{name}"\n', '    title: Theirs\n');
       assert.notEqual(theirs, read('pages/commented.yaml'));
       writeFileSync(path.join(content, 'pages/commented.yaml'), theirs);
       await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -46,6 +46,8 @@ const MISTAKES: Record<ContentErrorCode, Project> = {
   'invalid-format': { pages: { 'a.yaml': `${head('A')}    actions:\n      - label: Enroll Now\n        href: www.example.com/form\n` } },
   // The hint of what zod finds is the field's description (a row of a table has none: no hint).
   'invalid-content': { pages: { 'a.yaml': `${head('A')}    image: /images/hero.txt\n` } },
+  'course-fact': { pages: { 'a.yaml': `${head('A', '  course: { name: A, group: structure, menu: false }\n')}    subtitle: "In {duration}"\n` } },
+  'course-card': { pages: { 'a.yaml': `${head('A')}  - type: course-cards\n    cards:\n      - course: /about\n        image: { src: /images/logo.svg, alt: A }\n`, 'about.yaml': head('About') } },
   'broken-link': { pages: { 'a.yaml': `${head('A')}    actions:\n      - label: Contact\n        href: /contcat\n`, 'contact.yaml': head('Contact') } },
   'missing-file': { pages: { 'a.yaml': `${head('A')}    image: /images/missing.svg\n` } },
   'image-too-heavy': { pages: { 'a.yaml': `${head('A')}    image: /images/drawing.svg\n` }, public: { 'images/drawing.svg': Buffer.alloc(500 * 1024) } },

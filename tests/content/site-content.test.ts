@@ -10,6 +10,7 @@
 // @vitest-environment node
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseIndexOf } from '../../src/content/course-facts';
 import { summariseCourse } from '../../src/content/course-summary';
 import { loadContent, type Content } from '../../src/content/load';
 import type { Page, Section, SectionOf, SectionType } from '../../src/content/page-schema';
@@ -216,7 +217,14 @@ describe.each(CONTENTS)('the site %s', (_, pagesDir, extra, extraStructure) => {
   describe('the home page', () => {
     it('shows six course cards in the spec\'s order, the first four with Learn More', () => {
       const cards = section('/', 'course-cards').cards;
-      expect(cards.map((card) => card.title)).toEqual([
+      // A card that names its course page shows that course's name, duration and link where it gives none.
+      const courses = courseIndexOf(content.facts.map((facts) => facts.summary));
+      const shown = cards.map((card) => ({
+        title: card.title ?? courses[card.course ?? '']?.name,
+        href: card.link?.href ?? card.course,
+        duration: card.duration?.text ?? courses[card.course ?? '']?.duration,
+      }));
+      expect(shown.map((card) => card.title)).toEqual([
         'AutoCAD',
         'STAAD.Pro Connect Edition',
         'ETABS',
@@ -224,7 +232,8 @@ describe.each(CONTENTS)('the site %s', (_, pagesDir, extra, extraStructure) => {
         'STAAD.Pro Connect Edition + Revit Architecture',
         'Short-term programme on structural designing using SAFE',
       ]);
-      expect(cards.map((card) => card.link?.href)).toEqual(['/structural-autocad', '/staad', '/etabs', '/revit', undefined, undefined]);
+      expect(shown.map((card) => card.href)).toEqual(['/structural-autocad', '/staad', '/etabs', '/revit', undefined, undefined]);
+      expect(shown.map((card) => card.duration)).toEqual(['45 to 50 hours', undefined, undefined, '45 hours', '80 hours', '80 hours']);
       expect(cards.slice(4).map((card) => card.duration?.hours)).toEqual([80, 80]);
     });
 

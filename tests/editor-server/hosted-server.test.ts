@@ -434,11 +434,11 @@ describe('refused, with nothing written', () => {
         expect(read.status, file).toBe(400);
         const remove = await call('POST', 'delete', { cookie, body: { file, version: page.version } });
         expect(remove.status, file).toBe(400);
-        const copy = await call('POST', 'create', { cookie, body: { route: '/copied', from: { copy: file } } });
+        const copy = await call('POST', 'create', { cookie, body: { name: 'Copied', route: '/copied', from: { copy: file } } });
         expect([400, 404], file).toContain(copy.status);
       }
       for (const route of ['/../editors', '/a\\b', '/%2e%2e/editors', '/a/../../editors']) {
-        const create = await call('POST', 'create', { cookie, body: { route, from: { template: 'course' } } });
+        const create = await call('POST', 'create', { cookie, body: { name: 'Hosted Course', route, from: { template: 'course' } } });
         expect(create.status, route).toBe(400);
       }
     });

@@ -137,7 +137,7 @@ async function everythingRefused(cookie: string, words: RegExp): Promise<void> {
   const attempts = [
     await call('GET', 'pages', { cookie }),
     await call('GET', 'page?file=pages%2Fetabs.yaml', { cookie }),
-    await call('POST', 'create', { cookie, body: { route: '/from-template', from: { template: 'course' } } }),
+    await call('POST', 'create', { cookie, body: { name: 'From Template', route: '/from-template', from: { template: 'course' } } }),
     await call('POST', 'save', { cookie, body: { file: 'pages/etabs.yaml', data: { meta: { title: 'x' } }, version: 'x', overwrite: true } }),
   ];
   for (const attempt of attempts) {
@@ -374,8 +374,8 @@ describe('the editor’s own reads and writes on a content folder holding links 
   it('a template that is a link: listed without being read, and no page is made from it', () => {
     const paths = fresh();
     symlinkSync(path.join(outside, 'secret.yaml'), path.join(content, 'pages/_templates/course.yaml'));
-    expect(templatesOf(paths.pagesDir)).toContainEqual({ name: 'course', description: '' });
-    refusedAs(() => createPage(paths, loadContent({ root: content }), { route: '/leak', from: { template: 'course' } }), 'pages/_templates/course.yaml is a link to another file, which the editor never follows.');
+    expect(templatesOf(paths.pagesDir)).toContainEqual({ name: 'course', description: '', course: false });
+    refusedAs(() => createPage(paths, loadContent({ root: content }), { name: 'Leak', route: '/leak', from: { template: 'course' } }), 'pages/_templates/course.yaml is a link to another file, which the editor never follows.');
     expect(existsSync(path.join(content, 'pages/leak.yaml'))).toBe(false);
   });
 
@@ -383,12 +383,12 @@ describe('the editor’s own reads and writes on a content folder holding links 
     const paths = fresh();
     symlinkSync('/etc', path.join(content, 'pages/x'));
     refusedAs(() => resolvePageFile(paths, 'pages/x/passwd.yaml', { mustExist: false }), 'pages/x is a link to another folder, which the editor never follows.');
-    refusedAs(() => createPage(paths, loadContent({ root: content }), { route: '/x/y', from: { template: 'basic' } }), 'pages/x is a link to another folder, which the editor never follows.');
+    refusedAs(() => createPage(paths, loadContent({ root: content }), { name: 'Y', route: '/x/y', from: { template: 'basic' } }), 'pages/x is a link to another folder, which the editor never follows.');
     renameSync(path.join(content, 'pages'), path.join(content, 'real-pages'));
     symlinkSync('real-pages', path.join(content, 'pages'));
     refusedAs(() => resolvePageFile(paths, 'pages/etabs.yaml', { mustExist: true }), 'pages is a link to another folder, which the editor never follows.');
     refusedAs(() => templatesOf(paths.pagesDir), 'pages is a link to another folder, which the editor never follows.');
-    refusedAs(() => createPage(paths, loadContent({ root: content }), { route: '/new', from: { template: 'basic' } }), 'pages is a link to another folder, which the editor never follows.');
+    refusedAs(() => createPage(paths, loadContent({ root: content }), { name: 'New', route: '/new', from: { template: 'basic' } }), 'pages is a link to another folder, which the editor never follows.');
     expect(existsSync(path.join(content, 'real-pages/new.yaml'))).toBe(false);
   });
 
@@ -460,7 +460,7 @@ describe('names the site’s repository leaves out', () => {
     const cookie = await signIn('names');
     const before = tipOf(`drafts/${draftOf('names')}`);
     for (const route of ['/dist/courses', '/node_modules/x', '/courses/dist/x', '/x.log/y']) {
-      const created = await call('POST', 'create', { cookie, body: { route, from: { template: 'basic' } } });
+      const created = await call('POST', 'create', { cookie, body: { name: 'Courses', route, from: { template: 'basic' } } });
       expect(created.status, route).toBe(400);
       expect(created.body.error, route).toBe(`pages${route}.yaml cannot be saved under that name: the site's repository is set to leave out files of that name or in that folder (its .gitignore), so it would be lost.`);
       expect(existsSync(path.join(worktreeOf('names'), `pages${route}.yaml`))).toBe(false);

@@ -358,7 +358,7 @@ describe('files the form cannot hold', () => {
 
   it('refuses to copy a page that is not UTF-8 (the copy would hold � for what could not be read)', async () => {
     write('pages/odd.yaml', Buffer.from('meta:\n  title: Caf\xe9\nsections: []\n', 'latin1'));
-    const refused = await post<{ error: string }>('create', { route: '/odd-copy', from: { copy: 'pages/odd.yaml' } });
+    const refused = await post<{ error: string }>('create', { name: 'Odd', route: '/odd-copy', from: { copy: 'pages/odd.yaml' } });
     expect(refused.status).toBe(422);
     expect(refused.body.error).toBe('pages/odd.yaml cannot be copied: its text is not a page the editor can read.');
     expect(existsSync(path.join(content, 'pages/odd-copy.yaml'))).toBe(false);
@@ -414,16 +414,24 @@ describe('a file deleted on disk while open', () => {
 });
 
 describe('creating and deleting', () => {
-  it('creates a page from a template, its text as it is', async () => {
-    const { status, body } = await post('create', { route: '/tekla-structures', from: { template: 'course' } });
+  it('creates a page from a template, its text as it is but for the name and duration, stated once', async () => {
+    const { status, body } = await post('create', { name: 'Tekla Structures', duration: '60 hours', route: '/tekla-structures', from: { template: 'course' } });
     expect(status).toBe(201);
     expect(body).toEqual({ file: 'pages/tekla-structures.yaml', route: '/tekla-structures' });
-    expect(read('pages/tekla-structures.yaml')).toBe(readFileSync(path.join(ROOT, 'pages/_templates/course.yaml'), 'utf8'));
+    const template = readFileSync(path.join(ROOT, 'pages/_templates/course.yaml'), 'utf8').split('\n');
+    const made = read('pages/tekla-structures.yaml').split('\n');
+    expect(made.filter((line, index) => line !== template[index])).toEqual([
+      expect.stringMatching(/^ {4}name: Tekla Structures +# the course's name/),
+      expect.stringMatching(/^ {4}duration: 60 hours +# the course's duration/),
+    ]);
+    // This project's site has no menu groups and no template picture: those are its only errors.
+    const opened = await openPage('pages/tekla-structures.yaml');
+    expect(opened.errors.map((error) => error.code)).toEqual(['invalid-value', 'missing-file']);
     expect((await get<PageListEntry[]>('pages')).body.map((entry) => entry.route)).toContain('/tekla-structures');
   });
 
   it('creates a copy of a page without its aliases, comments kept', async () => {
-    const { status, body } = await post('create', { route: '/etabs-online', from: { copy: 'pages/etabs.yaml' } });
+    const { status, body } = await post('create', { name: 'ETABS', route: '/etabs-online', from: { copy: 'pages/etabs.yaml' } });
     expect(status).toBe(201);
     expect(body).toEqual({ file: 'pages/etabs-online.yaml', route: '/etabs-online' });
     const copy = read('pages/etabs-online.yaml');
@@ -439,12 +447,15 @@ describe('creating and deleting', () => {
       ['/new page', 400, 'cannot be the address'],
       ['/../outside', 400, 'cannot be the address'],
     ] as const) {
-      const response = await post<{ error: string; hint: string }>('create', { route, from: { template: 'basic' } });
+      const response = await post<{ error: string; hint: string }>('create', { name: 'New', route, from: { template: 'basic' } });
       expect(response.status, route).toBe(status);
       expect(response.body.error).toContain(words);
       expect(response.body.hint).toBeTruthy();
     }
-    expect((await post('create', { route: '/x', from: { template: 'nope' } })).status).toBe(400);
+    expect((await post('create', { name: 'X', route: '/x', from: { template: 'nope' } })).status).toBe(400);
+    const unnamed = await post<{ error: string; hint: string }>('create', { name: ' ', route: '/x', from: { template: 'basic' } });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toEqual({ error: 'The new page needs a name first.', hint: expect.stringContaining('Type what the page is called') as unknown });
     expect(existsSync(path.join(content, 'pages/x.yaml'))).toBe(false);
     expect(existsSync(path.join(content, 'outside.yaml'))).toBe(false);
   });
@@ -639,7 +650,7 @@ describe('the site settings (pages/_site.yaml)', () => {
     expect(stale.body.text).toBe(siteText());
 
     expect((await post('delete', { file: SITE, version: body.version })).status).toBe(400);
-    expect((await post('create', { route: '/site-copy', from: { copy: SITE } })).status).toBe(400);
+    expect((await post('create', { name: 'Site', route: '/site-copy', from: { copy: SITE } })).status).toBe(400);
     expect(existsSync(path.join(content, 'pages/site-copy.yaml'))).toBe(false);
     expect((await post('save', { file: SITE, data: before.data, version: body.version })).status).toBe(200);
     expect(siteText()).toBe(before.text);
@@ -652,7 +663,7 @@ describe('what an edit would break in other files', () => {
 
   /** A page made through the API (so the content is loaded again at once), changed as `change` says. */
   async function makePage(route: string, change: (data: Json) => Json): Promise<string> {
-    const created = (await post<{ file: string }>('create', { route, from: { copy: 'pages/contact.yaml' } })).body;
+    const created = (await post<{ file: string }>('create', { name: 'Contact', route, from: { copy: 'pages/contact.yaml' } })).body;
     const opened = await openPage(created.file);
     expect((await post('save', { file: created.file, data: change(opened.data), version: opened.version })).status).toBe(200);
     return created.file;

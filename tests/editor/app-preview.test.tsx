@@ -6,7 +6,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PreviewApp, PreviewPage, previewSections, previewSite, withSiteDraft } from '../../editor/app/PreviewApp';
+import { PreviewApp, PreviewPage, previewSections, previewSite, previewTitle, withSiteDraft } from '../../editor/app/PreviewApp';
 import type { ContentResponse, Json } from '../../editor/protocol/api';
 import { keepLinksInNewTabs } from '../../editor/app/preview-links';
 import { testSite } from '../helpers/render';
@@ -59,6 +59,32 @@ describe('the preview', () => {
     render(<PreviewPage content={withSiteDraft(content, siteDraft)} shown={shown} />);
     expect(screen.getByText('The site settings have errors')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'ETABS V-22' })).not.toBeInTheDocument();
+  });
+
+  it('shows the course’s facts where a section names them, and follows a fact changed in the course block', () => {
+    const course = (duration: string): Json => ({
+      meta: { title: '{name} | CESA', description: 'd', keywords: ['k'], course: { name: 'Tekla Structures', group: 'bim', duration } },
+      sections: [
+        { type: 'hero', title: '{name}' },
+        { type: 'facts', items: [{ label: 'Duration', value: '{duration}' }] },
+        { type: 'course-cards', cards: [{ course: '/etabs', image: { src: '/images/etabs.svg', alt: 'ETABS' } }] },
+      ],
+    });
+    const first = previewSections(course('40 hours'));
+    const withCourses = { ...content, courses: { '/etabs': { name: 'ETABS', duration: '15, 25 or 45 hours' } } };
+    const { rerender } = render(<PreviewPage content={withCourses} shown={{ id: 1, route: '/tekla', title: null, sections: first.sections }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Tekla Structures' })).toBeInTheDocument();
+    expect(screen.getByText('40 hours')).toBeInTheDocument();
+    // Another course page's card: its name, duration and link from that page.
+    expect(screen.getByRole('heading', { name: 'ETABS' })).toBeInTheDocument();
+    expect(screen.getByText('15, 25 or 45 hours')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Learn More: ETABS' })).toHaveAttribute('href', '/etabs');
+
+    const second = previewSections(course('55 hours'), first.known);
+    rerender(<PreviewPage content={withCourses} shown={{ id: 2, route: '/tekla', title: null, sections: second.sections }} />);
+    expect(screen.getByText('55 hours')).toBeInTheDocument();
+    expect(screen.queryByText('40 hours')).not.toBeInTheDocument();
+    expect(previewTitle(course('55 hours'))).toBe('Tekla Structures | CESA');
   });
 
   it('marks an unknown section type as broken too', () => {

@@ -135,8 +135,8 @@ class FakeServer {
           page: { type: 'object' },
           sections: [],
           templates: [
-            { name: 'basic', description: 'A plain page: a hero and some text.' },
-            { name: 'course', description: 'A course page with modules and fees.' },
+            { name: 'basic', description: 'A plain page: a hero and some text.', course: false },
+            { name: 'course', description: 'A course page with modules and fees.', course: true },
           ],
         });
       case 'content':
@@ -179,7 +179,8 @@ class FakeServer {
         return json(200, { text: stringify(page.data), version: `v${page.version}`, errors: this.errorsOf(request.file, page.data), elsewhere });
       }
       case 'create': {
-        const request = body as { route: string; from: { template: string } | { copy: string } };
+        const request = body as { name: string; route: string; from: { template: string } | { copy: string } };
+        if (!request.name.trim()) return json(400, { error: 'The new page needs a name first.', hint: 'Type what the page is called.' });
         const newFile = `pages${request.route}.yaml`;
         if (this.pages.has(newFile)) {
           return json(409, { error: `The address ${request.route} is already taken.`, hint: 'Choose another address, or open that page instead.' });
@@ -264,15 +265,47 @@ describe('the page list', () => {
     expect(screen.getByText(/No page matches/)).toBeInTheDocument();
   });
 
+  it('asks for the name first and makes nothing without it; suggests the address from the name; asks a course for its duration', async () => {
+    const user = await openList();
+    await user.click(screen.getByRole('button', { name: 'New page' }));
+    const dialog = screen.getByRole('dialog', { name: 'New page' });
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
+    expect(within(dialog).getByText('Type the new page’s name first, e.g. Tekla Structures.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(server.requestsTo('create')).toEqual([]);
+
+    await user.type(name, 'Tekla Structures (Advance)');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    const route = within(dialog).getByLabelText('Address');
+    expect(route).toHaveValue('/tekla-structures-advance');
+    // A plain page has no duration to ask for; a course has.
+    expect(within(dialog).queryByLabelText('Duration')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Template'), 'course');
+    await user.type(within(dialog).getByLabelText('Duration'), '60 hours');
+    // An address typed in itself is kept when the name changes.
+    await user.clear(route);
+    await user.type(route, '/tekla');
+    await user.type(name, '!');
+    expect(route).toHaveValue('/tekla');
+    await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
+    await screen.findByLabelText('Title');
+    expect(server.requestsTo('create').at(-1)?.body).toEqual({ name: 'Tekla Structures (Advance)!', duration: '60 hours', route: '/tekla', from: { template: 'course' } });
+  });
+
   it('creates a page from the chosen template and opens it; a refused route is explained in the dialog', async () => {
     const user = await openList();
     await user.click(screen.getByRole('button', { name: 'New page' }));
     const dialog = screen.getByRole('dialog', { name: 'New page' });
-    const route = within(dialog).getByLabelText('Route');
-    expect(route).toHaveFocus();
+    await user.type(within(dialog).getByLabelText('Name'), 'Tekla Structures');
+    const route = within(dialog).getByLabelText('Address');
     expect(within(dialog).getByText(/letters, digits and dashes/)).toBeInTheDocument();
 
     // Taken: the server's words, and the dialog stays.
+    await user.clear(route);
     await user.type(route, '/etabs');
     await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
     expect(await within(dialog).findByText('The address /etabs is already taken.')).toBeInTheDocument();
@@ -289,7 +322,7 @@ describe('the page list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'New Page | CESA' })).toBeInTheDocument();
-    expect(server.requestsTo('create').at(-1)?.body).toEqual({ route: '/tekla-structures', from: { template: 'course' } });
+    expect(server.requestsTo('create').at(-1)?.body).toEqual({ name: 'Tekla Structures', route: '/tekla-structures', from: { template: 'course' } });
     expect(window.location.search).toBe('?file=pages/tekla-structures.yaml');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -298,12 +331,13 @@ describe('the page list', () => {
     const user = await openList();
     await user.click(screen.getByRole('button', { name: 'New page' }));
     const dialog = screen.getByRole('dialog', { name: 'New page' });
-    await user.type(within(dialog).getByLabelText('Route'), '/etabs-advanced');
+    await user.type(within(dialog).getByLabelText('Name'), 'ETABS Advanced');
+    expect(within(dialog).getByLabelText('Address')).toHaveValue('/etabs-advanced');
     await user.click(within(dialog).getByRole('radio', { name: 'A copy of a page' }));
     await user.selectOptions(within(dialog).getByLabelText('Page to copy'), 'Études ETABS (/etabs)');
     await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
     await screen.findByLabelText('Title');
-    expect(server.requestsTo('create').at(-1)?.body).toEqual({ route: '/etabs-advanced', from: { copy: 'pages/etabs.yaml' } });
+    expect(server.requestsTo('create').at(-1)?.body).toEqual({ name: 'ETABS Advanced', route: '/etabs-advanced', from: { copy: 'pages/etabs.yaml' } });
   });
 
   it('deletes a page only after the button that names it, having listed the pages that link to it', async () => {

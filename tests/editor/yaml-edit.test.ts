@@ -69,8 +69,9 @@ describe('a change writes only the lines it changes', () => {
       name: 'meta.title: that one line',
       source: course,
       edit: (d: Page) => void (d.meta.title = 'Tekla Structures Training in Pune | CESA'),
-      removed: ['  title: New Course Training in Pune | CESA'],
-      added: ['  title: Tekla Structures Training in Pune | CESA'],
+      removed: ['  title: "{name} Training in Pune | CESA"'],
+      // The quotes the template's title needs for its {name} stay, like any style the author chose.
+      added: ['  title: "Tekla Structures Training in Pune | CESA"'],
     },
     {
       name: 'one module item: that one line',
@@ -83,21 +84,21 @@ describe('a change writes only the lines it changes', () => {
       name: 'a value with an end-of-line comment: the comment stays',
       source: course,
       edit: (d: Page) => void ((d.meta.course as Data).duration = '60 hours'),
-      removed: [`    duration: 45 hours               # the course's duration, as the brochure states it (hours, or text such as "15, 25 or 45 hours")`],
-      added: [`    duration: 60 hours               # the course's duration, as the brochure states it (hours, or text such as "15, 25 or 45 hours")`],
+      removed: [`    duration: 45 hours               # the course's duration (hours, or text such as "15, 25 or 45 hours")`],
+      added: [`    duration: 60 hours               # the course's duration (hours, or text such as "15, 25 or 45 hours")`],
     },
     {
       name: 'a string "yes": quoted, so that no reader takes it for true',
       source: course,
       edit: (d: Page) => void (d.sections[0]!.title = 'yes'),
-      removed: ['    title: New Course'],
+      removed: ['    title: "{name}"'],
       added: ['    title: "yes"'],
     },
     {
       name: 'text that starts with * (an alias, written plain): quoted on its line, nothing else re-written',
       source: course,
       edit: (d: Page) => void (d.meta.title = '*New* course'),
-      removed: ['  title: New Course Training in Pune | CESA'],
+      removed: ['  title: "{name} Training in Pune | CESA"'],
       added: ['  title: "*New* course"'],
     },
     {
@@ -152,15 +153,15 @@ describe('a change writes only the lines it changes', () => {
       name: 'a value inside a flow map: in place, quoted when a comma needs it',
       source: course,
       edit: (d: Page) => void ((d.sections[3]!.items as Section[])[1]!.value = 'Classroom, online'),
-      removed: ['      - { label: Mode, value: Classroom and instructor-led online }'],
+      removed: ['      - { label: Mode, value: "{mode}" }'],
       added: ['      - { label: Mode, value: "Classroom, online" }'],
     },
     {
       name: 'a keyword added to a flow list: that line, in its style',
       source: course,
       edit: (d: Page) => void (d.meta.keywords as string[]).push('Tekla'),
-      removed: ['  keywords: [new course, civil engineering software training, Pune]'],
-      added: ['  keywords: [new course, civil engineering software training, Pune, Tekla]'],
+      removed: ['  keywords: ["{name} course", civil engineering software training, Pune]'],
+      added: ['  keywords: ["{name} course", civil engineering software training, Pune, Tekla]'],
     },
     {
       name: 'an action added: like its siblings, a flow map on one line',
@@ -192,7 +193,7 @@ describe('a change writes only the lines it changes', () => {
         '    menu:                            # where the Our Courses menu lists it (or `menu: false` for nowhere)',
         '      group: structure               # a group of the menu in _site.yaml: drafting, 3d-rendering, structure, project, special, others',
         "      # order: 65                    # its place in the group, lower first (see the other courses' orders); without it, last",
-        '      # label: New Course            # the text in the menu; without it, the name above',
+        "      # label: New Course            # the text in the menu; without it, the course's name",
       ],
       added: [],
     },
@@ -230,7 +231,7 @@ describe('a change writes only the lines it changes', () => {
   });
 
   describe('a trailing comment lined up with its neighbours', () => {
-    const NAME = `    name: New Course                 # the course's name in the brochure`;
+    const NAME = `    name: New Course                 # the course's name: the page, the menu and the brochure show it`;
     const at = (line: string) => line.indexOf('#');
     const renamed = (name: string) => {
       const { text, removed, added } = edited(course, (d) => void ((d.meta.course as Data).name = name));
@@ -242,13 +243,13 @@ describe('a change writes only the lines it changes', () => {
     };
 
     it('stays in its column when the value grows or shrinks and still fits', () => {
-      expect(renamed('ETABS and SAFE Masterclass')).toBe(`    name: ETABS and SAFE Masterclass # the course's name in the brochure`);
-      expect(renamed('CAD')).toBe(`    name: CAD                        # the course's name in the brochure`);
+      expect(renamed('ETABS and SAFE Masterclass')).toBe(`    name: ETABS and SAFE Masterclass # the course's name: the page, the menu and the brochure show it`);
+      expect(renamed('CAD')).toBe(`    name: CAD                        # the course's name: the page, the menu and the brochure show it`);
       expect(at(renamed('A much longer name'))).toBe(at(NAME));
     });
 
     it('comes one space after a value too long for its column', () => {
-      expect(renamed('Revit Architecture, Structure and MEP Complete')).toBe(`    name: Revit Architecture, Structure and MEP Complete # the course's name in the brochure`);
+      expect(renamed('Revit Architecture, Structure and MEP Complete')).toBe(`    name: Revit Architecture, Structure and MEP Complete # the course's name: the page, the menu and the brochure show it`);
     });
 
     it('stays one space after its value when the author wrote it so', () => {
@@ -308,7 +309,7 @@ describe('a change writes only the lines it changes', () => {
     const crlf = course.replace(/\n/g, '\r\n');
     const { text, removed, added } = edited(crlf, (d) => void (d.meta.title = 'New title'));
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
-    expect({ removed, added }).toEqual({ removed: ['  title: New Course Training in Pune | CESA\r'], added: ['  title: New title\r'] });
+    expect({ removed, added }).toEqual({ removed: ['  title: "{name} Training in Pune | CESA"\r'], added: ['  title: "New title"\r'] });
   });
 
   it('a Windows (CRLF) file: added lines end in CRLF too', () => {

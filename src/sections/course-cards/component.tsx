@@ -1,4 +1,5 @@
 import type { SectionOf } from '../../content/page-schema';
+import { useCourses } from '../../page/courses-context';
 import { Img } from '../../ui/Img';
 import { SectionShell, Text } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
@@ -22,7 +23,20 @@ export default function CourseCards({ section }: SectionProps<'course-cards'>) {
   );
 }
 
-function CourseCard({ card, imageSide }: { card: Card; imageSide: 'left' | 'right' }) {
+/**
+ * One card. A card that names its course page (`course: /etabs`) takes the name, the duration and a
+ * Learn More link to it from that page's facts, for what it does not give itself.
+ */
+function CourseCard({ card: given, imageSide }: { card: Card; imageSide: 'left' | 'right' }) {
+  const courses = useCourses();
+  const course = given.course === undefined ? undefined : courses[given.course];
+  const card = {
+    ...given,
+    // Without the site's courses (a preview of this section alone), the route stands in for the name.
+    title: given.title ?? course?.name ?? given.course ?? '',
+    duration: given.duration?.text ?? course?.duration,
+    link: given.link ?? (given.course === undefined ? undefined : { label: 'Learn More', href: given.course }),
+  };
   return (
     <article className="card course-card" data-image-side={imageSide}>
       <Img image={card.image} slot="card" fallbackAlt={card.title} className="course-card__image" />
@@ -39,7 +53,7 @@ function CourseCard({ card, imageSide }: { card: Card; imageSide: 'left' | 'righ
         )}
         {card.duration && (
           <p className="course-card__duration">
-            <strong>Duration:</strong> {card.duration.text}
+            <strong>Duration:</strong> {card.duration}
           </p>
         )}
         {card.link && (

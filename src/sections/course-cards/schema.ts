@@ -1,15 +1,23 @@
 import * as z from 'zod';
-import { DurationSchema, ImageSchema, inSlot, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { DurationSchema, fieldKinds, ImageSchema, inSlot, LinkSchema, ParagraphsSchema, RouteSchema, SectionBase, TextSchema } from '../../content/fields';
 
-export const CourseCardSchema = z.strictObject({
-  title: TextSchema.describe('Course name.'),
-  subtitle: TextSchema.describe('A line under the name.').optional(),
-  description: ParagraphsSchema.optional(),
-  image: inSlot(ImageSchema, 'card'),
-  highlights: z.array(TextSchema).describe('Bullet points about the course.').default([]),
-  duration: DurationSchema.optional(),
-  link: LinkSchema.describe('Optional button, e.g. { label: Learn More, href: /etabs }.').optional(),
-});
+export const CourseCardSchema = z
+  .strictObject({
+    course: RouteSchema.describe(
+      "The course page this card shows, e.g. /etabs: the card takes the course's name, its duration and a Learn More link to it, unless it gives its own.",
+    )
+      // A link: checked to lead to a page (a course page: src/content/course-facts.ts), and followed when that page is renamed.
+      .register(fieldKinds, { kind: 'link' })
+      .optional(),
+    title: TextSchema.describe('Course name.').optional(),
+    subtitle: TextSchema.describe('A line under the name.').optional(),
+    description: ParagraphsSchema.optional(),
+    image: inSlot(ImageSchema, 'card'),
+    highlights: z.array(TextSchema).describe('Bullet points about the course.').default([]),
+    duration: DurationSchema.optional(),
+    link: LinkSchema.describe('Optional button, e.g. { label: Learn More, href: /etabs }.').optional(),
+  })
+  .refine((card) => card.title !== undefined || card.course !== undefined, { message: 'a card needs a title, or a course page to take it from', path: ['title'] });
 
 export const CourseCardsSchema = z
   .strictObject({

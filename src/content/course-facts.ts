@@ -1,0 +1,168 @@
+/**
+ * A course's facts, stated once: its name, duration, software, mode and certificate live in the
+ * page's `meta.course` block, and every other text of the page shows them by naming them in braces:
+ * `title: "{name}"`, `{ label: Duration, value: "{duration}" }`, "In this {hours}-hour course…".
+ * Changing the duration in `meta.course` (one line) changes it everywhere the page shows it; the
+ * brochure, the menu, the social card and the structured data read `meta.course` itself.
+ *
+ * Why words in braces rather than "a field left out means the course's": the page's file still reads
+ * as what the visitor sees (a text editor shows "{duration}" where the duration goes, and a search for
+ * it finds every place), any text can show a fact (a sentence of the overview as well as a facts row),
+ * and a section that needs other words simply has them. A course card on another page names its
+ * course (`course: /etabs`) and takes the name, duration and link it leaves out from that page.
+ *
+ * Pure: no file system, no React. The page schema resolves the words before it checks the page
+ * (src/content/page-schema.ts), so everything after validation sees the text a visitor reads.
+ */
+import { problem, type Problem } from './error-codes';
+import { nearest, type ContentError, type PathSegment } from './errors';
+import type { Locator } from './locate';
+import { isRecord } from '../lib/is-record';
+
+/** The facts a text may name, each with what it stands for (in the words of an error or a help text). */
+export const COURSE_FACTS = {
+  name: "the course's name",
+  duration: "the course's duration",
+  hours: "the course's number of hours (from its duration, e.g. 45 for 45 hours)",
+  software: 'the software and version the course teaches',
+  mode: 'how the course is taught',
+  certificate: 'the certificate the course leads to',
+} as const;
+
+export type CourseFact = keyof typeof COURSE_FACTS;
+
+export const COURSE_FACT_NAMES = Object.keys(COURSE_FACTS) as CourseFact[];
+
+/** `{name}`, `{duration}`…: a lowercase word in braces. */
+const PLACEHOLDER = /\{([a-z]+)\}/g;
+
+/** What a page's course states, as text; a fact it does not state is absent. */
+export type StatedFacts = Partial<Record<CourseFact, string>>;
+
+/** A number of hours at the start of a duration: "45", "45 hours", "50 hours / 8 days". */
+const HOURS = /^(\d+(?:\.\d+)?)\s*hours?\b/i;
+
+/**
+ * The facts `meta.course` states, read from the document as written (before validation: a value of
+ * the wrong kind states nothing, and the schema reports it). A duration of 45 reads "45 hours".
+ */
+export function statedFacts(document: unknown): StatedFacts {
+  const course = isRecord(document) && isRecord(document.meta) ? document.meta.course : undefined;
+  if (!isRecord(course)) return {};
+  const facts: StatedFacts = {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : undefined);
+  for (const fact of ['name', 'software', 'mode', 'certificate'] as const) {
+    const value = text(course[fact]);
+    if (value !== undefined) facts[fact] = value;
+  }
+  const duration = course.duration;
+  if (typeof duration === 'number' && duration > 0) {
+    facts.duration = `${duration} hours`;
+    facts.hours = String(duration);
+  } else if (typeof duration === 'string' && duration.trim() !== '') {
+    facts.duration = duration;
+    // A rate ("5 hours per module") is not the course's hours.
+    const hours = /\bper\b/i.test(duration) ? null : HOURS.exec(duration);
+    if (hours) facts.hours = hours[1]!;
+  }
+  return facts;
+}
+
+/** A text naming a fact the page does not state: where, and what it is. */
+export interface FactProblem {
+  path: PathSegment[];
+  problem: Problem;
+}
+
+/**
+ * The document with every fact named in braces replaced by the course's, and the texts that name a
+ * fact the page does not state (left as written). `meta.course` itself is not changed: it is where
+ * the facts are stated.
+ */
+export function resolveFacts(document: unknown): { value: unknown; problems: FactProblem[] } {
+  const facts = statedFacts(document);
+  const hasCourse = isRecord(document) && isRecord(document.meta) && document.meta.course !== undefined;
+  const problems: FactProblem[] = [];
+  const visit = (value: unknown, path: PathSegment[]): unknown => {
+    if (typeof value === 'string') return value.includes('{') ? resolveText(value, facts, hasCourse, path, problems) : value;
+    if (Array.isArray(value)) return value.map((item, index) => visit(item, [...path, index]));
+    if (isRecord(value)) {
+      if (path.length === 2 && path[0] === 'meta' && path[1] === 'course') return value;
+      let changed = false;
+      const next: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) {
+        next[key] = visit(item, [...path, key]);
+        if (next[key] !== item) changed = true;
+      }
+      return changed ? next : value;
+    }
+    return value;
+  };
+  const value = visit(document, []);
+  return { value, problems };
+}
+
+/** The facts a course page states, for the sections of one section alone (the editor's preview). */
+export function resolveSectionFacts(section: unknown, facts: StatedFacts): unknown {
+  const problems: FactProblem[] = [];
+  const visit = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.includes('{') ? resolveText(value, facts, true, [], problems) : value;
+    if (Array.isArray(value)) return value.map(visit);
+    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, visit(item)]));
+    return value;
+  };
+  return visit(section);
+}
+
+function resolveText(text: string, facts: StatedFacts, hasCourse: boolean, path: PathSegment[], problems: FactProblem[]): string {
+  return text.replace(PLACEHOLDER, (written, word: string) => {
+    if (!(word in COURSE_FACTS)) {
+      problems.push({ path, problem: problem('course-fact', { case: 'unknown', written, facts: COURSE_FACT_NAMES, suggestion: nearest(word, COURSE_FACT_NAMES) }) });
+      return written;
+    }
+    const fact = word as CourseFact;
+    const value = facts[fact];
+    if (value !== undefined) return value;
+    if (!hasCourse) problems.push({ path, problem: problem('course-fact', { case: 'no-course', written }) });
+    else if (fact === 'hours' && facts.duration !== undefined) problems.push({ path, problem: problem('course-fact', { case: 'no-hours', duration: facts.duration }) });
+    else problems.push({ path, problem: problem('course-fact', { case: 'not-stated', written, fact, about: COURSE_FACTS[fact] }) });
+    return written;
+  });
+}
+
+/** What another page's course card may take from a course page: its name and duration. */
+export interface CourseCardFacts {
+  name: string;
+  duration?: string | undefined;
+}
+
+/** The course pages by route: what course cards on other pages show of them. */
+export type CourseIndex = Record<string, CourseCardFacts>;
+
+/** The course pages of the site by route, from what the build keeps of each page (its course summary). */
+export function courseIndexOf(summaries: readonly ({ route: string; name: string; duration: string | undefined } | null)[]): CourseIndex {
+  const index: CourseIndex = {};
+  for (const summary of summaries) if (summary) index[summary.route] = summary.duration === undefined ? { name: summary.name } : { name: summary.name, duration: summary.duration };
+  return index;
+}
+
+/**
+ * The cards of a page that take their facts from a course page (`course: /etabs`), where each is
+ * written: a card naming a page that is not a course is an error there (checked across the files).
+ */
+export function courseCardsOf(page: { sections: readonly { type: string; cards?: unknown }[] }): { course: string; path: PathSegment[] }[] {
+  return page.sections.flatMap((section, index) =>
+    section.type === 'course-cards' && Array.isArray(section.cards)
+      ? section.cards.flatMap((card: unknown, position) => (isRecord(card) && typeof card.course === 'string' ? [{ course: card.course, path: ['sections', index, 'cards', position, 'course'] }] : []))
+      : [],
+  );
+}
+
+/**
+ * Across the files: each card that names a course page names one that states a course. `courses`:
+ * the routes of the course pages; `pages`: of every valid page (a route of no page is a broken link,
+ * and a page with errors is judged once they are mended: both are reported on their own).
+ */
+export function checkCourseCards(cards: readonly { course: string; path: PathSegment[] }[], locate: Locator, courses: ReadonlySet<string>, pages: ReadonlySet<string>): ContentError[] {
+  return cards.filter((card) => pages.has(card.course) && !courses.has(card.course)).map((card) => locate(card.path, problem('course-card', { route: card.course })));
+}
