@@ -20,13 +20,14 @@ import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';
 import { staleGeneratedFiles, writeEditorSchemas } from './codegen/json-schema';
+import { BUILD } from './errors/build';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });
 const root = process.cwd();
 const own = values.content === undefined || path.resolve(values.content) === root;
 const contentRoot = own ? root : path.resolve(values.content!);
 if (!existsSync(path.join(contentRoot, 'pages'))) {
-  console.error(`There is no pages/ folder in ${contentRoot}: --content names the folder that holds pages/ and public/.`);
+  console.error(BUILD.text('BUILD_CONTENT_FOLDER_HAS_NO_PAGES', { folder: contentRoot }));
   process.exit(1);
 }
 const started = performance.now();

@@ -16,6 +16,7 @@ import { configurationProblem, startHostedEditor, type HostedOptions } from '../
 import { FirebaseHosting, LiveFolder, type Deployer } from '../editor/publish/deploy';
 import { defaultStateDir, stateDirProblem } from '../editor/hosted/state-folder';
 import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT, zeroConfigProblem } from '../editor/hosted/zero-config';
+import { ADMIN } from '../editor/errors';
 
 const { values } = parseArgs({
   options: { state: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
@@ -42,7 +43,7 @@ Auth emulator, example accounts). For the academy's server, set (README, "The ho
 
 function required(name: string): string {
   const value = process.env[name]?.trim();
-  if (!value) throw new Error(`${name} is not set. With CESA_EDITOR_REMOTE set, the editor server also needs ${name} (README, "The hosted editor").`);
+  if (!value) throw new Error(ADMIN.text('ADMIN_VARIABLE_MISSING', { name }));
   return value;
 }
 

@@ -12,6 +12,7 @@
  * Anything else with the emulator refuses to start (emulatorModeProblem).
  */
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ADMIN } from '../errors';
 
 /** Google's public keys for Firebase ID tokens (rotated by Google; jose caches them). */
 export const GOOGLE_KEYS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -166,10 +167,10 @@ export function signedTokenVerifier({ projectId, keys = createRemoteJWKSet(new U
 /** Why emulator mode may not run here, or undefined when it may (a `demo-` project, a loopback address). */
 export function emulatorModeProblem(projectId: string, host: string): string | undefined {
   if (!projectId.startsWith('demo-')) {
-    return `The Auth emulator signs nothing, so anyone could sign in as anyone: it is used only with a demo- project, and the project is ${projectId}. Unset FIREBASE_AUTH_EMULATOR_HOST to use the real project, or use a demo- project id.`;
+    return ADMIN.text('ADMIN_EMULATOR_REAL_PROJECT', { projectId });
   }
   if (!isLoopbackHost(host)) {
-    return `The Auth emulator signs nothing, so anyone could sign in as anyone: with it the editor server listens only on this computer (127.0.0.1), and it was asked to listen on ${host}.`;
+    return ADMIN.text('ADMIN_EMULATOR_NOT_LOOPBACK', { host });
   }
   return undefined;
 }
@@ -197,7 +198,7 @@ export function emulatorTokenVerifier({ projectId, emulatorHost, host, fetch: fe
   const problem = emulatorModeProblem(projectId, host);
   if (problem) throw new Error(problem);
   const emulatorName = emulatorHost.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  if (!isLoopbackHost(emulatorName)) throw new Error(`The Auth emulator must run on this computer, and FIREBASE_AUTH_EMULATOR_HOST names ${emulatorHost}.`);
+  if (!isLoopbackHost(emulatorName)) throw new Error(ADMIN.text('ADMIN_EMULATOR_ELSEWHERE', { emulatorHost }));
   return {
     async verify(token) {
       const alg = headerAlg(token);

@@ -42,6 +42,7 @@ import { DEFAULT_REQUEST_LIMITS, limitConnections, serverTimeouts, SIGN_IN_BODY_
 import { editorHeaders, setEditorHeaders } from './security-headers';
 import { signedInChecks } from './signed-in';
 import { sessionKey, SessionStore } from './sessions';
+import { ADMIN, EDITOR } from '../errors';
 
 export interface HostedOptions {
   /** The project whose code the server runs (the editor's schemas and section examples). */
@@ -108,27 +109,25 @@ export interface RunningEditor {
 
 /** Why this configuration may not run, or undefined: checked before anything listens. */
 export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host' | 'previews' | 'previewOrigin'>): string | undefined {
-  if (!options.emulatorHost && options.projectId.startsWith('demo-')) {
-    return `The project ${options.projectId} exists only in the Auth emulator: set FIREBASE_AUTH_EMULATOR_HOST to use the emulator, or give the academy's real Firebase project id.`;
-  }
+  if (!options.emulatorHost && options.projectId.startsWith('demo-')) return ADMIN.text('ADMIN_DEMO_PROJECT_WITHOUT_EMULATOR', { projectId: options.projectId });
   if (options.previewOrigin !== undefined) {
     const problem = previewOriginProblem(options.previewOrigin, options.origin);
     if (problem) return problem;
   } else if (options.previews && !isLoopbackHost(options.host)) {
-    return `Previews of whole drafts need their own address on a server: set CESA_EDITOR_PREVIEW_ORIGIN (such as https://{draft}.preview.example.org; README, "The hosted editor"). Without it they are served on ports of this computer, and the server listens on ${options.host}.`;
+    return ADMIN.text('ADMIN_PREVIEWS_NEED_ORIGIN', { host: options.host });
   }
   if (options.origin === undefined) {
-    return isLoopbackHost(options.host) ? undefined : `Set the address editors open (CESA_EDITOR_ORIGIN, such as https://editor.example.org): the server listens on ${options.host}, which is not only this computer.`;
+    return isLoopbackHost(options.host) ? undefined : ADMIN.text('ADMIN_ORIGIN_NEEDED', { host: options.host });
   }
   let origin: URL;
   try {
     origin = new URL(options.origin);
   } catch {
-    return `The editor's address (CESA_EDITOR_ORIGIN) is not an address: ${options.origin}.`;
+    return ADMIN.text('ADMIN_ORIGIN_NOT_AN_ADDRESS', { origin: options.origin });
   }
-  if (origin.origin !== options.origin.replace(/\/$/, '')) return `The editor's address (CESA_EDITOR_ORIGIN) must be an origin only, such as https://editor.example.org, not ${options.origin}.`;
+  if (origin.origin !== options.origin.replace(/\/$/, '')) return ADMIN.text('ADMIN_ORIGIN_NOT_ORIGIN', { origin: options.origin });
   if (origin.protocol !== 'https:' && !(origin.protocol === 'http:' && isLoopbackHost(origin.hostname.replace(/^\[|\]$/g, '')))) {
-    return `The editor's address must start with https:// (sign-in cookies travel only over https), unless it is this computer (http://127.0.0.1): ${options.origin}.`;
+    return ADMIN.text('ADMIN_ORIGIN_NOT_HTTPS', { origin: options.origin });
   }
   return undefined;
 }
@@ -152,14 +151,11 @@ interface Draft {
 function signInRefusal(error: unknown, log: (entry: Record<string, unknown>) => void): unknown {
   if (error instanceof KeysUnreachable) {
     log({ event: 'sign-in-keys-unreachable', reason: error.message });
-    return new Refusal(503, {
-      error: "The server could not reach Google to check your sign-in: a network problem on the server's side, not your account.",
-      hint: "Try again in a minute. If it keeps happening, tell the site's administrator.",
-    });
+    return EDITOR.refusal('EDITOR_SIGN_IN_KEYS_UNREACHABLE');
   }
   if (!(error instanceof TokenRefusal)) return error;
   log({ event: 'sign-in-refused', reason: error.reason });
-  return new Refusal(401, { error: `The sign-in was not accepted: ${error.reason}.`, hint: 'Sign in again with your Google account.' });
+  return EDITOR.refusal('EDITOR_SIGN_IN_REFUSED', { reason: error.reason });
 }
 
 export async function startHostedEditor(options: HostedOptions): Promise<RunningEditor> {
@@ -256,7 +252,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
 
   const signIn = async (req: IncomingMessage, res: ServerResponse) => {
     // Before anyone is known: a small body (a token), soon or not at all.
-    const { idToken } = parseJson(await bodyOf(req, { bytes: SIGN_IN_BODY_BYTES, hint: 'A sign-in sends only its token: reload the editor and sign in again.' }), SessionRequestSchema);
+    const { idToken } = parseJson(await bodyOf(req, { bytes: SIGN_IN_BODY_BYTES, tooLarge: 'EDITOR_SIGN_IN_TOO_LARGE' }), SessionRequestSchema);
     let account;
     try {
       account = await verifier.verify(idToken);
@@ -287,7 +283,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     const writes = method !== 'GET' && method !== 'HEAD';
     const foreign = writes ? writeRefusal(req) : otherSiteReason(req.headers, (candidate) => candidate === origin);
     if (foreign) {
-      return refuse(req, res, new Refusal(403, { error: 'The editor accepts changes only from its own pages.', hint: `Open the editor at ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: foreign });
+      return refuse(req, res, EDITOR.refusal('EDITOR_FOREIGN_ORIGIN', { address: `${origin}${EDITOR_ROUTE}` }), { route: url.pathname, why: foreign });
     }
     if (name === 'auth-config' && method === 'GET') {
       return sendJson(res, 200, {
@@ -362,10 +358,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       draft.invalidate();
       if (error instanceof GitError) {
         log({ event: 'save-failed', email: session.email, draft: `drafts/${id}`, reason: error.message });
-        throw new Refusal(502, {
-          error: "Your change was not saved: the site's repository did not take it.",
-          hint: 'What you typed is still here. Try Save again in a minute; if it keeps failing, tell the site\'s administrator.',
-        });
+        throw EDITOR.refusal('EDITOR_SAVE_NOT_PUSHED');
       }
       throw error;
     }
@@ -412,11 +405,11 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
 
   /** Whether the holder of a preview's pass may still see it: their session goes on and editors.yaml lists them. */
   const stillAllowed = async (holder: PreviewHolder): Promise<void> => {
-    if (!sessions.byKey(holder.session)) throw new PreviewRefusal(401, `Your session in the editor has ended (signed out, or after 12 hours). Sign in to the editor again and open the preview from there: ${origin}${EDITOR_ROUTE}`);
+    if (!sessions.byKey(holder.session)) throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_SESSION_ENDED', { address: `${origin}${EDITOR_ROUTE}` }));
     const editors = await editorsNow();
     const editor = editors.find((entry) => entry.email === holder.email);
     if (!editor || editorId(editor.email) !== holder.draft) {
-      throw new PreviewRefusal(403, `${holder.email} is no longer on the list of editors, so this preview of a draft is closed to it. Ask ${whomToAsk(editors)} if this is a mistake.`);
+      throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_NOT_LISTED', { email: holder.email, whom: whomToAsk(editors) }));
     }
   };
 
@@ -439,7 +432,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const session = sessionOf(req);
       limiter.take('read', editorId(session.email));
       const { id } = await listed(session);
-      if (!previewServer) throw new Refusal(404, { error: 'This editor server shows no previews of whole drafts.', hint: "Ask the site's administrator to set CESA_EDITOR_PREVIEW_ORIGIN (README, \"The hosted editor\")." });
+      if (!previewServer) throw EDITOR.refusal('EDITOR_NO_WHOLE_PREVIEWS');
       await previewServer.open(res, { draft: id, email: session.email, session: sessionKey(cookieOf(req, cookieName) ?? '') });
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
@@ -461,11 +454,11 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     setEditorHeaders(res, headersFor, url.pathname);
     // A page elsewhere that points its own name at this server (DNS rebinding) names itself in Host.
     if (req.headers.host !== originHost) {
-      return refuse(req, res, new Refusal(421, { error: `This is the editor of ${origin}.`, hint: `Open ${origin}${EDITOR_ROUTE}.` }), { route: url.pathname, why: `Host: ${req.headers.host ?? 'none'}` });
+      return refuse(req, res, EDITOR.refusal('EDITOR_WRONG_HOST', { origin, address: `${origin}${EDITOR_ROUTE}` }), { route: url.pathname, why: `Host: ${req.headers.host ?? 'none'}` });
     }
     try {
       if (url.pathname.startsWith(`${EDITOR_API}/`)) return await serveApi(req, res, url);
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new Refusal(405, { error: 'The editor accepts only its own requests here.' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw EDITOR.refusal('EDITOR_ONLY_OWN_REQUESTS');
       if (url.pathname === '/' || url.pathname === `${EDITOR_ROUTE}/`) {
         res.statusCode = 302;
         res.setHeader('Location', EDITOR_ROUTE);
@@ -475,13 +468,13 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       const page = options.app?.pages.get(url.pathname);
       if (page) return sendHtml(res, page);
       if (url.pathname.startsWith(APP_BASE) && serveAppFile(res, url)) return;
-      if (url.pathname === EDITOR_PREVIEW_ROUTE || url.pathname.startsWith(`${EDITOR_ROUTE}/`)) throw new Refusal(404, { error: `The editor has nothing at ${url.pathname}.` });
+      if (url.pathname === EDITOR_PREVIEW_ROUTE || url.pathname.startsWith(`${EDITOR_ROUTE}/`)) throw EDITOR.refusal('EDITOR_NOTHING_AT', { path: url.pathname });
       // Anything else is a file of the editor's draft (a photo the preview shows): for a signed-in editor only.
       const { id } = await signedIn(req);
       const { dir, publicDir } = await draftOf(id);
       const file = publicFileAt(publicDir, url.pathname);
       // A link (public/ itself, a folder in it, the file: public/x → /etc) could lead out of the draft: none is followed.
-      if (!file || !noLinkOnTheWay(dir, file)) throw new Refusal(404, { error: `Your draft has no file at ${url.pathname}.` });
+      if (!file || !noLinkOnTheWay(dir, file)) throw EDITOR.refusal('EDITOR_DRAFT_HAS_NO_FILE', { path: url.pathname });
       return sendFile(res, file);
     } catch (error) {
       if (error instanceof Refusal) return refuse(req, res, error, { route: url.pathname });
@@ -490,10 +483,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
       if ((res.destroyed || req.socket.destroyed) && !(error instanceof GitError)) return void res.end();
       log({ event: 'error', route: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       if (error instanceof GitError && !res.headersSent) {
-        return sendJson(res, 503, { error: "The site's repository does not answer right now, so the editor cannot check who may edit.", hint: "Nothing was changed. Try again in a minute; if it goes on, tell the site's administrator." });
+        return sendRefusal(res, EDITOR.refusal('EDITOR_REPOSITORY_UNREACHABLE'));
       }
       if (res.headersSent) return void res.end();
-      sendJson(res, 500, { error: "The editor's server ran into a problem and did nothing.", hint: "Reload the editor and try again; if it happens again, tell the site's administrator." });
+      sendRefusal(res, EDITOR.refusal('EDITOR_SERVER_PROBLEM'));
     }
   };
 

@@ -16,6 +16,7 @@ import { readJson, Refusal, sendJson } from '../server/http';
 import { editorId, whomToAsk, type Editor } from '../repo/editors';
 import type { Limited, RateLimiter } from '../hosted/rate-limit';
 import { changedSinceReview, type Publisher } from './publisher';
+import { PUBLISH } from '../errors';
 
 const DraftIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
 const CommitSchema = z.string().regex(/^[0-9a-f]{40}$/);
@@ -136,10 +137,7 @@ export class PublishingApi {
   private async publisherOnly(req: IncomingMessage, fresh: boolean): Promise<SignedPerson> {
     const person = await this.context.signedIn(req, fresh);
     if (person.editor.role !== 'publisher') {
-      throw new Refusal(403, {
-        error: 'Only publishers may publish or roll back the live site.',
-        hint: `Mark your draft "Ready for review": ${whomToAsk(await this.context.editors())} will publish it.`,
-      });
+      throw PUBLISH.refusal('PUBLISH_PUBLISHERS_ONLY', { whom: whomToAsk(await this.context.editors()) });
     }
     return person;
   }
@@ -162,10 +160,7 @@ export class PublishingApi {
       if (error instanceof Refusal) throw error;
       // Answered here, whatever state the request is in: a publisher must never read a failure as done.
       this.context.log({ event: 'publish-error', endpoint, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      throw new Refusal(500, {
-        error: "The editor's server ran into a problem while publishing.",
-        hint: 'Reload this page: it shows what is live and whether a publish waits for "Publish again". If it happens again, tell the site\'s administrator.',
-      });
+      throw PUBLISH.refusal('PUBLISH_SERVER_PROBLEM');
     }
   }
 
@@ -205,7 +200,7 @@ export class PublishingApi {
       this.context.log({ event: 'dropped-publish-dismissed', by: editor.email });
       return sendJson(res, 200, {});
     }
-    throw new Refusal(404, { error: `The editor has no publishing request ${endpoint}.` });
+    throw PUBLISH.refusal('PUBLISH_NO_SUCH_REQUEST', { endpoint });
   }
 
   /** POST ready: the editor's draft marked ready for review at the commit it is now, or the mark taken away. */
@@ -215,7 +210,7 @@ export class PublishingApi {
     const { id, editor } = await this.context.signedIn(req, true);
     const { head, mine: now } = await this.mine(id);
     if (ready && (now.files.length === 0 || !head)) {
-      throw new Refusal(409, { error: 'Your draft has no changes to review: it is the same as the live site.', hint: 'Edit a page and save it first.' });
+      throw PUBLISH.refusal('PUBLISH_NOTHING_TO_REVIEW');
     }
     this.marks.set(id, ready ? head : null);
     this.context.log({ event: ready ? 'ready-for-review' : 'not-ready', email: editor.email, draft: `drafts/${id}`, ...(ready ? { commit: head } : {}) });

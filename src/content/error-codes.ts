@@ -1,7 +1,7 @@
 /**
  * The catalogue of content errors: every code an editor can meet, with its title, its message (what
  * happened) and its hint (what to do). Checks say which error and with which values; the words are
- * here, in one place, so they can be read, reviewed and listed (README.md is checked against it)
+ * here, in one place, so they can be read, reviewed and listed (docs/errors.md, made from it)
  * together. Modelled on Astro's `errors-data.ts`.
  *
  * The codes are stable: editors, their tools and the tests know them. A message says what happened
@@ -34,12 +34,18 @@ interface Wording<P> {
   hint: Words<P> | ((params: P) => string | undefined);
 }
 
-/** Each case of a code with its own parameters and wording; the code's parameters are their union. */
-function byCase<P extends { case: string }>(cases: { [K in P['case']]: Wording<Extract<P, { case: K }>> }): { message: (params: P) => string; hint: (params: P) => string | undefined } {
+/**
+ * Each case of a code with its own parameters and wording; the code's parameters are their union.
+ * `cases` names them for the listing of every error (docs/errors.md).
+ */
+function byCase<P extends { case: string }>(
+  cases: { [K in P['case']]: Wording<Extract<P, { case: K }>> },
+): { message: (params: P) => string; hint: (params: P) => string | undefined; cases: readonly string[] } {
   const wordingOf = (params: P) => cases[params.case as P['case']] as Wording<P>;
   return {
     message: (params) => say(wordingOf(params).message, params),
     hint: (params) => say(wordingOf(params).hint, params),
+    cases: Object.keys(cases),
   };
 }
 
@@ -94,7 +100,7 @@ const FIREBASE_CONFIGURATION = "Replace it with your Firebase project's web conf
 
 const BROCHURE_EXAMPLE = 'e.g. /downloads/cesa-brochure.pdf';
 
-/** Every code, in the order README.md lists them. */
+/** Every code, in the order docs/errors.md lists them. */
 export const CONTENT_ERRORS = {
   'yaml-syntax': {
     title: 'Not valid YAML',
@@ -414,7 +420,7 @@ export const CONTENT_ERRORS = {
     message: ({ maxDepth }: { maxDepth: number }) => `the document is nested more than ${maxDepth} levels deep here`,
     hint: 'No page needs that many levels: check the indentation and the [ ] and { } brackets.',
   },
-} satisfies Record<string, { title: string } & Wording<never>>;
+} satisfies Record<string, { title: string; cases?: readonly string[] } & Wording<never>>;
 
 export type ContentErrorCode = keyof typeof CONTENT_ERRORS;
 

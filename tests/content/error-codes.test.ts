@@ -1,10 +1,10 @@
 /**
  * The catalogue of content errors (src/content/error-codes.ts): every code is reported by some
- * mistake, through the public loading API, with its words; README.md lists exactly its codes; and
+ * mistake, through the public loading API, with its words; docs/errors.md lists exactly its codes; and
  * an unknown code or wrong parameters do not compile.
  */
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -198,27 +198,38 @@ describe('what an editor reads, end to end (file, line, column, path, code, mess
   });
 });
 
-describe("README.md's list of codes", () => {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const section = (heading: string) => {
-    const start = readme.indexOf(`\n### ${heading}\n`);
-    expect(start, heading).toBeGreaterThan(-1);
-    const end = readme.indexOf('\n#', start + heading.length + 6);
-    return readme.slice(start, end === -1 ? undefined : end);
-  };
-  const wrong = section('When something is wrong');
-  const refused = section('What the engine refuses, and why');
+describe("docs/errors.md's list of codes", () => {
+  const doc = readFileSync(path.join(root, 'docs/errors.md'), 'utf8');
   /** `- \`code\` **Title.** …` */
-  const listed = new Map([...wrong.matchAll(/^- `([a-z0-9-]+)` \*\*(.+?)\*\*/gm)].map((match) => [match[1]!, match[2]!]));
+  const listed = new Map([...doc.matchAll(/^- `([a-z0-9-]+)` \*\*(.+?)\*\*/gm)].map((match) => [match[1]!, match[2]!]));
+  /** The section that says what the engine refuses, wherever the documents keep it (README.md or docs/). */
+  const refused = (() => {
+    const files = [path.join(root, 'README.md'), ...readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => path.join(root, 'docs', file))];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const start = text.indexOf('What the engine refuses, and why\n');
+      if (start === -1) continue;
+      const end = text.indexOf('\n#', start + 40);
+      return text.slice(start, end === -1 ? undefined : end);
+    }
+    return undefined;
+  })();
 
   it('lists every code of the catalogue, with its title', () => {
     for (const [code, { title }] of Object.entries(CONTENT_ERRORS)) expect(listed.get(code), code).toBe(`${title}.`);
   });
 
-  it('names no code that the catalogue lacks', () => {
-    const named = [...`${wrong}\n${refused}`.matchAll(/`([a-z0-9]+(?:-[a-z0-9]+)+)`/g)].map((match) => match[1]!);
-    expect(named.filter((code) => !(code in CONTENT_ERRORS))).toEqual([]);
+  it('names no code that the catalogue lacks, nor does the section on what the engine refuses', () => {
     expect([...listed.keys()].filter((code) => !(code in CONTENT_ERRORS))).toEqual([]);
+    expect(refused, 'the section "What the engine refuses, and why"').toBeDefined();
+    const named = [...refused!.matchAll(/`([a-z0-9]+(?:-[a-z0-9]+)+)`/g)].map((match) => match[1]!);
+    expect(named.filter((code) => !(code in CONTENT_ERRORS))).toEqual([]);
+  });
+
+  it('README.md keeps no list of its own, and links to docs/errors.md', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(readme).toContain('(docs/errors.md)');
+    expect(readme).not.toMatch(/^- `yaml-syntax` \*\*/m);
   });
 });
 
