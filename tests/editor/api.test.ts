@@ -507,7 +507,7 @@ describe('uploading', () => {
     const before = uploads();
     const { status, text } = await rawRequest('POST', `${EDITOR_API}/upload?name=huge.jpg`, { 'content-type': 'image/jpeg', 'content-length': String(60 * 1024 * 1024) }, 'x');
     expect(status).toBe(413);
-    expect(JSON.parse(text)).toEqual({ error: 'This is more than the editor accepts at once (50 MB).', hint: expect.stringMatching(/^Use a smaller photo/) as string });
+    expect(JSON.parse(text)).toEqual({ code: 'EDITOR_PHOTO_TOO_LARGE', error: 'This is more than the editor accepts at once (50 MB).', hint: expect.stringMatching(/^Use a smaller photo/) as string });
     expect(uploads()).toEqual(before);
   });
 
@@ -544,7 +544,7 @@ describe('only this computer, only page files', () => {
     expect(read('pages/index.yaml')).toBe(opened.text);
     // (Vite itself refuses a name it does not know; the editor refuses the wrong port, in its own words.)
     const refused = await rawRequest('POST', saveUrl, { host: `127.0.0.1:${port + 1}` }, body);
-    expect(JSON.parse(refused.text)).toEqual({ error: expect.stringContaining('only be used from this computer') as string });
+    expect(JSON.parse(refused.text)).toEqual({ code: 'EDITOR_DEV_OTHER_COMPUTER', error: expect.stringContaining('only be used from this computer') as string });
     // The same request from the editor's own page is served.
     const own = await rawRequest('POST', saveUrl, { host: `localhost:${port}`, origin: `http://localhost:${port}` }, body);
     expect(own.status).toBe(200);
