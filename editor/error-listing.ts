@@ -11,6 +11,7 @@ import { AUTHORING } from '../scripts/errors/authoring';
 import { BUILD } from '../scripts/errors/build';
 import type { ListedEntry } from '../scripts/errors/catalogue';
 import { ADMIN, EDITOR, PUBLISH } from './errors';
+import { BROWSER_ERRORS } from './protocol/browser-errors';
 
 /** Words may compute from their parameters (a list joined, a size in KB): a placeholder reads `{name}` as text, a list and a number alike. */
 function placeholder(name: string): unknown {
@@ -63,4 +64,16 @@ function contentEntries(): ListedEntry[] {
   });
 }
 
-export const ERROR_LISTING: readonly ListedEntry[] = [...contentEntries(), ...BUILD.listed(), ...AUTHORING.listed(), ...EDITOR.listed(), ...PUBLISH.listed(), ...ADMIN.listed()];
+/** The browser app's own words (editor/protocol/browser-errors.ts), with `{status}` for the HTTP status. */
+const browserEntries = (): ListedEntry[] =>
+  Object.entries(BROWSER_ERRORS).map(([code, { message, hint }]) => ({ code, audience: 'editor' as const, message: typeof message === 'function' ? message({ status: '{status}' as unknown as number }) : message, hint }));
+
+export const ERROR_LISTING: readonly ListedEntry[] = [
+  ...contentEntries(),
+  ...BUILD.listed(),
+  ...AUTHORING.listed(),
+  ...EDITOR.listed(),
+  ...browserEntries(),
+  ...PUBLISH.listed(),
+  ...ADMIN.listed(),
+];
