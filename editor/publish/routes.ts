@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
 import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse } from '../protocol/publish';
-import { readJson, Refusal, sendJson } from '../server/http';
+import { readJson, Refusal, routeOf, sendJson, type Routes } from '../server/http';
 import { editorId, whomToAsk, type Editor } from '../repo/editors';
 import type { Limited, RateLimiter } from '../hosted/rate-limit';
 import { changedSinceReview, type Publisher } from './publisher';
@@ -164,43 +164,48 @@ export class PublishingApi {
     }
   }
 
-  private async answer(req: IncomingMessage, res: ServerResponse, endpoint: string, method: string): Promise<void> {
-    const key = `${method} ${endpoint}`;
-    if (key === 'GET mine') {
+  /** The publishing requests, by `METHOD name` (the editor's one routing style, editor/server/http.ts). */
+  private readonly routes: Routes<(req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
+    'GET mine': async (req, res) => {
       await this.count(req, 'read');
       const { id } = await this.context.signedIn(req);
       return sendJson(res, 200, (await this.mine(id, MINE_MAX_AGE_MS)).mine);
-    }
-    if (key === 'POST ready') return this.ready(req, res);
-    if (key === 'GET review') {
+    },
+    'POST ready': (req, res) => this.ready(req, res),
+    'GET review': async (req, res) => {
       await this.count(req, 'publish');
       await this.publisherOnly(req, false);
       return sendJson(res, 200, await this.review());
-    }
-    if (key === 'POST publish') return this.publish(req, res);
-    if (key === 'POST again') {
+    },
+    'POST publish': (req, res) => this.publish(req, res),
+    'POST again': async (req, res) => {
       await this.count(req, 'publish');
       await this.publisherOnly(req, true);
       const tag = await this.publisher.publishAgain();
       await this.context.mainMoved();
       return sendJson(res, 200, { published: tag });
-    }
-    if (key === 'POST rollback') {
+    },
+    'POST rollback': async (req, res) => {
       await this.count(req, 'publish');
       const { tag } = await readJson(req, RollbackRequestSchema);
       const { editor } = await this.publisherOnly(req, true);
       const published = await this.publisher.rollback(tag, { name: editor.name, email: editor.email });
       await this.context.mainMoved();
       return sendJson(res, 200, { published });
-    }
-    if (key === 'POST dismiss') {
+    },
+    'POST dismiss': async (req, res) => {
       await this.count(req, 'publish');
       const { editor } = await this.publisherOnly(req, false);
       this.publisher.dismissDropped();
       this.context.log({ event: 'dropped-publish-dismissed', by: editor.email });
       return sendJson(res, 200, {});
-    }
-    throw PUBLISH.refusal('PUBLISH_NO_SUCH_REQUEST', { endpoint });
+    },
+  };
+
+  private async answer(req: IncomingMessage, res: ServerResponse, endpoint: string, method: string): Promise<void> {
+    const route = routeOf(this.routes, method, endpoint);
+    if (!route) throw PUBLISH.refusal('PUBLISH_NO_SUCH_REQUEST', { endpoint });
+    return route(req, res);
   }
 
   /** POST ready: the editor's draft marked ready for review at the commit it is now, or the mark taken away. */

@@ -43,7 +43,8 @@ function written(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a block of keys';
   if (typeof value === 'string') return JSON.stringify(value);
-  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value === 'number' ? 'the number' : 'the value'} ${value}`;
+  return `a ${typeof value}`;
 }
 
 /** `editors[0].role` */

@@ -32,12 +32,13 @@ import { namesKeptBy } from '../../scripts/authoring/kept-names';
 import { planPage, writePlannedPage } from '../../scripts/authoring/create-page';
 import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
-import { MAX_JSON_BYTES, parseJson, readBody, Refusal, sendJson, sendRefusal, tooLarge, type BodyLimit } from './http';
+import { hasName, MAX_JSON_BYTES, parseJson, readBody, Refusal, routeOf, sendJson, sendRefusal, tooLarge, type BodyLimit, type Routes } from './http';
 import { EDITOR } from '../errors';
 import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from '../../scripts/authoring/page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
 import { MAX_UPLOAD_BYTES, saveUpload, type UploadRules } from './upload';
+import type { ContentError } from '../../src/content/errors';
 import type { DevContent } from '../../scripts/dev/dev-plugin';
 import { applyData } from '../../scripts/authoring/yaml-edit';
 
@@ -77,8 +78,19 @@ export interface ApiRequest {
 }
 export type Handler = (request: ApiRequest) => Reply | Promise<Reply>;
 
+/** What an endpoint that changes files is in the hosted editor: the verb of its commit's message, and the limit it counts against. */
+export interface Writing {
+  verb: string;
+  limit: 'save' | 'upload';
+}
+
 /** The endpoints that change files (each a commit in the hosted editor); the others only read. */
-export const WRITING_ENDPOINTS: ReadonlySet<string> = new Set(['POST save', 'POST create', 'POST delete', 'POST upload']);
+export const WRITING_ENDPOINTS: ReadonlyMap<string, Writing> = new Map([
+  ['POST save', { verb: 'Update', limit: 'save' }],
+  ['POST create', { verb: 'Add page', limit: 'save' }],
+  ['POST delete', { verb: 'Delete', limit: 'save' }],
+  ['POST upload', { verb: 'Add photo', limit: 'upload' }],
+]);
 
 /**
  * How much of a body an endpoint reads, before its handler runs (so that no handler, nor the hosted
@@ -97,22 +109,47 @@ function param(url: URL, name: string): string {
   return value;
 }
 
+/** What the endpoints share over one content root. */
+interface Root {
+  paths: ContentPaths;
+  root: string;
+  load: EditorOptions['load'];
+  drafts: DraftChecker;
+  uploads: { maxBytes: number } & UploadRules;
+  /** Refuses, before anything is written, a file the repository would not keep: "Saved" would be untrue. */
+  mayKeep: (file: string) => Promise<void>;
+  /** The file's errors in the content as loaded. */
+  errorsOf: (file: string) => ContentError[];
+  /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
+  causedBy: (page: PageFile, text: string) => ContentError[];
+  /** After a write: the next answers read the files again. */
+  written: () => void;
+}
+
 /**
  * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
  * checkout, or a draft's work tree in the hosted editor (editor/hosted/).
  */
-export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
-  /** Refuses, before anything is written, a file the repository would not keep: "Saved" would be untrue. */
-  const mayKeep = async (file: string) => {
-    const why = await whyNotKept?.(file);
-    if (why) throw EDITOR.refusal('EDITOR_SAVE_NAME_NOT_KEPT', { file, why });
+export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Routes<Handler> {
+  const at: Root = {
+    paths,
+    root,
+    load,
+    drafts,
+    uploads,
+    mayKeep: async (file) => {
+      const why = await whyNotKept?.(file);
+      if (why) throw EDITOR.refusal('EDITOR_SAVE_NAME_NOT_KEPT', { file, why });
+    },
+    errorsOf: (file) => load().errors.filter((error) => error.file === file),
+    causedBy: (page, text) => drafts.check(load(), page, text).elsewhere,
+    written: () => invalidate(),
   };
-  const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
-  /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
-  const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
-  /** After a write: the next answers read the files again. */
-  const written = () => invalidate();
+  return { ...readingEndpoints(at), ...writingEndpoints(at) };
+}
 
+/** The endpoints that only read (and check a page as it would be written). */
+function readingEndpoints({ paths, root, load, drafts }: Root): Routes<Handler> {
   return {
     'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
     'GET content': () => ({ body: contentResponse(paths, load()) }),
@@ -140,6 +177,12 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       const body: ValidateResponse = { text, ...drafts.check(load(), page, text) };
       return { body };
     },
+  };
+}
+
+/** The endpoints that change files: each a commit in the hosted editor (WRITING_ENDPOINTS). */
+function writingEndpoints({ paths, load, uploads, mayKeep, errorsOf, causedBy, written }: Root): Routes<Handler> {
+  return {
     'POST save': async ({ body: sent }) => {
       const request = parseJson(sent, SaveShape);
       // Deleted on disk while open: written again only when the editor chose to (overwrite).
@@ -210,12 +253,11 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
 }
 
 /** The endpoint a request names, or a refusal (404 for an unknown name, 405 for a known name with another method). */
-export function handlerFor(handlers: Record<string, Handler>, method: string | undefined, url: URL): Handler {
+export function handlerFor(handlers: Routes<Handler>, method: string | undefined, url: URL): Handler {
   const name = url.pathname.slice(EDITOR_API.length + 1);
-  const handler = handlers[`${method ?? 'GET'} ${name}`];
+  const handler = routeOf(handlers, method, name);
   if (handler) return handler;
-  const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
-  throw known ? EDITOR.refusal('EDITOR_METHOD_NOT_ACCEPTED', { method: method ?? 'this', name }) : EDITOR.refusal('EDITOR_NO_SUCH_ENDPOINT', { path: url.pathname });
+  throw hasName(handlers, name) ? EDITOR.refusal('EDITOR_METHOD_NOT_ACCEPTED', { method: method ?? 'this', name }) : EDITOR.refusal('EDITOR_NO_SUCH_ENDPOINT', { path: url.pathname });
 }
 
 export function mountEditor(server: ViteDevServer, options: EditorOptions): void {

@@ -154,3 +154,35 @@ export function parseJson<T>(body: Buffer, shape: z.ZodType<T>): T {
 export async function readJson<T>(req: IncomingMessage, shape: z.ZodType<T>): Promise<T> {
   return parseJson(await readBody(req, { bytes: MAX_JSON_BYTES }), shape);
 }
+
+/**
+ * One request as a route sees it: its answer, its URL, its method and the route's name (`save` for
+ * /_editor/api/save, `review` for /_editor/api/publish/review).
+ */
+export interface Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  name: string;
+}
+
+/**
+ * The one way the editor's servers route (the API over one checkout, the hosted editor, publishing):
+ * a table keyed `METHOD name` ('POST save'), looked up by routeOf.
+ */
+export type Routes<R> = Readonly<Record<string, R>>;
+
+export function routeKey(method: string | undefined, name: string): string {
+  return `${method ?? 'GET'} ${name}`;
+}
+
+/** The route of `method` and `name`, or undefined. */
+export function routeOf<R>(routes: Routes<R>, method: string | undefined, name: string): R | undefined {
+  return Object.hasOwn(routes, routeKey(method, name)) ? routes[routeKey(method, name)] : undefined;
+}
+
+/** Whether any method has a route of this name (a request with another method is answered 405, not 404). */
+export function hasName(routes: Routes<unknown>, name: string): boolean {
+  return Object.keys(routes).some((key) => key.endsWith(` ${name}`));
+}

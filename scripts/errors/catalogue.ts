@@ -100,7 +100,7 @@ export function defineCatalogue<const E extends Record<string, Entry<never>>>(au
     refusal: (code, ...args) => {
       const takesParams = typeof entries[code]?.message === 'function' || typeof entries[code]?.hint === 'function';
       const [params, extra] = takesParams ? [args[0], args[1]] : [undefined, args[0]];
-      return new Refusal(entries[code]?.status ?? 400, wordsOf(code, params), (extra ?? {}) as Record<string, unknown>);
+      return new Refusal(entries[code]?.status ?? 400, wordsOf(code, params), extra ?? {});
     },
     listed: () =>
       Object.keys(entries).map((code) => {
