@@ -766,6 +766,7 @@ describe('an unexpected failure', () => {
     expect(saved.status).toBe(500);
     expect(saved.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(saved.body).toEqual({
+      code: 'EDITOR_SERVER_PROBLEM',
       error: "The editor's server ran into a problem and did nothing.",
       hint: "Reload the editor and try again; if it happens again, tell the site's administrator.",
     });
@@ -896,6 +897,7 @@ describe('Google’s keys out of reach (the server offline)', () => {
       expect(answer.status).toBe(503);
       expect(answer.headers.get('set-cookie')).toBeNull();
       expect(await answer.json()).toEqual({
+        code: 'EDITOR_SIGN_IN_KEYS_UNREACHABLE',
         error: "The server could not reach Google to check your sign-in: a network problem on the server's side, not your account.",
         hint: "Try again in a minute. If it keeps happening, tell the site's administrator.",
       });

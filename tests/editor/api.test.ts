@@ -519,7 +519,7 @@ describe('uploading', () => {
       const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c63' } }).png().toBuffer();
       const response = await upload('plan.png', png);
       expect(response.status).toBe(500);
-      expect(Object.keys(response.body).sort()).toEqual(['error', 'hint']);
+      expect(Object.keys(response.body).sort()).toEqual(['code', 'error', 'hint']);
       expect(response.body.error).toContain('ran into a problem');
       expect(JSON.stringify(response.body)).not.toMatch(/EEXIST|ENOTDIR|\.ts\b|\bat /);
     } finally {
