@@ -10,7 +10,7 @@ import { CONTENT_ERRORS } from '../src/content/error-codes';
 import { AUTHORING } from '../scripts/errors/authoring';
 import { BUILD } from '../scripts/errors/build';
 import type { ListedEntry } from '../scripts/errors/catalogue';
-import { ADMIN, EDITOR, PUBLISH } from './errors';
+import { ADMIN, EDITOR, PUBLISH, SIGN_IN_REASONS } from './errors';
 import { BROWSER_ERRORS } from './protocol/browser-errors';
 
 /** Words may compute from their parameters (a list joined, a size in KB): a placeholder reads `{name}` as text, a list and a number alike. */
@@ -73,6 +73,8 @@ export const ERROR_LISTING: readonly ListedEntry[] = [
   ...BUILD.listed(),
   ...AUTHORING.listed(),
   ...EDITOR.listed(),
+  // Each is the `{reason}` of EDITOR_SIGN_IN_REFUSED, whose hint says what to do.
+  ...SIGN_IN_REASONS.listed().map((entry) => ({ ...entry, hint: 'The reason given in EDITOR_SIGN_IN_REFUSED: sign in again with your Google account.' })),
   ...browserEntries(),
   ...PUBLISH.listed(),
   ...ADMIN.listed(),

@@ -125,7 +125,11 @@ export const EDITOR = defineCatalogue('editor', {
     message: ({ carried }: { carried: string }) => `Nothing was saved: ${carried}.`,
     hint: "The editor never makes one: tell the site's administrator. What you typed is still here.",
   },
-  EDITOR_DEV_OTHER_COMPUTER: { status: 403, message: 'The editor can only be used from this computer, at the address npm run dev prints.' },
+  EDITOR_DEV_OTHER_COMPUTER: {
+    status: 403,
+    message: 'The editor can only be used from this computer, at the address npm run dev prints.',
+    hint: 'Open the editor on the computer where npm run dev runs, at that address.',
+  },
   EDITOR_DEV_SERVER_PROBLEM: {
     status: 500,
     message: "The editor's server ran into a problem and did nothing.",
@@ -177,9 +181,13 @@ export const EDITOR = defineCatalogue('editor', {
     hint: ({ address }: { address: string }) => `Open the editor at ${address}.`,
   },
   EDITOR_WRONG_HOST: { status: 421, message: ({ origin }: { origin: string }) => `This is the editor of ${origin}.`, hint: ({ address }: { address: string }) => `Open ${address}.` },
-  EDITOR_ONLY_OWN_REQUESTS: { status: 405, message: 'The editor accepts only its own requests here.' },
-  EDITOR_NOTHING_AT: { status: 404, message: ({ path }: { path: string }) => `The editor has nothing at ${path}.` },
-  EDITOR_DRAFT_HAS_NO_FILE: { status: 404, message: ({ path }: { path: string }) => `Your draft has no file at ${path}.` },
+  EDITOR_ONLY_OWN_REQUESTS: { status: 405, message: 'The editor accepts only its own requests here.', hint: 'Open the editor at its address (/_editor): its pages send their requests themselves.' },
+  EDITOR_NOTHING_AT: { status: 404, message: ({ path }: { path: string }) => `The editor has nothing at ${path}.`, hint: 'Open the editor at its address, /_editor.' },
+  EDITOR_DRAFT_HAS_NO_FILE: {
+    status: 404,
+    message: ({ path }: { path: string }) => `Your draft has no file at ${path}.`,
+    hint: "Check the path in the page: photos and files are looked for in your draft's public/ folder.",
+  },
   EDITOR_TOO_MANY_SIGN_INS: { status: 429, message: 'This account signed in more often than the editor takes in a minute.', hint: WAIT },
   EDITOR_TOO_MANY_READS: { status: 429, message: 'The editor asked the server more than it answers for one person in a minute.', hint: WAIT },
   EDITOR_TOO_MANY_PREVIEW_READS: { status: 429, message: 'The preview asked for more pages and files than the server answers for one person in a minute.', hint: WAIT },
@@ -218,7 +226,7 @@ export const EDITOR = defineCatalogue('editor', {
   EDITOR_PREVIEW_PRIVATE: { status: 401, message: 'This preview of a draft is private.', hint: PREVIEW_AGAIN },
   EDITOR_PREVIEW_OTHER_DRAFT: { status: 403, message: 'This is the preview of another draft.', hint: PREVIEW_AGAIN },
   EDITOR_PREVIEW_BEING_BUILT: { status: 503, message: 'The preview of your draft is being built.', hint: 'Reload this page in a few seconds.' },
-  EDITOR_PREVIEW_WRONG_HOST: { status: 421, message: ({ origin }: { origin: string }) => `This is the preview of a draft at ${origin}.` },
+  EDITOR_PREVIEW_WRONG_HOST: { status: 421, message: ({ origin }: { origin: string }) => `This is the preview of a draft at ${origin}.`, hint: PREVIEW_AGAIN },
   EDITOR_PREVIEW_PROBLEM: {
     status: 500,
     message: "The editor's server ran into a problem showing this preview.",
@@ -238,7 +246,11 @@ export const PUBLISH = defineCatalogue('publish', {
   },
   PUBLISH_TOO_MANY: { status: 429, message: 'You asked to review, mark or publish more often than the editor takes in a minute.', hint: WAIT },
   PUBLISH_NOTHING_TO_REVIEW: { status: 409, message: 'Your draft has no changes to review: it is the same as the live site.', hint: 'Edit a page and save it first.' },
-  PUBLISH_NO_SUCH_REQUEST: { status: 404, message: ({ endpoint }: { endpoint: string }) => `The editor has no publishing request ${endpoint}.` },
+  PUBLISH_NO_SUCH_REQUEST: {
+    status: 404,
+    message: ({ endpoint }: { endpoint: string }) => `The editor has no publishing request ${endpoint}.`,
+    hint: 'Reload the page: the editor in the browser may be older than the server.',
+  },
   PUBLISH_SERVER_PROBLEM: {
     status: 500,
     message: "The editor's server ran into a problem while publishing.",
@@ -294,7 +306,7 @@ export const PUBLISH = defineCatalogue('publish', {
     message: ({ count }: { count: string }) => `Nothing was published: the build found ${count} in the pages.`,
     hint: ({ mistakes }: { mistakes: string }) => `${mistakes} ${CORRECT_AND_PUBLISH}`,
   },
-  PUBLISH_NOT_A_VERSION: { status: 400, message: ({ tag }: { tag: string }) => `${tag} is not a published version.` },
+  PUBLISH_NOT_A_VERSION: { status: 400, message: ({ tag }: { tag: string }) => `${tag} is not a published version.`, hint: 'Reload the page: the list shows the versions there are.' },
   PUBLISH_NO_SUCH_VERSION: { status: 404, message: ({ tag }: { tag: string }) => `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' },
   PUBLISH_ROLLBACK_MAIN_KEPT_CHANGING: { status: 409, message: 'main kept changing, so nothing was rolled back.', hint: 'Try again in a moment.' },
   PUBLISH_NOTHING_UNFINISHED: { status: 409, message: 'There is no unfinished publish.', hint: 'Reload the page.' },
@@ -342,6 +354,8 @@ const PREVIEW_EXAMPLE = 'such as https://{draft}.preview.example.org';
 const PREVIEW_ORIGIN = "The previews' address (CESA_EDITOR_PREVIEW_ORIGIN)";
 const REAL_SERVER = `To let editors in from other computers, set up the academy's server instead: CESA_EDITOR_REMOTE, CESA_EDITOR_ORIGIN, FIREBASE_PROJECT_ID, FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN (README, "The hosted editor: for the academy's administrator").`;
 const EMULATOR_SIGNS_NOTHING = 'The Auth emulator signs nothing, so anyone could sign in as anyone:';
+const SET_ORIGIN = 'Set CESA_EDITOR_ORIGIN to the address editors open, such as https://editor.example.org.';
+const SET_PREVIEW_ORIGIN = `Set CESA_EDITOR_PREVIEW_ORIGIN to a wildcard name of the previews' own, ${PREVIEW_EXAMPLE} (${HOSTED_EDITOR_DOC}).`;
 const EDITORS_ENTRY = `Each entry needs email, name and role (editor or publisher); see ${HOSTED_EDITOR_DOC}.`;
 
 /** Said to the administrator on the console of `npm run editor-server`, before anything listens; and editors.yaml's mistakes. */
@@ -362,20 +376,29 @@ export const ADMIN = defineCatalogue('admin', {
     message: 'Set the address editors open (CESA_EDITOR_ORIGIN, such as https://editor.example.org):',
     hint: ({ host }: { host: string }) => `the server listens on ${host}, which is not only this computer.`,
   },
-  ADMIN_ORIGIN_NOT_AN_ADDRESS: { message: ({ origin }: { origin: string }) => `The editor's address (CESA_EDITOR_ORIGIN) is not an address: ${origin}.` },
-  ADMIN_ORIGIN_NOT_ORIGIN: { message: ({ origin }: { origin: string }) => `The editor's address (CESA_EDITOR_ORIGIN) must be an origin only, such as https://editor.example.org, not ${origin}.` },
+  ADMIN_ORIGIN_NOT_AN_ADDRESS: { message: ({ origin }: { origin: string }) => `The editor's address (CESA_EDITOR_ORIGIN) is not an address: ${origin}.`, hint: SET_ORIGIN },
+  ADMIN_ORIGIN_NOT_ORIGIN: {
+    message: ({ origin }: { origin: string }) => `The editor's address (CESA_EDITOR_ORIGIN) must be an origin only, such as https://editor.example.org, not ${origin}.`,
+    hint: SET_ORIGIN,
+  },
   ADMIN_ORIGIN_NOT_HTTPS: {
     message: ({ origin }: { origin: string }) =>
       `The editor's address must start with https:// (sign-in cookies travel only over https), unless it is this computer (http://127.0.0.1): ${origin}.`,
+    hint: SET_ORIGIN,
   },
   ADMIN_PREVIEW_ORIGIN_NO_DRAFT: {
     message: ({ pattern }: { pattern: string }) => `${PREVIEW_ORIGIN} must start with the draft's place, ${PREVIEW_EXAMPLE} (a wildcard name: each draft gets its own origin): ${pattern}.`,
+    hint: SET_PREVIEW_ORIGIN,
   },
-  ADMIN_PREVIEW_ORIGIN_NOT_AN_ADDRESS: { message: ({ pattern }: { pattern: string }) => `${PREVIEW_ORIGIN} is not an address, ${PREVIEW_EXAMPLE}: ${pattern}.` },
-  ADMIN_PREVIEW_ORIGIN_NOT_ORIGIN: { message: ({ pattern }: { pattern: string }) => `${PREVIEW_ORIGIN} must be an origin only, ${PREVIEW_EXAMPLE}, not ${pattern}.` },
-  ADMIN_PREVIEW_ORIGIN_NOT_HTTPS: { message: ({ pattern }: { pattern: string }) => `${PREVIEW_ORIGIN} must start with https:// (its cookies travel only over https): ${pattern}.` },
+  ADMIN_PREVIEW_ORIGIN_NOT_AN_ADDRESS: { message: ({ pattern }: { pattern: string }) => `${PREVIEW_ORIGIN} is not an address, ${PREVIEW_EXAMPLE}: ${pattern}.`, hint: SET_PREVIEW_ORIGIN },
+  ADMIN_PREVIEW_ORIGIN_NOT_ORIGIN: { message: ({ pattern }: { pattern: string }) => `${PREVIEW_ORIGIN} must be an origin only, ${PREVIEW_EXAMPLE}, not ${pattern}.`, hint: SET_PREVIEW_ORIGIN },
+  ADMIN_PREVIEW_ORIGIN_NOT_HTTPS: {
+    message: ({ pattern }: { pattern: string }) => `${PREVIEW_ORIGIN} must start with https:// (its cookies travel only over https): ${pattern}.`,
+    hint: SET_PREVIEW_ORIGIN,
+  },
   ADMIN_PREVIEW_ORIGIN_SHARES_EDITOR: {
     message: ({ editorOrigin }: { editorOrigin: string }) => `${PREVIEW_ORIGIN} must be apart from the editor's (${editorOrigin}): no draft's preview may share the editor's name.`,
+    hint: SET_PREVIEW_ORIGIN,
   },
   ADMIN_EMULATOR_REAL_PROJECT: {
     message: ({ projectId }: { projectId: string }) => `${EMULATOR_SIGNS_NOTHING} it is used only with a demo- project, and the project is ${projectId}.`,
@@ -383,9 +406,16 @@ export const ADMIN = defineCatalogue('admin', {
   },
   ADMIN_EMULATOR_NOT_LOOPBACK: {
     message: ({ host }: { host: string }) => `${EMULATOR_SIGNS_NOTHING} with it the editor server listens only on this computer (127.0.0.1), and it was asked to listen on ${host}.`,
+    hint: 'Leave HOST unset (or HOST=127.0.0.1), or unset FIREBASE_AUTH_EMULATOR_HOST and give the real project.',
   },
-  ADMIN_EMULATOR_ELSEWHERE: { message: ({ emulatorHost }: { emulatorHost: string }) => `The Auth emulator must run on this computer, and FIREBASE_AUTH_EMULATOR_HOST names ${emulatorHost}.` },
-  ADMIN_EMULATOR_REFUSED_ACCOUNT: { message: ({ email, status }: { email: string; status: number }) => `The Auth emulator did not take the account ${email} (HTTP ${status}).` },
+  ADMIN_EMULATOR_ELSEWHERE: {
+    message: ({ emulatorHost }: { emulatorHost: string }) => `The Auth emulator must run on this computer, and FIREBASE_AUTH_EMULATOR_HOST names ${emulatorHost}.`,
+    hint: 'Set it to 127.0.0.1:<port>, or unset it to sign in with the real project.',
+  },
+  ADMIN_EMULATOR_REFUSED_ACCOUNT: {
+    message: ({ email, status }: { email: string; status: number }) => `The Auth emulator did not take the account ${email} (HTTP ${status}).`,
+    hint: "Stop the editor server, check that nothing else answers on the emulator's port (FIREBASE_AUTH_EMULATOR_HOST), then start it again.",
+  },
   ADMIN_ZERO_CONFIG_HOST: {
     message: ({ host }: { host: string }) =>
       `With nothing configured, the editor server runs everything on this computer, and its sign-in (the Auth emulator) lets anyone sign in as anyone: it listens on this computer only, and HOST is ${host}.`,
@@ -455,4 +485,39 @@ export const ADMIN = defineCatalogue('admin', {
       `editors.yaml: ${other} (line ${otherLine}) and ${email} (line ${line}) would share one draft (drafts/${draft}), each reading and overwriting the other's work.`,
     hint: 'Nobody can sign in until one of the two is removed: ask a developer to keep one of them in editors.yaml on main, and to list the other person with another Google account.',
   },
+});
+
+/**
+ * Why a sign-in's token was not accepted: the `{reason}` of EDITOR_SIGN_IN_REFUSED ("The sign-in was
+ * not accepted: the sign-in has expired."), and of the server's log.
+ */
+export const SIGN_IN_REASONS = defineCatalogue('editor', {
+  EDITOR_TOKEN_OTHER_ISSUER: { message: ({ issuer }: { issuer: string }) => `the token was issued for another Firebase project (issuer ${issuer})` },
+  EDITOR_TOKEN_OTHER_ISSUER_UNNAMED: { message: 'the token was issued for another Firebase project' },
+  EDITOR_TOKEN_OTHER_AUDIENCE: { message: ({ audience }: { audience: string }) => `the token is meant for another Firebase project (audience ${audience})` },
+  EDITOR_TOKEN_OTHER_AUDIENCE_UNNAMED: { message: 'the token is meant for another Firebase project' },
+  EDITOR_TOKEN_NO_EXPIRY: { message: 'the token has no expiry' },
+  EDITOR_TOKEN_EXPIRED: { message: 'the sign-in has expired' },
+  EDITOR_TOKEN_NO_ISSUE_TIME: { message: 'the token has no time of issue' },
+  EDITOR_TOKEN_ISSUED_IN_FUTURE: { message: 'the token says it was issued in the future' },
+  EDITOR_TOKEN_SIGNED_IN_FUTURE: { message: 'the token says the sign-in happened in the future' },
+  EDITOR_TOKEN_NO_SUBJECT: { message: 'the token names no account (empty subject)' },
+  EDITOR_TOKEN_NO_EMAIL: { message: 'the account has no email address' },
+  EDITOR_TOKEN_EMAIL_NOT_VERIFIED: { message: ({ email }: { email: string }) => `the email address ${email} is not verified` },
+  EDITOR_TOKEN_NOT_GOOGLE: { message: ({ provider }: { provider: string }) => `the account signed in with ${provider}, not with Google` },
+  EDITOR_TOKEN_NOT_JWT: { message: 'the token is not a JWT' },
+  EDITOR_TOKEN_UNSIGNED: { message: 'the token is not signed (an emulator token, and this server does not run with the emulator)' },
+  EDITOR_TOKEN_WRONG_ALGORITHM: { message: ({ alg }: { alg: string }) => `the token is signed with ${alg}, not RS256` },
+  EDITOR_TOKEN_CLAIM_REFUSED: { message: ({ claim }: { claim: string }) => `the token's ${claim} claim is not acceptable` },
+  EDITOR_TOKEN_SIGNATURE_MISMATCH: { message: "the token's signature does not match Google's keys (forged or damaged)" },
+  EDITOR_TOKEN_UNKNOWN_KEY: { message: 'the token was signed with a key Google does not publish' },
+  EDITOR_TOKEN_NOT_RS256: { message: 'the token is not signed with RS256' },
+  EDITOR_TOKEN_UNCHECKABLE_CODE: { message: ({ code }: { code: string }) => `the token could not be checked (${code})` },
+  EDITOR_TOKEN_UNCHECKABLE: { message: 'the token could not be checked' },
+  EDITOR_TOKEN_SIGNED_FOR_EMULATOR: {
+    message: ({ alg }: { alg: string }) => `the token is signed with ${alg}, and this server runs with the Auth emulator, whose tokens are unsigned`,
+  },
+  EDITOR_TOKEN_EMULATOR_SILENT: { message: ({ emulatorHost }: { emulatorHost: string }) => `the Auth emulator at ${emulatorHost} does not answer` },
+  EDITOR_TOKEN_EMULATOR_NO_ACCOUNT: { message: ({ email }: { email: string }) => `the Auth emulator has no account ${email} with that id` },
+  EDITOR_GOOGLE_KEYS_UNREACHABLE: { message: ({ failure }: { failure: string }) => `Google's keys could not be fetched: ${failure}` },
 });

@@ -57,9 +57,11 @@ export const AUTHORING = defineCatalogue('editor', {
   EDITOR_YAML_INVALID: {
     status: 422,
     message: ({ problem }: { problem: string }) => `The file is not valid YAML (${problem}); correct it in a text editor first.`,
+    hint: 'Open the file in a text editor, correct the line its error names, then open the page here again.',
   },
   EDITOR_WRITE_NOT_FAITHFUL: {
     status: 500,
     message: 'The changes could not be written into the file in a way that reads back the same. Nothing was saved.',
+    hint: 'What you typed is still on the screen, and the file as it was. Tell a developer which change it was.',
   },
 });

@@ -25,13 +25,14 @@ export const BUILD = defineCatalogue('build', {
   BUILD_OUTPUT_PATH_OUTSIDE: {
     /** `reason`: why the path is not inside ("the path is absolute"). */
     message: ({ target, reason, outDir }: { target: string; reason: string; outDir: string }) => `Refusing to write "${target}": ${reason} (the output folder is ${outDir}).`,
+    hint: 'Nothing was written there. If the output folder, or a folder in it, is a link to another place, remove the link and build again; otherwise run npm run build -- --verbose and tell a developer.',
   },
-  BUILD_STOPPED: { message: `The build stopped: ${LEFT_AS_IT_WAS}` },
+  BUILD_STOPPED: { message: `The build stopped: ${LEFT_AS_IT_WAS}`, hint: 'Correct what is listed above, then build again.' },
   BUILD_FAULT: {
     message: 'This is a fault of the build, not of the content:',
     hint: 'run npm run build -- --verbose for the details.',
   },
-  BUILD_DEPLOY_REFUSED: { message: `Nothing was built: ${LEFT_AS_IT_WAS}` },
+  BUILD_DEPLOY_REFUSED: { message: `Nothing was built: ${LEFT_AS_IT_WAS}`, hint: 'Correct the settings listed above, then run the deploy again.' },
   BUILD_FIREBASE_JSON_STALE_ON_DEPLOY: {
     message: ({ file }: { file: string }) => `${file} did not match the content and has been updated:`,
     hint: 'commit it and run the deploy again.',

@@ -544,7 +544,11 @@ describe('only this computer, only page files', () => {
     expect(read('pages/index.yaml')).toBe(opened.text);
     // (Vite itself refuses a name it does not know; the editor refuses the wrong port, in its own words.)
     const refused = await rawRequest('POST', saveUrl, { host: `127.0.0.1:${port + 1}` }, body);
-    expect(JSON.parse(refused.text)).toEqual({ code: 'EDITOR_DEV_OTHER_COMPUTER', error: expect.stringContaining('only be used from this computer') as string });
+    expect(JSON.parse(refused.text)).toEqual({
+      code: 'EDITOR_DEV_OTHER_COMPUTER',
+      error: expect.stringContaining('only be used from this computer') as string,
+      hint: 'Open the editor on the computer where npm run dev runs, at that address.',
+    });
     // The same request from the editor's own page is served.
     const own = await rawRequest('POST', saveUrl, { host: `localhost:${port}`, origin: `http://localhost:${port}` }, body);
     expect(own.status).toBe(200);

@@ -67,7 +67,7 @@ function inlineWords(file: string, source: string): string[] {
       const first = node.arguments?.[0];
       if (name === 'Refusal') at(node, 'new Refusal(…) outside a catalogue: use CATALOGUE.refusal(code, params)');
       else if (name === 'PreviewRefusal' && !(first && ts.isCallExpression(first) && calleeName(first.expression) === 'refusal')) at(node, 'new PreviewRefusal(…) without a catalogued refusal');
-      else if (/Error$/.test(name) && first) {
+      else if (/(Error|Refusal|Unreachable)$/.test(name) && first) {
         const words = wordsIn(first);
         if (words !== undefined && !allowed.some((start) => words.startsWith(start))) at(node, `new ${name}("${words.slice(0, 60)}") with words written here`);
       }
@@ -106,7 +106,7 @@ describe('no message a person reads is written inline', () => {
     const probe = [
       "throw new Refusal(400, { error: 'The page is gone.', hint: 'Reload the list.' });",
       "sendJson(res, 503, { error: `The repository of ${origin} does not answer.` });",
-      "throw new Error(`The state folder ${dir} is not writable.`);",
+      "throw new Error(`The state folder ${dir} is not writable.`);\nthrow new TokenRefusal('the sign-in has expired');",
       "throw new PreviewRefusal(new Refusal(403, words));",
       "sendWords(res, 421, 'This is not the editor.');",
       "export function configurationProblem(o: O): string | undefined { if (o.x) return 'Set the address editors open.'; return undefined; }",
@@ -117,8 +117,8 @@ describe('no message a person reads is written inline', () => {
       "export function stateDirProblem(dir: string): string | undefined { return ADMIN.text('ADMIN_STATE_IN_NODE_MODULES', { stateDir: dir }); }",
     ].join('\n');
     const lines = inlineWords('editor/hosted/probe.ts', probe).map((found) => Number(/:(\d+) /.exec(found)![1]));
-    // Line 1: the Refusal, and its two words; line 4: the PreviewRefusal and the Refusal inside it.
-    expect(lines).toEqual([1, 1, 1, 2, 3, 4, 4, 5, 6]);
+    // Line 1: the Refusal, and its two words; line 5: the PreviewRefusal and the Refusal inside it.
+    expect(lines).toEqual([1, 1, 1, 2, 3, 4, 5, 5, 6, 7]);
   });
 
   it('lets through only the faults and log details listed, not a new error with words in the same file', () => {
