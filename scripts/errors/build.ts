@@ -38,12 +38,12 @@ export const BUILD = defineCatalogue('build', {
     hint: 'commit it and run the deploy again.',
   },
   BUILD_FIREBASE_VARIABLE_IGNORED: {
-    message: ({ name }: { name: string }) => `${name} is ignored:`,
-    hint: 'the Firebase configuration is the firebase block of pages/_site.yaml.',
+    message: ({ name }: { name: string }) => `${name} is ignored: the Firebase configuration is the firebase block of pages/_site.yaml.`,
+    hint: 'Put the value in that block, and remove the variable from the environment (or .env).',
   },
-  BUILD_PAGE_CHANGED_DURING: { message: ({ file }: { file: string }) => `${file} changed during the build:`, hint: 'build again' },
+  BUILD_PAGE_CHANGED_DURING: { message: ({ file }: { file: string }) => `${file} changed during the build.`, hint: 'Build again once it is saved.' },
   BUILD_STYLE_COLOUR_MISSING: {
-    message: ({ name }: { name: string }) => `src/styles/base.css declares no --${name} colour (#rrggbb):`,
-    hint: 'the social cards and the manifest need it',
+    message: ({ name }: { name: string }) => `src/styles/base.css declares no --${name} colour (#rrggbb): the social cards and the manifest need it.`,
+    hint: ({ name }: { name: string }) => `Declare --${name}: #rrggbb in :root of src/styles/base.css.`,
   },
 });
