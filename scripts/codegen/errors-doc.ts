@@ -39,6 +39,12 @@ export function errorsMarkdown(listing: readonly ListedEntry[]): string {
   ].join('\n');
 }
 
+/** Whether docs/errors.md differs from what the listing makes (`npm run check` says so). */
+export function errorsDocStale(root: string, listing: readonly ListedEntry[]): boolean {
+  const file = path.join(root, ERRORS_DOC);
+  return !existsSync(file) || readFileSync(file, 'utf8') !== errorsMarkdown(listing);
+}
+
 /** Writes docs/errors.md if it differs; whether it changed. */
 export function writeErrorsDoc(root: string, listing: readonly ListedEntry[]): boolean {
   const file = path.join(root, ERRORS_DOC);

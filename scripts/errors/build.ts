@@ -27,6 +27,10 @@ export const BUILD = defineCatalogue('build', {
     message: ({ target, reason, outDir }: { target: string; reason: string; outDir: string }) => `Refusing to write "${target}": ${reason} (the output folder is ${outDir}).`,
     hint: 'Nothing was written there. If the output folder, or a folder in it, is a link to another place, remove the link and build again; otherwise run npm run build -- --verbose and tell a developer.',
   },
+  BUILD_GENERATED_FILE_STALE: {
+    message: ({ file }: { file: string }) => `${file} is out of date with the code:`,
+    hint: 'run npm run codegen and commit it.',
+  },
   BUILD_STOPPED: { message: `The build stopped: ${LEFT_AS_IT_WAS}`, hint: 'Correct what is listed above, then build again.' },
   BUILD_FAULT: {
     message: 'This is a fault of the build, not of the content:',
