@@ -58,6 +58,7 @@ function contentEntries(): ListedEntry[] {
       code,
       audience: 'content' as const,
       title: entry.title,
+      ...('note' in entry ? { note: entry.note } : {}),
       message: messages.length > 0 ? messages.join(' / ') : entry.title,
       hint: hints.length > 0 ? hints.join(' / ') : 'The hint printed with the error names the values concerned (the fields, files or sizes allowed).',
     };

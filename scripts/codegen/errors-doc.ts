@@ -15,7 +15,7 @@ export const ERRORS_DOC = 'docs/errors.md';
 const escaped = (text: string) => text.replace(/\n/g, ' ').replace(/([*_<>|])/g, '\\$1');
 
 function entryText(entry: ListedEntry): string {
-  const head = `- \`${entry.code}\`${entry.title ? ` **${entry.title}.**` : ''}${entry.status ? ` (HTTP ${entry.status})` : ''}`;
+  const head = `- \`${entry.code}\`${entry.title ? ` **${entry.title}.**` : ''}${entry.note ? ` ${escaped(entry.note)}` : ''}${entry.status ? ` (HTTP ${entry.status})` : ''}`;
   const lines = [head, `  - What happened: ${escaped(entry.message)}`];
   if (entry.hint) lines.push(`  - What to do: ${escaped(entry.hint)}`);
   return lines.join('\n');

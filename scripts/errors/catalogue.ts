@@ -56,8 +56,9 @@ function say<P>(words: Words<P> | undefined, params: P): string | undefined {
 export interface ListedEntry {
   code: string;
   audience: Audience;
-  /** A content error's short name (README's list of old). */
+  /** A content error's short name, and a remark on when it is reported (docs/errors.md). */
   title?: string;
+  note?: string;
   message: string;
   hint: string | undefined;
   status?: number | undefined;
