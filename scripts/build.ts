@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
 import { buildInputs, upToDate } from './build/up-to-date';
+import { BUILD } from './errors/build';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +30,7 @@ const { values } = parseArgs({
 const root = process.cwd();
 const contentRoot = values.content ? path.resolve(values.content) : root;
 if (!existsSync(path.join(contentRoot, 'pages'))) {
-  console.error(`There is no pages/ folder in ${contentRoot}: ${values.content ? '--content names the folder that holds pages/ and public/' : 'run the build in the project folder'}.`);
+  console.error(BUILD.text(values.content ? 'BUILD_CONTENT_FOLDER_HAS_NO_PAGES' : 'BUILD_NO_PAGES_FOLDER', { folder: contentRoot }));
   process.exit(1);
 }
 const outDir = path.resolve(values.out ?? 'dist');
@@ -63,7 +64,7 @@ const env = readdirSync(root).some((file) => file.startsWith('.env'))
   : Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('VITE_') && entry[1] !== undefined));
 
 for (const name of ignoredFirebaseVariables(env)) {
-  console.warn(`${name} is ignored: the Firebase configuration is the firebase block of pages/_site.yaml.`);
+  console.warn(BUILD.text('BUILD_FIREBASE_VARIABLE_IGNORED', { name }));
 }
 
 const signIn = readSiteFirebase(contentRoot);
@@ -71,7 +72,7 @@ if (values.deploy && signIn) {
   const problems = deployProblems(signIn, env);
   if (problems.length > 0) {
     console.error(formatDeployProblems(problems, { color }));
-    console.error('\nNothing was built: the previous output was left as it was.');
+    console.error(`\n${BUILD.text('BUILD_DEPLOY_REFUSED')}`);
     process.exit(1);
   }
 }
@@ -82,7 +83,7 @@ if (contentRoot === root) {
     console.log(`Updated ${FIREBASE_JSON_FILE} (hosting redirects, Content-Security-Policy) from the content.`);
     if (values.deploy) {
       // `firebase deploy` read the old file before it ran this build: it would deploy stale rules.
-      console.error(`\n${FIREBASE_JSON_FILE} did not match the content and has been updated: commit it and run the deploy again.`);
+      console.error(`\n${BUILD.text('BUILD_FIREBASE_JSON_STALE_ON_DEPLOY', { file: FIREBASE_JSON_FILE })}`);
       process.exit(1);
     }
   }
@@ -101,13 +102,13 @@ const result = await buildSite({
   // do in their message; anything else is a fault of the engine, whose details --verbose shows.
   const expected = error instanceof BuildStoppedError;
   console.error(expected || !values.verbose ? (error instanceof Error ? error.message : String(error)) : error);
-  if (!expected && !values.verbose) console.error('This is a fault of the build, not of the content: run npm run build -- --verbose for the details.');
-  console.error('\nThe build stopped: the previous output was left as it was.');
+  if (!expected && !values.verbose) console.error(BUILD.text('BUILD_FAULT'));
+  console.error(`\n${BUILD.text('BUILD_STOPPED')}`);
   process.exit(1);
 });
 if (!result.ok) {
   console.error(formatReport(result.errors, { color }));
-  console.error('\nThe build stopped: the previous output was left as it was.');
+  console.error(`\n${BUILD.text('BUILD_STOPPED')}`);
   process.exit(1);
 }
 if (values.stats) {

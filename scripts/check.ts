@@ -20,20 +20,24 @@ import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';
 import { staleGeneratedFiles, writeEditorSchemas } from './codegen/json-schema';
+import { BUILD } from './errors/build';
+import { ERRORS_DOC, errorsDocStale } from './codegen/errors-doc';
+import { ERROR_LISTING } from '../editor/error-listing';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });
 const root = process.cwd();
 const own = values.content === undefined || path.resolve(values.content) === root;
 const contentRoot = own ? root : path.resolve(values.content!);
 if (!existsSync(path.join(contentRoot, 'pages'))) {
-  console.error(`There is no pages/ folder in ${contentRoot}: --content names the folder that holds pages/ and public/.`);
+  console.error(BUILD.text('BUILD_CONTENT_FOLDER_HAS_NO_PAGES', { folder: contentRoot }));
   process.exit(1);
 }
 const started = performance.now();
 const content = loadContent({ root: contentRoot });
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 if (own) {
-  for (const file of staleGeneratedFiles(root)) console.log(`${file} is out of date with the code: run npm run codegen and commit it.`);
+  const stale = [...staleGeneratedFiles(root), ...(errorsDocStale(root, ERROR_LISTING) ? [ERRORS_DOC] : [])];
+  for (const file of stale) console.log(BUILD.text('BUILD_GENERATED_FILE_STALE', { file }));
   // Even with errors: the editor then flags links to missing pages and missing images as they are fixed.
   writeEditorSchemas(root, content);
 }

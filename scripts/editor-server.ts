@@ -1,7 +1,7 @@
 /**
  * `npm run editor-server`: the visual editor for editors who have only a browser (sign in with
  * Google, edit in a draft, every save a commit under their name). Reads its configuration from the
- * environment (README, "The hosted editor: for the administrator"); with none, runs everything on
+ * environment (docs/administrators.md, "The hosted editor"); with none, runs everything on
  * this computer: a bare repository made from this checkout, the Auth emulator, example accounts.
  *
  *   npm run editor-server [-- --state <folder>] [--port <port>]
@@ -16,6 +16,7 @@ import { configurationProblem, startHostedEditor, type HostedOptions } from '../
 import { FirebaseHosting, LiveFolder, type Deployer } from '../editor/publish/deploy';
 import { defaultStateDir, stateDirProblem } from '../editor/hosted/state-folder';
 import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT, zeroConfigProblem } from '../editor/hosted/zero-config';
+import { ADMIN } from '../editor/errors';
 
 const { values } = parseArgs({
   options: { state: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
@@ -26,7 +27,7 @@ if (values.help) {
   console.log(`npm run editor-server [-- --state <folder>] [--port <port>]
 
 With no configuration, everything runs on this computer (a copy of this checkout as the remote, the
-Auth emulator, example accounts). For the academy's server, set (README, "The hosted editor"):
+Auth emulator, example accounts). For the academy's server, set (docs/administrators.md, "The hosted editor"):
   CESA_EDITOR_REMOTE       the site's git repository (https or ssh URL)
   CESA_EDITOR_ORIGIN       the address editors open, e.g. https://editor.example.org
   CESA_EDITOR_PREVIEW_ORIGIN   the drafts' previews, e.g. https://{draft}.preview.example.org (a wildcard name)
@@ -42,7 +43,7 @@ Auth emulator, example accounts). For the academy's server, set (README, "The ho
 
 function required(name: string): string {
   const value = process.env[name]?.trim();
-  if (!value) throw new Error(`${name} is not set. With CESA_EDITOR_REMOTE set, the editor server also needs ${name} (README, "The hosted editor").`);
+  if (!value) throw new Error(ADMIN.text('ADMIN_VARIABLE_MISSING', { name }));
   return value;
 }
 

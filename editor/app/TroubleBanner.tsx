@@ -3,6 +3,8 @@
  * that the edits on screen are not lost, and what to do.
  */
 import type { DiskTrouble } from './use-disk-watch';
+import { useEditorMode } from './editor-mode';
+import { unreachable } from '../protocol/browser-errors';
 
 interface TroubleBannerProps {
   file: string;
@@ -13,12 +15,13 @@ interface TroubleBannerProps {
 }
 
 export function TroubleBanner({ file, trouble, onSaveAgain, onBack }: TroubleBannerProps) {
+  const mode = useEditorMode();
   if (trouble === 'unreachable') {
+    const { message, hint } = unreachable(mode);
     return (
       <div className="ed-banner" role="alert">
         <p>
-          <strong>The dev server does not answer.</strong> Is <code>npm run dev</code> still running? Your changes stay in this
-          browser tab: start it again, and the editor reloads with them.
+          <strong>{message}</strong> {hint}
         </p>
       </div>
     );

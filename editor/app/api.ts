@@ -21,6 +21,7 @@ import {
   type ValidateRequest,
   type ValidateResponse,
 } from '../protocol/api';
+import { failedWithoutWords, unreachable, type ServerPlace } from '../protocol/browser-errors';
 
 /** What went wrong, in words an editor can act on. */
 export class ApiFailure extends Error {
@@ -55,8 +56,16 @@ async function send(path: string, init: RequestInit = {}): Promise<Response> {
   } catch (error) {
     // An aborted request is the caller's choice, not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiFailure(0, 'The dev server does not answer.', 'Is `npm run dev` still running? Start it again, then reload this page.');
+    const { message, hint } = unreachable(serverPlace);
+    throw new ApiFailure(0, message, hint);
   }
+}
+
+/** Where the API's server is: `npm run dev` (the default) or the hosted editor (hosted-main.tsx says so), for its own words. */
+let serverPlace: ServerPlace = 'dev';
+
+export function setServerPlace(place: ServerPlace): void {
+  serverPlace = place;
 }
 
 /**
@@ -68,11 +77,8 @@ export const SIGNED_OUT_EVENT = 'cesa-editor-signed-out';
 function failure(response: Response, body: unknown): ApiFailure {
   if (response.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
   if (isApiError(body)) return new ApiFailure(response.status, body.error, body.hint);
-  return new ApiFailure(
-    response.status,
-    `The dev server could not do this (HTTP ${response.status}).`,
-    'Its terminal (where `npm run dev` runs) says why.',
-  );
+  const { message, hint } = failedWithoutWords(serverPlace, response.status);
+  return new ApiFailure(response.status, message, hint);
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { codeFiles } from '../../scripts/build/code';
 import { EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../protocol/api';
 import { shell } from '../server/shells';
+import { ADMIN } from '../errors';
 
 /** Where the built files are served from. */
 export const APP_BASE = `${EDITOR_ROUTE}/app/`;
@@ -49,12 +50,12 @@ function stylesOf(manifest: Manifest, key: string, seen = new Set<string>()): st
 /** The built app in `dir`; refused in words when it is not built for this code. */
 export function editorApp(dir: string): EditorApp {
   if (!isEditorAppBuilt(dir)) {
-    throw new Error(`The editor's browser app is not built for this version of the code (${dir}). Run npm run build:editor first (npm run editor-server does it before it starts).`);
+    throw new Error(ADMIN.text('ADMIN_EDITOR_APP_NOT_BUILT', { dir }));
   }
   const manifest = ManifestSchema.parse(JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as unknown);
   const page = (title: string, rootId: string, entry: string) => {
     const chunk = manifest[entry];
-    if (!chunk) throw new Error(`The editor's build has no ${entry}: run npm run build:editor again.`);
+    if (!chunk) throw new Error(ADMIN.text('ADMIN_EDITOR_APP_INCOMPLETE', { entry }));
     return shell(title, rootId, `${APP_BASE}${chunk.file}`, [...new Set(stylesOf(manifest, entry))].map((file) => `${APP_BASE}${file}`));
   };
   return {

@@ -12,6 +12,7 @@
  * Anything else with the emulator refuses to start (emulatorModeProblem).
  */
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ADMIN, SIGN_IN_REASONS } from '../errors';
 
 /** Google's public keys for Firebase ID tokens (rotated by Google; jose caches them). */
 export const GOOGLE_KEYS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -85,21 +86,21 @@ function stringClaim(payload: JWTPayload, name: string): string | undefined {
  * emulator: checked here too for a signed token, so both paths refuse the same things in the same words.
  */
 export function checkClaims(payload: JWTPayload, { projectId, now }: ClaimOptions): VerifiedAccount {
-  if (payload.iss !== issuerOf(projectId)) throw new TokenRefusal(`the token was issued for another Firebase project (issuer ${String(payload.iss)})`);
-  if (payload.aud !== projectId) throw new TokenRefusal(`the token is meant for another Firebase project (audience ${JSON.stringify(payload.aud)})`);
-  if (typeof payload.exp !== 'number') throw new TokenRefusal('the token has no expiry');
-  if (payload.exp <= now - CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal('the sign-in has expired');
-  if (typeof payload.iat !== 'number') throw new TokenRefusal('the token has no time of issue');
-  if (payload.iat > now + CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal('the token says it was issued in the future');
+  if (payload.iss !== issuerOf(projectId)) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_OTHER_ISSUER', { issuer: String(payload.iss) }));
+  if (payload.aud !== projectId) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_OTHER_AUDIENCE', { audience: JSON.stringify(payload.aud) }));
+  if (typeof payload.exp !== 'number') throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_NO_EXPIRY'));
+  if (payload.exp <= now - CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_EXPIRED'));
+  if (typeof payload.iat !== 'number') throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_NO_ISSUE_TIME'));
+  if (payload.iat > now + CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_ISSUED_IN_FUTURE'));
   const authTime = (payload as Record<string, unknown>).auth_time;
-  if (typeof authTime === 'number' && authTime > now + CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal('the token says the sign-in happened in the future');
-  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) throw new TokenRefusal('the token names no account (empty subject)');
+  if (typeof authTime === 'number' && authTime > now + CLOCK_TOLERANCE_SECONDS) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_SIGNED_IN_FUTURE'));
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_NO_SUBJECT'));
   const email = stringClaim(payload, 'email');
-  if (!email) throw new TokenRefusal('the account has no email address');
-  if ((payload as Record<string, unknown>).email_verified !== true) throw new TokenRefusal(`the email address ${email} is not verified`);
+  if (!email) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_NO_EMAIL'));
+  if ((payload as Record<string, unknown>).email_verified !== true) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_EMAIL_NOT_VERIFIED', { email }));
   const firebase = (payload as Record<string, unknown>).firebase;
   const provider = typeof firebase === 'object' && firebase !== null ? (firebase as Record<string, unknown>).sign_in_provider : undefined;
-  if (provider !== 'google.com') throw new TokenRefusal(`the account signed in with ${typeof provider === 'string' ? provider : 'an unknown provider'}, not with Google`);
+  if (provider !== 'google.com') throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_NOT_GOOGLE', { provider: typeof provider === 'string' ? provider : 'an unknown provider' }));
   return { uid: payload.sub, email: email.toLowerCase(), name: stringClaim(payload, 'name') };
 }
 
@@ -108,24 +109,24 @@ function headerAlg(token: string): string {
     const alg = decodeProtectedHeader(token).alg;
     return typeof alg === 'string' ? alg : 'none given';
   } catch {
-    throw new TokenRefusal('the token is not a JWT');
+    throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_NOT_JWT'));
   }
 }
 
 /** jose's refusals in words (the claims themselves are checked by checkClaims, with the same words for both paths). */
 function reasonOf(error: unknown): string {
   if (error instanceof TokenRefusal) return error.reason;
-  if (error instanceof errors.JWTExpired) return 'the sign-in has expired';
+  if (error instanceof errors.JWTExpired) return SIGN_IN_REASONS.text('EDITOR_TOKEN_EXPIRED');
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'iss') return 'the token was issued for another Firebase project';
-    if (error.claim === 'aud') return 'the token is meant for another Firebase project';
-    return `the token's ${error.claim} claim is not acceptable`;
+    if (error.claim === 'iss') return SIGN_IN_REASONS.text('EDITOR_TOKEN_OTHER_ISSUER_UNNAMED');
+    if (error.claim === 'aud') return SIGN_IN_REASONS.text('EDITOR_TOKEN_OTHER_AUDIENCE_UNNAMED');
+    return SIGN_IN_REASONS.text('EDITOR_TOKEN_CLAIM_REFUSED', { claim: error.claim });
   }
-  if (error instanceof errors.JWSSignatureVerificationFailed) return "the token's signature does not match Google's keys (forged or damaged)";
-  if (error instanceof errors.JWKSNoMatchingKey) return 'the token was signed with a key Google does not publish';
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'the token is not signed with RS256';
-  if (error instanceof errors.JOSEError) return `the token could not be checked (${error.code})`;
-  return 'the token could not be checked';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return SIGN_IN_REASONS.text('EDITOR_TOKEN_SIGNATURE_MISMATCH');
+  if (error instanceof errors.JWKSNoMatchingKey) return SIGN_IN_REASONS.text('EDITOR_TOKEN_UNKNOWN_KEY');
+  if (error instanceof errors.JOSEAlgNotAllowed) return SIGN_IN_REASONS.text('EDITOR_TOKEN_NOT_RS256');
+  if (error instanceof errors.JOSEError) return SIGN_IN_REASONS.text('EDITOR_TOKEN_UNCHECKABLE_CODE', { code: error.code });
+  return SIGN_IN_REASONS.text('EDITOR_TOKEN_UNCHECKABLE');
 }
 
 export interface SignedVerifierOptions {
@@ -143,7 +144,7 @@ export function signedTokenVerifier({ projectId, keys = createRemoteJWKSet(new U
   return {
     async verify(token) {
       const alg = headerAlg(token);
-      if (alg !== 'RS256') throw new TokenRefusal(alg === 'none' ? 'the token is not signed (an emulator token, and this server does not run with the emulator)' : `the token is signed with ${alg}, not RS256`);
+      if (alg !== 'RS256') throw new TokenRefusal(alg === 'none' ? SIGN_IN_REASONS.text('EDITOR_TOKEN_UNSIGNED') : SIGN_IN_REASONS.text('EDITOR_TOKEN_WRONG_ALGORITHM', { alg }));
       const at = now();
       try {
         const { payload } = await jwtVerify(token, keys, {
@@ -156,7 +157,7 @@ export function signedTokenVerifier({ projectId, keys = createRemoteJWKSet(new U
         return checkClaims(payload, { projectId, now: at });
       } catch (error) {
         const failure = keysFailure(error);
-        if (failure !== undefined) throw new KeysUnreachable(`Google's keys could not be fetched: ${failure}`);
+        if (failure !== undefined) throw new KeysUnreachable(SIGN_IN_REASONS.text('EDITOR_GOOGLE_KEYS_UNREACHABLE', { failure }));
         throw new TokenRefusal(reasonOf(error));
       }
     },
@@ -166,10 +167,10 @@ export function signedTokenVerifier({ projectId, keys = createRemoteJWKSet(new U
 /** Why emulator mode may not run here, or undefined when it may (a `demo-` project, a loopback address). */
 export function emulatorModeProblem(projectId: string, host: string): string | undefined {
   if (!projectId.startsWith('demo-')) {
-    return `The Auth emulator signs nothing, so anyone could sign in as anyone: it is used only with a demo- project, and the project is ${projectId}. Unset FIREBASE_AUTH_EMULATOR_HOST to use the real project, or use a demo- project id.`;
+    return ADMIN.text('ADMIN_EMULATOR_REAL_PROJECT', { projectId });
   }
   if (!isLoopbackHost(host)) {
-    return `The Auth emulator signs nothing, so anyone could sign in as anyone: with it the editor server listens only on this computer (127.0.0.1), and it was asked to listen on ${host}.`;
+    return ADMIN.text('ADMIN_EMULATOR_NOT_LOOPBACK', { host });
   }
   return undefined;
 }
@@ -197,16 +198,16 @@ export function emulatorTokenVerifier({ projectId, emulatorHost, host, fetch: fe
   const problem = emulatorModeProblem(projectId, host);
   if (problem) throw new Error(problem);
   const emulatorName = emulatorHost.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  if (!isLoopbackHost(emulatorName)) throw new Error(`The Auth emulator must run on this computer, and FIREBASE_AUTH_EMULATOR_HOST names ${emulatorHost}.`);
+  if (!isLoopbackHost(emulatorName)) throw new Error(ADMIN.text('ADMIN_EMULATOR_ELSEWHERE', { emulatorHost }));
   return {
     async verify(token) {
       const alg = headerAlg(token);
-      if (alg !== 'none') throw new TokenRefusal(`the token is signed with ${alg}, and this server runs with the Auth emulator, whose tokens are unsigned`);
+      if (alg !== 'none') throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_SIGNED_FOR_EMULATOR', { alg }));
       let payload: JWTPayload;
       try {
         payload = decodeJwt(token);
       } catch {
-        throw new TokenRefusal('the token is not a JWT');
+        throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_NOT_JWT'));
       }
       const account = checkClaims(payload, { projectId, now: now() });
       let found = false;
@@ -220,9 +221,9 @@ export function emulatorTokenVerifier({ projectId, emulatorHost, host, fetch: fe
         const body = (await response.json()) as { users?: { localId?: string; email?: string; disabled?: boolean }[] };
         found = response.ok && (body.users ?? []).some((user) => user.localId === account.uid && user.email?.toLowerCase() === account.email && user.disabled !== true);
       } catch {
-        throw new TokenRefusal(`the Auth emulator at ${emulatorHost} does not answer`);
+        throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_EMULATOR_SILENT', { emulatorHost }));
       }
-      if (!found) throw new TokenRefusal(`the Auth emulator has no account ${account.email} with that id`);
+      if (!found) throw new TokenRefusal(SIGN_IN_REASONS.text('EDITOR_TOKEN_EMULATOR_NO_ACCOUNT', { email: account.email }));
       return account;
     },
   };

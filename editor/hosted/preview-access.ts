@@ -18,6 +18,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from 'node:path';
 import * as z from 'zod';
 import { isLoopbackHost } from './id-token';
+import { ADMIN, EDITOR } from '../errors';
+import { Refusal } from '../server/http';
 
 /** Where a preview's origin takes a ticket: no page of a site has a route that starts with `_`. */
 export const PREVIEW_ENTRY_PATH = '/_cesa-preview';
@@ -46,18 +48,17 @@ const PassSchema = z.object({
 });
 type Pass = z.infer<typeof PassSchema>;
 
-/** A ticket or cookie refused: what the person sees (401 without one, 403 with a bad one, 429 too many at once). */
-export class PreviewRefusal extends Error {
-  constructor(
-    readonly status: 401 | 403 | 429,
-    message: string,
-  ) {
-    super(message);
+/**
+ * A ticket or cookie refused (401 without one, 403 with a bad one, 429 too many at once): a refusal of
+ * the catalogue whose message is what the person sees on the preview's plain page, its words and hint together.
+ */
+export class PreviewRefusal extends Refusal {
+  constructor(refusal: Refusal) {
+    super(refusal.status, refusal.body, refusal.extra);
+    this.message = [refusal.body.error, refusal.body.hint].filter(Boolean).join(' ');
     this.name = 'PreviewRefusal';
   }
 }
-
-const AGAIN = 'Open it again from the editor with "Preview the whole site".';
 
 /** The server's secret for signing: made once in the state folder (so a restart keeps previews open), readable by the server only. */
 export function previewSecret(stateDir: string): Buffer {
@@ -167,12 +168,12 @@ export class PreviewPasses {
     const expected = Buffer.from(this.mac(payload));
     const given = Buffer.from(mac);
     if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new PreviewRefusal(403, `This preview link was not made by the editor. ${AGAIN}`);
+      throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_LINK_FORGED'));
     }
     const parsed = PassSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown);
-    if (!parsed.success || parsed.data.kind !== kind) throw new PreviewRefusal(403, `This preview link was not made by the editor. ${AGAIN}`);
+    if (!parsed.success || parsed.data.kind !== kind) throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_LINK_FORGED'));
     if (parsed.data.expires <= this.now()) {
-      throw new PreviewRefusal(kind === 'ticket' ? 403 : 401, kind === 'ticket' ? `This preview link has expired (it works for a minute). ${AGAIN}` : `Your access to this preview has ended. ${AGAIN}`);
+      throw new PreviewRefusal(EDITOR.refusal(kind === 'ticket' ? 'EDITOR_PREVIEW_LINK_EXPIRED' : 'EDITOR_PREVIEW_ACCESS_ENDED'));
     }
     return parsed.data;
   }
@@ -189,11 +190,11 @@ export class PreviewPasses {
   /** Who the ticket lets into the preview at `label` (draftLabel); it cannot be used again. */
   redeem(ticket: string, label: string): PreviewHolder {
     const pass = this.open(ticket, 'ticket');
-    if (draftLabel(pass.draft) !== label) throw new PreviewRefusal(403, `This link opens the preview of another draft. ${AGAIN}`);
+    if (draftLabel(pass.draft) !== label) throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_LINK_OTHER_DRAFT'));
     const taken = this.used.take(pass.nonce, pass.expires);
-    if (taken === 'used') throw new PreviewRefusal(403, `This preview link was already used: each works once. ${AGAIN}`);
-    if (taken === 'unknown') throw new PreviewRefusal(403, `This preview link was made before the editor's server restarted, and the server cannot tell whether it was used. ${AGAIN}`);
-    if (taken === 'full') throw new PreviewRefusal(429, `Too many previews were opened in the last minute. Wait a minute, then open it again from the editor with "Preview the whole site".`);
+    if (taken === 'used') throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_LINK_USED'));
+    if (taken === 'unknown') throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_LINK_BEFORE_RESTART'));
+    if (taken === 'full') throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_TOO_MANY_OPENED'));
     return { draft: pass.draft, email: pass.email, session: pass.session };
   }
 
@@ -204,9 +205,9 @@ export class PreviewPasses {
 
   /** Who the preview's cookie lets into the preview at `label` (draftLabel); none: 401. */
   check(cookie: string | undefined, label: string): PreviewHolder {
-    if (!cookie) throw new PreviewRefusal(401, `This preview of a draft is private. ${AGAIN}`);
+    if (!cookie) throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_PRIVATE'));
     const pass = this.open(cookie, 'cookie');
-    if (draftLabel(pass.draft) !== label) throw new PreviewRefusal(403, `This is the preview of another draft. ${AGAIN}`);
+    if (draftLabel(pass.draft) !== label) throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_OTHER_DRAFT'));
     return { draft: pass.draft, email: pass.email, session: pass.session };
   }
 }
@@ -226,22 +227,20 @@ const DRAFT = '{draft}';
 
 /** Why `pattern` cannot be the previews' address, or undefined. `editorOrigin` is the editor's. */
 export function previewOriginProblem(pattern: string, editorOrigin: string | undefined): string | undefined {
-  const example = 'such as https://{draft}.preview.example.org';
-  const name = 'The previews\' address (CESA_EDITOR_PREVIEW_ORIGIN)';
-  if (!pattern.includes(`://${DRAFT}.`)) return `${name} must start with the draft's place, ${example} (a wildcard name: each draft gets its own origin): ${pattern}.`;
+  if (!pattern.includes(`://${DRAFT}.`)) return ADMIN.text('ADMIN_PREVIEW_ORIGIN_NO_DRAFT', { pattern });
   let url: URL;
   try {
     url = new URL(pattern.replace(DRAFT, 'draft'));
   } catch {
-    return `${name} is not an address, ${example}: ${pattern}.`;
+    return ADMIN.text('ADMIN_PREVIEW_ORIGIN_NOT_AN_ADDRESS', { pattern });
   }
-  if (url.origin !== pattern.replace(DRAFT, 'draft').replace(/\/$/, '')) return `${name} must be an origin only, ${example}, not ${pattern}.`;
+  if (url.origin !== pattern.replace(DRAFT, 'draft').replace(/\/$/, '')) return ADMIN.text('ADMIN_PREVIEW_ORIGIN_NOT_ORIGIN', { pattern });
   const local = isLoopbackHost(url.hostname) || url.hostname.endsWith('.localhost');
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return `${name} must start with https:// (its cookies travel only over https): ${pattern}.`;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return ADMIN.text('ADMIN_PREVIEW_ORIGIN_NOT_HTTPS', { pattern });
   if (editorOrigin !== undefined) {
     const editorHost = new URL(editorOrigin).hostname;
     const suffix = url.hostname.slice('draft'.length);
-    if (editorHost.endsWith(suffix)) return `${name} must be apart from the editor's (${editorOrigin}): no draft's preview may share the editor's name.`;
+    if (editorHost.endsWith(suffix)) return ADMIN.text('ADMIN_PREVIEW_ORIGIN_SHARES_EDITOR', { editorOrigin });
   }
   return undefined;
 }

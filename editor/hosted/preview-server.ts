@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { Refusal } from '../server/http';
 import { draftLabel, NamedPreviewOrigins, PREVIEW_ENTRY_PATH, PreviewPasses, PreviewRefusal, type PreviewHolder } from './preview-access';
 import type { DraftPreviews } from './previews';
+import { EDITOR } from '../errors';
 
 export interface PreviewServerOptions {
   /** Where the editor listens: on this computer, the drafts' ports are opened there too. */
@@ -38,7 +39,7 @@ export function sendWords(res: ServerResponse, status: number, text: string): vo
   res.end(`${text}\n`);
 }
 
-const BEING_BUILT = 'The preview of your draft is being built. Reload this page in a few seconds.';
+const BEING_BUILT = EDITOR.text('EDITOR_PREVIEW_BEING_BUILT');
 
 export class PreviewServer {
   private readonly named: NamedPreviewOrigins | null;
@@ -79,7 +80,7 @@ export class PreviewServer {
     let own = '';
     const server = createServer((req, res) => {
       // A page elsewhere that points its own name at this port (DNS rebinding) names itself in Host.
-      if (req.headers.host !== new URL(own).host) return sendWords(res, 421, `This is the preview of a draft at ${own}.`);
+      if (req.headers.host !== new URL(own).host) return sendWords(res, 421, EDITOR.text('EDITOR_PREVIEW_WRONG_HOST', { origin: own }));
       void this.serve(req, res, draftLabel(id));
     });
     await new Promise<void>((resolve, reject) => {
@@ -159,7 +160,7 @@ export class PreviewServer {
       }
       log({ event: 'error', route: url.pathname, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       if (res.headersSent) return void res.end();
-      sendWords(res, 500, "The editor's server ran into a problem showing this preview. Reload the page; if it happens again, tell the site's administrator.");
+      sendWords(res, 500, EDITOR.text('EDITOR_PREVIEW_PROBLEM'));
     }
   }
 

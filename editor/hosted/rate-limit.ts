@@ -4,7 +4,8 @@
  * repository with commits or the server with work. Refusals say how long to wait; in one process,
  * as the server is (one instance). Sign-ins count per account, once the token is checked.
  */
-import { Refusal } from '../server/http';
+import type { Refusal } from '../server/http';
+import { EDITOR, PUBLISH } from '../errors';
 
 export type Limited = 'sign-in' | 'read' | 'preview' | 'save' | 'upload' | 'publish';
 
@@ -29,14 +30,15 @@ export const DEFAULT_LIMITS: Record<Limited, Limit> = {
   publish: { count: 20, perMs: MINUTE },
 };
 
-const WORDS: Record<Limited, string> = {
-  'sign-in': 'This account signed in more often than the editor takes in a minute.',
-  read: 'The editor asked the server more than it answers for one person in a minute.',
-  preview: 'The preview asked for more pages and files than the server answers for one person in a minute.',
-  save: 'You saved more often than the editor takes in a minute.',
-  upload: 'You uploaded more photos than the editor takes in an hour.',
-  publish: 'You asked to review, mark or publish more often than the editor takes in a minute.',
-};
+/** The refusal of each kind of request, with how long to wait (editor/errors.ts). */
+const REFUSALS = {
+  'sign-in': (wait: string, retryAfter: number) => EDITOR.refusal('EDITOR_TOO_MANY_SIGN_INS', { wait }, { retryAfter }),
+  read: (wait: string, retryAfter: number) => EDITOR.refusal('EDITOR_TOO_MANY_READS', { wait }, { retryAfter }),
+  preview: (wait: string, retryAfter: number) => EDITOR.refusal('EDITOR_TOO_MANY_PREVIEW_READS', { wait }, { retryAfter }),
+  save: (wait: string, retryAfter: number) => EDITOR.refusal('EDITOR_TOO_MANY_SAVES', { wait }, { retryAfter }),
+  upload: (wait: string, retryAfter: number) => EDITOR.refusal('EDITOR_TOO_MANY_UPLOADS', { wait }, { retryAfter }),
+  publish: (wait: string, retryAfter: number) => PUBLISH.refusal('PUBLISH_TOO_MANY', { wait }, { retryAfter }),
+} satisfies Record<Limited, (wait: string, retryAfter: number) => Refusal>;
 
 export class RateLimiter {
   private readonly buckets = new Map<string, { kind: Limited; tokens: number; at: number }>();
@@ -62,11 +64,7 @@ export class RateLimiter {
       return;
     }
     const seconds = Math.max(1, Math.ceil(((1 - bucket.tokens) * perMs) / count / 1000));
-    throw new Refusal(
-      429,
-      { error: WORDS[kind], hint: `Wait ${seconds === 1 ? 'a second' : `${seconds} seconds`}, then try again. ${kind === 'save' || kind === 'upload' ? 'What you typed is kept.' : ''}`.trim() },
-      { retryAfter: seconds },
-    );
+    throw REFUSALS[kind](seconds === 1 ? 'a second' : `${seconds} seconds`, seconds);
   }
 
   /** How many people's buckets are kept (tests). */

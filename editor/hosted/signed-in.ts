@@ -4,11 +4,12 @@
  * that cannot be read, or that would let two people share a draft (editors.ts), lets nobody in, in words.
  */
 import type { IncomingMessage } from 'node:http';
-import { Refusal } from '../server/http';
+import type { Refusal } from '../server/http';
 import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from '../repo/editors';
 import { cookieOf } from './preview-server';
 import type { SiteRepository } from '../repo/repository';
 import type { Session, SessionStore } from './sessions';
+import { EDITOR } from '../errors';
 
 /** The signed-in editor of a request, with their entry in editors.yaml. */
 export interface Signed {
@@ -37,7 +38,7 @@ export function signedInChecks({ repository, sessions, cookieName, log }: Signed
       throw error instanceof EditorsFileProblem ? listProblem(error) : error;
     }
     if (text === undefined) {
-      throw new Refusal(503, { error: 'Nobody may edit yet: the site has no list of editors (editors.yaml on main).', hint: "Ask the site's administrator to add editors.yaml (README, \"The hosted editor\")." });
+      throw EDITOR.refusal('EDITOR_NO_EDITORS_FILE');
     }
     try {
       return parseEditors(text);
@@ -49,19 +50,16 @@ export function signedInChecks({ repository, sessions, cookieName, log }: Signed
   /** A list of editors that cannot be read stops everyone, in words, until a developer corrects it. */
   const listProblem = (problem: EditorsFileProblem): Refusal => {
     log({ event: 'editors-file-problem', problem: problem.message });
-    return new Refusal(503, { error: 'Nobody can edit until the list of editors (editors.yaml on main) is corrected.', hint: problem.message });
+    return EDITOR.refusal('EDITOR_EDITORS_FILE_BROKEN', { problems: problem.message });
   };
 
   const notListed = (email: string, editors: readonly Editor[]) =>
-    new Refusal(403, {
-      error: `You signed in as ${email}, which is not on the list of editors.`,
-      hint: `Ask ${whomToAsk(editors)} to add ${email} to the editors, or sign in with another Google account.`,
-    });
+    EDITOR.refusal('EDITOR_NOT_LISTED', { email, whom: whomToAsk(editors) });
 
   /** The request's session, from its cookie alone: nothing is fetched, no body read (before rate limits and bodies). */
   const sessionOf = (req: IncomingMessage): Session => {
     const session = sessions.get(cookieOf(req, cookieName));
-    if (!session) throw new Refusal(401, { error: 'You are not signed in, or your session has ended.', hint: 'Sign in again: changes you have not saved are kept.' });
+    if (!session) throw EDITOR.refusal('EDITOR_NOT_SIGNED_IN');
     return session;
   };
 

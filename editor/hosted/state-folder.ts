@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { ADMIN } from '../errors';
 
 /** `~/.local/state/cesa-editor-server/<checkout folder>-<hash of its path>`. */
 export function defaultStateDir(root: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -29,8 +30,5 @@ function insideNodeModules(folder: string): boolean {
  */
 export function stateDirProblem(stateDir: string): string | undefined {
   if (!insideNodeModules(stateDir)) return undefined;
-  return (
-    `The state folder ${stateDir} is inside node_modules, which npm ci deletes, and with it the sessions, the publish journal and the builds kept for rolling back. ` +
-    'Set CESA_EDITOR_STATE_DIR to a folder outside node_modules that survives updates and is backed up (such as /var/lib/cesa-editor), or leave it unset for the default.'
-  );
+  return ADMIN.text('ADMIN_STATE_IN_NODE_MODULES', { stateDir });
 }

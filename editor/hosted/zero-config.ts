@@ -12,6 +12,7 @@ import { git, GitError } from '../repo/git';
 import { isLoopbackHost } from './id-token';
 import type { LiveFolder } from '../publish/deploy';
 import type { Publisher } from '../publish/publisher';
+import { ADMIN } from '../errors';
 
 /**
  * Why zero-config may not run on these addresses, or undefined. Checked before anything is made:
@@ -19,14 +20,10 @@ import type { Publisher } from '../publish/publisher';
  * for this computer only, and the advice is what works: this computer's address, or the real setup.
  */
 export function zeroConfigProblem({ host, emulatorHost }: { host: string; emulatorHost: string }): string | undefined {
-  const realServer =
-    'To let editors in from other computers, set up the academy\'s server instead: CESA_EDITOR_REMOTE, CESA_EDITOR_ORIGIN, FIREBASE_PROJECT_ID, FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN (README, "The hosted editor: for the academy\'s administrator").';
-  if (!isLoopbackHost(unbracketed(host))) {
-    return `With nothing configured, the editor server runs everything on this computer, and its sign-in (the Auth emulator) lets anyone sign in as anyone: it listens on this computer only, and HOST is ${host}. Leave HOST unset (or HOST=127.0.0.1) to try it here. ${realServer}`;
-  }
+  if (!isLoopbackHost(unbracketed(host))) return ADMIN.text('ADMIN_ZERO_CONFIG_HOST', { host });
   const emulatorName = emulatorHost.replace(/:\d+$/, '');
   if (!isLoopbackHost(unbracketed(emulatorName))) {
-    return `With nothing configured, the editor server signs in with an Auth emulator on this computer, and FIREBASE_AUTH_EMULATOR_HOST is ${emulatorHost}. Leave it unset (or 127.0.0.1:<port>). ${realServer}`;
+    return ADMIN.text('ADMIN_ZERO_CONFIG_EMULATOR_HOST', { emulatorHost });
   }
   return undefined;
 }
@@ -114,7 +111,7 @@ export async function seedEmulatorAccounts(emulatorHost: string, people: readonl
       body: JSON.stringify({ postBody: `id_token=${encodeURIComponent(idToken)}&providerId=google.com`, requestUri: 'http://127.0.0.1', returnSecureToken: true }),
       signal: AbortSignal.timeout(5000),
     });
-    if (!response.ok) throw new Error(`The Auth emulator did not take the account ${person.email} (HTTP ${response.status}).`);
+    if (!response.ok) throw new Error(ADMIN.text('ADMIN_EMULATOR_REFUSED_ACCOUNT', { email: person.email, status: response.status }));
   }
 }
 

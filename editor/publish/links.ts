@@ -7,6 +7,7 @@
  */
 import { Refusal } from '../server/http';
 import type { PublishClone } from './clone';
+import { PUBLISH } from '../errors';
 
 const LINK = '120000';
 const SUBMODULE = '160000';
@@ -33,15 +34,9 @@ async function linksOf(repo: PublishClone, commit: string, folders: readonly str
 /** The refusal for one link or submodule, in words. */
 function refusalFor({ mode, file }: Entry): Refusal {
   if (mode === LINK) {
-    return new Refusal(409, {
-      error: `${file} is a link to another file: the editor never makes links, so nothing with it is published.`,
-      hint: "A developer must replace it with the file itself (ask the site's administrator), then publish again.",
-    });
+    return PUBLISH.refusal('PUBLISH_LINK_IN_DRAFT', { file });
   }
-  return new Refusal(409, {
-    error: `${file} is another repository inside the site's (a submodule): the editor never makes those, so nothing with it is published.`,
-    hint: "A developer must replace it with the files themselves (ask the site's administrator), then publish again.",
-  });
+  return PUBLISH.refusal('PUBLISH_SUBMODULE_IN_DRAFT', { file });
 }
 
 /** The content of `commit` (pages/ and public/: what the build reads and the live site gets) has no link or submodule. */

@@ -9,10 +9,10 @@ import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import type { Json } from '../protocol/api';
 import type { ChangedFile, Decision, PublishConflict } from '../protocol/publish';
-import { Refusal } from '../server/http';
 import type { PublishClone } from './clone';
 import { mergePage, type FieldConflict } from './field-merge';
 import { refuseDraftLinks } from './links';
+import { PUBLISH } from '../errors';
 
 export const isPage = (file: string) => /^pages\/.+\.ya?ml$/.test(file);
 const isContent = (file: string) => /^(pages|public)\//.test(file);
@@ -63,7 +63,7 @@ export async function planMerge(repo: PublishClone, main: string, draft: string,
   const drafted = await names(base, draft);
   const outside = drafted.filter((file) => !isContent(file));
   if (outside.length > 0) {
-    throw new Refusal(409, { error: `This draft changes files the editor never writes (${outside.slice(0, 5).join(', ')}).`, hint: "A developer merges such changes with git; ask the site's administrator." });
+    throw PUBLISH.refusal('PUBLISH_OUTSIDE_CONTENT', { files: outside.slice(0, 5).join(', ') });
   }
   const onLive = new Set(await names(base, main));
   const chosen = new Map(decisions.map((decision) => [decision.key, decision.choice]));

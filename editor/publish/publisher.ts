@@ -33,6 +33,7 @@ import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, ty
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
 import { pushRefusal, removeStaleLocks } from './push';
+import { PUBLISH } from '../errors';
 
 export interface PublisherOptions {
   /** The code this server runs: it builds what is published. */
@@ -66,6 +67,11 @@ const MERGE_ATTEMPTS = 3;
 const KEPT_BUILDS = 20;
 
 /** The first mistakes, where they are, for the publisher to pass on. */
+/** "a mistake", "3 mistakes". */
+function mistakeCount(errors: readonly ContentError[]): string {
+  return errors.length === 1 ? 'a mistake' : `${errors.length} mistakes`;
+}
+
 function mistakesOf(errors: readonly ContentError[]): string {
   const listed = errors.slice(0, 3).map((error) => `${error.file}, line ${error.line}: ${error.message}`);
   return `${listed.join(' ')}${errors.length > 3 ? ` (and ${errors.length - 3} more)` : ''}`;
@@ -86,18 +92,12 @@ export interface Reviewed {
 
 /** The draft is not the commit the publisher reviewed (saved since, or its mark withdrawn). */
 export function changedSinceReview(): Refusal {
-  return new Refusal(409, {
-    error: 'The draft changed since you reviewed it, so nothing was published.',
-    hint: 'Review it again: once its editor marks it ready again, it is listed with what it changes now.',
-  });
+  return PUBLISH.refusal('PUBLISH_DRAFT_CHANGED_SINCE_REVIEW');
 }
 
 /** Merged with main as it is now, the draft would publish something other than the review showed. */
 function outcomeChanged(): Refusal {
-  return new Refusal(409, {
-    error: 'The live site changed since you reviewed this draft, and publishing it now would change other things than you were shown, so nothing was published.',
-    hint: 'Review it again: the list shows what it would publish now.',
-  });
+  return PUBLISH.refusal('PUBLISH_LIVE_CHANGED_SINCE_REVIEW');
 }
 
 export class Publisher {
@@ -154,13 +154,13 @@ export class Publisher {
   /** One publish at a time: refused while another runs or an unfinished one waits for "Publish again". */
   private take(what: string, resuming = false): void {
     if (this.running) {
-      throw new Refusal(409, { error: `Another publish is under way (${this.running}).`, hint: 'Wait until it is done, then try again: the page shows when it is.' });
+      throw PUBLISH.refusal('PUBLISH_BUSY', { running: this.running });
     }
     if (!this.options.deployer) {
-      throw new Refusal(503, { error: 'Publishing is not set up on this server.', hint: "Ask the site's administrator to set the deploy's service account (README, \"Publishing\")." });
+      throw PUBLISH.refusal('PUBLISH_NOT_SET_UP');
     }
     if (!resuming && this.journal.read()) {
-      throw new Refusal(409, { error: 'The last publish reached main but not the live site.', hint: 'Choose "Publish again" to finish it first; nothing of it is lost.' });
+      throw PUBLISH.refusal('PUBLISH_UNFINISHED');
     }
     this.running = what;
   }
@@ -201,7 +201,7 @@ export class Publisher {
     try {
       await this.fetch();
       const draft = await this.repo.rev(draftRef(id));
-      if (!draft) throw new Refusal(404, { error: 'This draft has no saved changes to publish.', hint: 'The editor saves into their draft first.' });
+      if (!draft) throw PUBLISH.refusal('PUBLISH_NO_SAVED_CHANGES');
       if (draft !== reviewed.commit) throw changedSinceReview();
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
         const main = (await this.repo.rev(MAIN))!;
@@ -227,7 +227,7 @@ export class Publisher {
         this.options.log({ event: 'published', draft: what, by: by.email, tag, commit: merge.merged.commit, files: merge.merged.files });
         return { published: tag };
       }
-      throw new Refusal(409, { error: 'main kept changing while this draft was being published, so nothing was published.', hint: 'Publish again in a moment.' });
+      throw PUBLISH.refusal('PUBLISH_MAIN_KEPT_CHANGING');
     } catch (error) {
       await this.failed(journal, error);
       throw error;
@@ -254,7 +254,7 @@ export class Publisher {
 
   /** The journal's first entry, which takes the lock: refused when another publish holds it. */
   private start(journal: Journal): Journal {
-    if (!this.journal.start(journal)) throw new Refusal(409, { error: 'Another publish is under way.', hint: 'Wait until it is done, then try again.' });
+    if (!this.journal.start(journal)) throw PUBLISH.refusal('PUBLISH_LOCKED');
     return journal;
   }
 
@@ -284,11 +284,7 @@ export class Publisher {
       } catch (error) {
         if (!(error instanceof DeployError)) throw error;
         this.options.log({ event: 'deploy-failed', reason: error.message });
-        throw new Refusal(
-          502,
-          { error: `The publish is on main, but ${this.options.deployer!.name} did not take it: the live site still shows the version before.`, hint: 'Nothing is lost. Choose "Publish again" to put it live; if it keeps failing, tell the site\'s administrator.' },
-          { publishAgain: true },
-        );
+        throw PUBLISH.refusal('PUBLISH_DEPLOY_FAILED', { host: this.options.deployer!.name }, { publishAgain: true });
       }
       writeFileSync(this.liveFile, JSON.stringify({ commit, build, at: new Date().toISOString() }));
       journal = await this.step({ ...journal, build }, 'deployed');
@@ -368,10 +364,7 @@ export class Publisher {
     const differing = await codeDifferences(this.options.root, { cwd: this.repo.dir }, commit);
     if (differing.length === 0) return null;
     const named = differing.slice(0, 5).join(', ') + (differing.length > 5 ? ` and ${differing.length - 5} more` : '');
-    return new Refusal(409, {
-      error: `Nothing was published: main's code is not the code this server runs (${named}), so the site built here would not be main.`,
-      hint: "Ask the site's administrator to restart the editor server on main's code (README, \"Publishing\"), then publish again.",
-    });
+    return PUBLISH.refusal('PUBLISH_CODE_DIFFERS', { files: named });
   }
 
   private async refuseOtherCode(main: string): Promise<void> {
@@ -386,12 +379,9 @@ export class Publisher {
     if (errors.length === 0) {
       const problems = this.options.deployer!.problems(this.repo.dir);
       if (problems.length === 0) return;
-      throw new Refusal(422, { error: `Nothing was published: the site's settings cannot go to ${this.options.deployer!.name}.`, hint: problems.join('\n') });
+      throw PUBLISH.refusal('PUBLISH_SETTINGS_REFUSED', { host: this.options.deployer!.name, problems: problems.join('\n') });
     }
-    throw new Refusal(422, {
-      error: `Nothing was published: the pages have ${errors.length === 1 ? 'a mistake' : `${errors.length} mistakes`} to correct first.`,
-      hint: `${mistakesOf(errors)} Open the page in the editor, correct it and save, then publish again.`,
-    });
+    throw PUBLISH.refusal('PUBLISH_PAGE_MISTAKES', { count: mistakeCount(errors), mistakes: mistakesOf(errors) });
   }
 
   /** The clone's work tree built into builds/<commit>, with its hosting settings beside it. */
@@ -401,11 +391,7 @@ export class Publisher {
     const out = path.join(this.builds, commit);
     const result = await buildSite({ root: this.options.root, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
     if (!result.ok) {
-      const count = result.errors.length === 1 ? 'a mistake' : `${result.errors.length} mistakes`;
-      throw new Refusal(422, {
-        error: `Nothing was published: the build found ${count} in the pages.`,
-        hint: `${mistakesOf(result.errors)} Open the page in the editor, correct it and save, then publish again.`,
-      });
+      throw PUBLISH.refusal('PUBLISH_BUILD_MISTAKES', { count: mistakeCount(result.errors), mistakes: mistakesOf(result.errors) });
     }
     const content = loadContent({ root: this.repo.dir });
     writeFileSync(`${out}.firebase.json`, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
@@ -500,13 +486,13 @@ export class Publisher {
 
   /** An earlier published version live again: its build, byte for byte, and a commit on main restoring its content. */
   async rollback(tag: string, by: Person): Promise<string> {
-    if (!new RegExp(`^${TAG_PREFIX}[1-9][0-9]*$`).test(tag)) throw new Refusal(400, { error: `${tag} is not a published version.` });
+    if (!new RegExp(`^${TAG_PREFIX}[1-9][0-9]*$`).test(tag)) throw PUBLISH.refusal('PUBLISH_NOT_A_VERSION', { tag });
     this.take(tag);
     let journal: Journal | null = null;
     try {
       await this.fetch();
       const target = await this.repo.rev(`refs/tags/${tag}`);
-      if (!target) throw new Refusal(404, { error: `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' });
+      if (!target) throw PUBLISH.refusal('PUBLISH_NO_SUCH_VERSION', { tag });
       // Its build may be kept (and not built again): its content is checked for links here.
       await refuseContentLinks(this.repo, target);
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
@@ -541,7 +527,7 @@ export class Publisher {
         this.options.log({ event: 'rolled-back', to: tag, by: by.email, tag: published, commit });
         return published;
       }
-      throw new Refusal(409, { error: 'main kept changing, so nothing was rolled back.', hint: 'Try again in a moment.' });
+      throw PUBLISH.refusal('PUBLISH_ROLLBACK_MAIN_KEPT_CHANGING');
     } catch (error) {
       await this.failed(journal, error);
       throw error;
@@ -553,7 +539,7 @@ export class Publisher {
   /** "Publish again": finishes the publish that reached main but not the live site. */
   async publishAgain(): Promise<string> {
     const journal = this.journal.read();
-    if (!journal) throw new Refusal(409, { error: 'There is no unfinished publish.', hint: 'Reload the page.' });
+    if (!journal) throw PUBLISH.refusal('PUBLISH_NOTHING_UNFINISHED');
     this.take(journal.what, true);
     try {
       return await this.goLive(journal);

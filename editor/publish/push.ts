@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from '../server/http';
 import type { GitError } from '../repo/git';
+import { PUBLISH } from '../errors';
 
 /** The remote refused the push: its ref is locked, its host declined, or the server may not write. */
 export type PushRefusalKind = 'locked' | 'declined' | 'denied';
@@ -26,25 +27,13 @@ export function pushFailure(error: GitError): 'moved' | PushRefusalKind | null {
 export function pushRefusal(kind: PushRefusalKind, { target, outcome, localRemote, ref }: { target: string; outcome: string; localRemote: boolean; ref: string }): Refusal {
   if (kind === 'locked') {
     return localRemote
-      ? new Refusal(503, {
-          error: `The site's repository is locked by a push that was stopped halfway, so ${outcome}.`,
-          hint: "Ask the site's administrator to restart the editor server: it removes such a lock when it starts. Then try again.",
-        })
-      : new Refusal(503, {
-          error: `The site's repository refused to change ${target}: it is locked on the repository's host, as a push stopped halfway leaves it, so ${outcome}.`,
-          hint: `Ask the site's administrator to remove the lock on the repository's host (a file named ${ref}.lock there), then try again.`,
-        });
+      ? PUBLISH.refusal('PUBLISH_REPOSITORY_LOCKED_HERE', { outcome })
+      : PUBLISH.refusal('PUBLISH_REPOSITORY_LOCKED_ON_HOST', { target, outcome, ref });
   }
   if (kind === 'declined') {
-    return new Refusal(503, {
-      error: `The site's repository refused to change ${target}: its host declined it (a rule such as branch protection), so ${outcome}.`,
-      hint: `Ask the site's administrator to let the editor server's account push to ${target} (README, "Publishing"), then try again.`,
-    });
+    return PUBLISH.refusal('PUBLISH_REPOSITORY_DECLINED', { target, outcome });
   }
-  return new Refusal(503, {
-    error: `The site's repository did not let the editor server change ${target} (no permission), so ${outcome}.`,
-    hint: 'Ask the site\'s administrator to give the editor server\'s account write access to the repository (README, "Publishing"), then try again.',
-  });
+  return PUBLISH.refusal('PUBLISH_REPOSITORY_NO_PERMISSION', { target, outcome });
 }
 
 /** The git directory of a remote on this disk (a bare repository, a work tree's .git, or a file:// address). */

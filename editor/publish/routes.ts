@@ -12,10 +12,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
 import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse } from '../protocol/publish';
-import { readJson, Refusal, sendJson } from '../server/http';
+import { readJson, Refusal, routeOf, sendJson, type Routes } from '../server/http';
 import { editorId, whomToAsk, type Editor } from '../repo/editors';
 import type { Limited, RateLimiter } from '../hosted/rate-limit';
 import { changedSinceReview, type Publisher } from './publisher';
+import { PUBLISH } from '../errors';
 
 const DraftIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
 const CommitSchema = z.string().regex(/^[0-9a-f]{40}$/);
@@ -136,10 +137,7 @@ export class PublishingApi {
   private async publisherOnly(req: IncomingMessage, fresh: boolean): Promise<SignedPerson> {
     const person = await this.context.signedIn(req, fresh);
     if (person.editor.role !== 'publisher') {
-      throw new Refusal(403, {
-        error: 'Only publishers may publish or roll back the live site.',
-        hint: `Mark your draft "Ready for review": ${whomToAsk(await this.context.editors())} will publish it.`,
-      });
+      throw PUBLISH.refusal('PUBLISH_PUBLISHERS_ONLY', { whom: whomToAsk(await this.context.editors()) });
     }
     return person;
   }
@@ -162,50 +160,52 @@ export class PublishingApi {
       if (error instanceof Refusal) throw error;
       // Answered here, whatever state the request is in: a publisher must never read a failure as done.
       this.context.log({ event: 'publish-error', endpoint, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      throw new Refusal(500, {
-        error: "The editor's server ran into a problem while publishing.",
-        hint: 'Reload this page: it shows what is live and whether a publish waits for "Publish again". If it happens again, tell the site\'s administrator.',
-      });
+      throw PUBLISH.refusal('PUBLISH_SERVER_PROBLEM');
     }
   }
 
-  private async answer(req: IncomingMessage, res: ServerResponse, endpoint: string, method: string): Promise<void> {
-    const key = `${method} ${endpoint}`;
-    if (key === 'GET mine') {
+  /** The publishing requests, by `METHOD name` (the editor's one routing style, editor/server/http.ts). */
+  private readonly routes: Routes<(req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
+    'GET mine': async (req, res) => {
       await this.count(req, 'read');
       const { id } = await this.context.signedIn(req);
       return sendJson(res, 200, (await this.mine(id, MINE_MAX_AGE_MS)).mine);
-    }
-    if (key === 'POST ready') return this.ready(req, res);
-    if (key === 'GET review') {
+    },
+    'POST ready': (req, res) => this.ready(req, res),
+    'GET review': async (req, res) => {
       await this.count(req, 'publish');
       await this.publisherOnly(req, false);
       return sendJson(res, 200, await this.review());
-    }
-    if (key === 'POST publish') return this.publish(req, res);
-    if (key === 'POST again') {
+    },
+    'POST publish': (req, res) => this.publish(req, res),
+    'POST again': async (req, res) => {
       await this.count(req, 'publish');
       await this.publisherOnly(req, true);
       const tag = await this.publisher.publishAgain();
       await this.context.mainMoved();
       return sendJson(res, 200, { published: tag });
-    }
-    if (key === 'POST rollback') {
+    },
+    'POST rollback': async (req, res) => {
       await this.count(req, 'publish');
       const { tag } = await readJson(req, RollbackRequestSchema);
       const { editor } = await this.publisherOnly(req, true);
       const published = await this.publisher.rollback(tag, { name: editor.name, email: editor.email });
       await this.context.mainMoved();
       return sendJson(res, 200, { published });
-    }
-    if (key === 'POST dismiss') {
+    },
+    'POST dismiss': async (req, res) => {
       await this.count(req, 'publish');
       const { editor } = await this.publisherOnly(req, false);
       this.publisher.dismissDropped();
       this.context.log({ event: 'dropped-publish-dismissed', by: editor.email });
       return sendJson(res, 200, {});
-    }
-    throw new Refusal(404, { error: `The editor has no publishing request ${endpoint}.` });
+    },
+  };
+
+  private async answer(req: IncomingMessage, res: ServerResponse, endpoint: string, method: string): Promise<void> {
+    const route = routeOf(this.routes, method, endpoint);
+    if (!route) throw PUBLISH.refusal('PUBLISH_NO_SUCH_REQUEST', { endpoint });
+    return route(req, res);
   }
 
   /** POST ready: the editor's draft marked ready for review at the commit it is now, or the mark taken away. */
@@ -215,7 +215,7 @@ export class PublishingApi {
     const { id, editor } = await this.context.signedIn(req, true);
     const { head, mine: now } = await this.mine(id);
     if (ready && (now.files.length === 0 || !head)) {
-      throw new Refusal(409, { error: 'Your draft has no changes to review: it is the same as the live site.', hint: 'Edit a page and save it first.' });
+      throw PUBLISH.refusal('PUBLISH_NOTHING_TO_REVIEW');
     }
     this.marks.set(id, ready ? head : null);
     this.context.log({ event: ready ? 'ready-for-review' : 'not-ready', email: editor.email, draft: `drafts/${id}`, ...(ready ? { commit: head } : {}) });

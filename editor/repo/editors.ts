@@ -10,6 +10,7 @@
  */
 import { LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
+import { ADMIN } from '../errors';
 
 export const EDITORS_FILE = 'editors.yaml';
 
@@ -36,16 +37,54 @@ export class EditorsFileProblem extends Error {
   }
 }
 
-/** The list of editors in `text` (editors.yaml), or an EditorsFileProblem naming every mistake with its line. */
+/** A value as the administrator wrote it: its kind, and the text or number itself. */
+function written(value: unknown): string {
+  if (value === undefined || value === null) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a block of keys';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value === 'number' ? 'the number' : 'the value'} ${value}`;
+  return `a ${typeof value}`;
+}
+
+/** `editors[0].role` */
+function pathText(at: readonly PropertyKey[]): string {
+  return at.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
+}
+
+/** One mistake zod found, in the administrator's words (never zod's): the ADMIN_EDITORS_* entries of editor/errors.ts. */
+function issueWords(issue: z.core.$ZodIssue, line: number, input: unknown): string {
+  const at = issue.path;
+  const where = pathText(at);
+  const key = String(at[at.length - 1] ?? '');
+  const value = at.reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[part] : undefined), input);
+  // The file itself, or its `editors`, is not a list of people.
+  if (at.length <= 1) {
+    if (issue.code === 'unrecognized_keys') return ADMIN.text('ADMIN_EDITORS_UNKNOWN_TOP_KEY', { line, key: issue.keys.join('", "') });
+    return ADMIN.text('ADMIN_EDITORS_NO_LIST', { line });
+  }
+  if (at.length === 2) {
+    if (issue.code === 'unrecognized_keys') return ADMIN.text('ADMIN_EDITORS_UNKNOWN_KEY', { line, where, key: issue.keys.join('", "') });
+    return ADMIN.text('ADMIN_EDITORS_ENTRY_NOT_A_BLOCK', { line, where, value: written(value) });
+  }
+  if (value === undefined) return ADMIN.text('ADMIN_EDITORS_MISSING_KEY', { line, where, key });
+  if (key === 'email' && issue.code === 'invalid_format') return ADMIN.text('ADMIN_EDITORS_BAD_EMAIL', { line, where, value: written(value) });
+  if (key === 'name' && issue.code === 'too_small') return ADMIN.text('ADMIN_EDITORS_EMPTY_NAME', { line, where });
+  if (key === 'role' && issue.code === 'invalid_value') return ADMIN.text('ADMIN_EDITORS_BAD_ROLE', { line, where, value: written(value) });
+  return ADMIN.text('ADMIN_EDITORS_NOT_TEXT', { line, where, value: written(value) });
+}
+
+/** The list of editors in `text` (editors.yaml), or an EditorsFileProblem naming every mistake with its line and what to do. */
 export function parseEditors(text: string): Editor[] {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (document.errors.length > 0) {
     const error = document.errors[0]!;
     const { line } = lineCounter.linePos(error.pos[0]);
-    throw new EditorsFileProblem(`${EDITORS_FILE}, line ${line}: it is not valid YAML (${error.message.split('\n')[0]}).`);
+    throw new EditorsFileProblem(ADMIN.text('ADMIN_EDITORS_NOT_YAML', { line, problem: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '') }));
   }
-  const result = EditorsFileSchema.safeParse(document.toJS());
+  const input = document.toJS() as unknown;
+  const result = EditorsFileSchema.safeParse(input);
   const problems: string[] = [];
   const lineOf = (at: readonly PropertyKey[]) => {
     for (let length = at.length; length >= 0; length--) {
@@ -55,28 +94,22 @@ export function parseEditors(text: string): Editor[] {
     return 1;
   };
   if (!result.success) {
-    for (const issue of result.error.issues) {
-      const where = issue.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
-      problems.push(`${EDITORS_FILE}, line ${lineOf(issue.path)}${where ? ` (${where})` : ''}: ${issue.message}.`);
-    }
-    throw new EditorsFileProblem(`${problems.join('\n')}\nEach entry needs email, name and role (editor or publisher); see README, "The hosted editor".`);
+    for (const issue of result.error.issues) problems.push(issueWords(issue, lineOf(issue.path), input));
+    throw new EditorsFileProblem(problems.join('\n'));
   }
   const seen = new Map<string, number>();
   const drafts = new Map<string, number>();
   result.data.editors.forEach((editor, index) => {
     const email = editor.email.toLowerCase();
     const first = seen.get(email);
-    if (first !== undefined) problems.push(`${EDITORS_FILE}, line ${lineOf(['editors', index])}: ${editor.email} is listed twice (also editors[${first}]). Keep one entry.`);
+    if (first !== undefined) problems.push(ADMIN.text('ADMIN_EDITORS_LISTED_TWICE', { line: lineOf(['editors', index]), email: editor.email, first: String(first) }));
     seen.set(email, index);
     // Two addresses whose draft would have one name would read and overwrite each other's work.
     const id = editorId(email);
     const sharing = drafts.get(id);
     if (first === undefined && sharing !== undefined) {
       const other = result.data.editors[sharing]!.email;
-      problems.push(
-        `${EDITORS_FILE}: ${other} (line ${lineOf(['editors', sharing])}) and ${editor.email} (line ${lineOf(['editors', index])}) would share one draft (drafts/${id}), each reading and overwriting the other's work. ` +
-          "Nobody can sign in until one of the two is removed: ask a developer to keep one of them in editors.yaml on main, and to list the other person with another Google account.",
-      );
+      problems.push(ADMIN.text('ADMIN_EDITORS_SHARE_DRAFT', { other, otherLine: lineOf(['editors', sharing]), email: editor.email, line: lineOf(['editors', index]), draft: id }));
     }
     drafts.set(id, sharing ?? index);
   });

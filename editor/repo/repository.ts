@@ -18,6 +18,7 @@ import { EditorsFileProblem } from './editors';
 import { git, GitError, Queue } from './git';
 import { refuseLinksInCommit, refuseLinksInIndex } from './tree-links';
 import { refuseUnkept, untrackedFiles } from './unkept-files';
+import { ADMIN } from '../errors';
 
 export interface Person {
   name: string;
@@ -99,7 +100,7 @@ export class SiteRepository {
     await this.run(['config', '--add', 'remote.origin.fetch', '+refs/heads/drafts/*:refs/remotes/origin/drafts/*']);
     await this.run(['symbolic-ref', 'HEAD', 'refs/heads/main']);
     await this.refresh(true);
-    if (!(await this.hasRef('refs/heads/main'))) throw new Error(`The site's repository (${this.options.remote}) has no main branch.`);
+    if (!(await this.hasRef('refs/heads/main'))) throw new Error(ADMIN.text('ADMIN_REMOTE_NO_MAIN', { remote: this.options.remote }));
     await this.shared.run(() => this.run(['worktree', 'prune']));
   }
 

@@ -9,6 +9,7 @@
  * What a link leads to is never read, nor said.
  */
 import { Refusal } from '../server/http';
+import { EDITOR } from '../errors';
 
 /** git, run in the draft's repository. */
 export type Git = (args: string[]) => Promise<string>;
@@ -46,19 +47,15 @@ function described(carried: readonly Carried[]): string {
   return carried.length > 1 ? `${what} (and ${carried.length - 1} more like it)` : what;
 }
 
-const REPLACE = 'A developer must replace it with the file or folder itself in the site\'s repository';
 
 /** When the links were found: making the draft's work tree, moving it to the remote's draft. */
 export type Moment = 'open' | 'follow';
 
 function refusal(carried: readonly Carried[], moment: Moment): Refusal {
   if (moment === 'open') {
-    return new Refusal(409, { error: `Your draft cannot be opened: ${described(carried)}.`, hint: `${REPLACE} (on main, or on your draft's branch). Nothing was changed.` });
+    return EDITOR.refusal('EDITOR_DRAFT_CARRIES_LINK', { carried: described(carried) });
   }
-  return new Refusal(409, {
-    error: `Your draft was changed on the site's repository, and now ${described(carried)}, so the editor keeps your draft as it was.`,
-    hint: `${REPLACE}, on your draft's branch. Until then nothing can be saved in this draft.`,
-  });
+  return EDITOR.refusal('EDITOR_DRAFT_GAINED_LINK', { carried: described(carried) });
 }
 
 /** Refuses (409, in words) a commit whose tree holds a link or a submodule anywhere. */
@@ -74,6 +71,6 @@ export async function refuseLinksInCommit(git: Git, commit: string, moment: Mome
 export async function refuseLinksInIndex(git: Git): Promise<void> {
   const carried = linksIn(await git(['ls-files', '--stage', '-z']));
   if (carried.length > 0) {
-    throw new Refusal(409, { error: `Nothing was saved: ${described(carried)}.`, hint: "The editor never makes one: tell the site's administrator. What you typed is still here." });
+    throw EDITOR.refusal('EDITOR_SAVE_WOULD_COMMIT_LINK', { carried: described(carried) });
   }
 }

@@ -7,8 +7,8 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { Refusal } from '../server/http';
 import type { Git } from './tree-links';
+import { EDITOR } from '../errors';
 
 /** The files of pages/ and public/ that git does not track (after `git add --all`: those it leaves out). */
 export async function untrackedFiles(git: Git): Promise<Set<string>> {
@@ -21,8 +21,5 @@ export async function refuseUnkept(git: Git, worktree: string, before: ReadonlyS
   if (left.length === 0) return;
   // rm never follows a link: it removes the name git listed.
   for (const file of left) rmSync(path.join(worktree, file), { force: true, recursive: true });
-  throw new Refusal(400, {
-    error: `Nothing was saved: the site's repository leaves out ${left[0]} (its .gitignore), so it would have been lost.`,
-    hint: 'Choose another address for the page, or another name for the photo.',
-  });
+  throw EDITOR.refusal('EDITOR_UNKEPT_FILE', { file: left[0]! });
 }

@@ -32,11 +32,13 @@ import { namesKeptBy } from '../../scripts/authoring/kept-names';
 import { planPage, writePlannedPage } from '../../scripts/authoring/create-page';
 import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
-import { badRequest, MAX_JSON_BYTES, parseJson, readBody, Refusal, sendJson, sendRefusal, tooLarge, type BodyLimit } from './http';
+import { hasName, MAX_JSON_BYTES, parseJson, readBody, Refusal, routeOf, sendJson, sendRefusal, tooLarge, type BodyLimit, type Routes } from './http';
+import { EDITOR } from '../errors';
 import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from '../../scripts/authoring/page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
 import { MAX_UPLOAD_BYTES, saveUpload, type UploadRules } from './upload';
+import type { ContentError } from '../../src/content/errors';
 import type { DevContent } from '../../scripts/dev/dev-plugin';
 import { applyData } from '../../scripts/authoring/yaml-edit';
 
@@ -78,10 +80,19 @@ export interface ApiRequest {
 }
 export type Handler = (request: ApiRequest) => Reply | Promise<Reply>;
 
-/** The endpoints that change files (each a commit in the hosted editor); the others only read. */
-export const WRITING_ENDPOINTS: ReadonlySet<string> = new Set(['POST save', 'POST create', 'POST delete', 'POST upload']);
+/** What an endpoint that changes files is in the hosted editor: the verb of its commit's message, and the limit it counts against. */
+export interface Writing {
+  verb: string;
+  limit: 'save' | 'upload';
+}
 
-const PHOTO_HINT = 'Use a smaller photo: export it again from a photo program at a lower quality or size (2000–3000 px wide is plenty).';
+/** The endpoints that change files (each a commit in the hosted editor); the others only read. */
+export const WRITING_ENDPOINTS: ReadonlyMap<string, Writing> = new Map([
+  ['POST save', { verb: 'Update', limit: 'save' }],
+  ['POST create', { verb: 'Add page', limit: 'save' }],
+  ['POST delete', { verb: 'Delete', limit: 'save' }],
+  ['POST upload', { verb: 'Add photo', limit: 'upload' }],
+]);
 
 /**
  * How much of a body an endpoint reads, before its handler runs (so that no handler, nor the hosted
@@ -90,32 +101,57 @@ const PHOTO_HINT = 'Use a smaller photo: export it again from a photo program at
  */
 export function bodyLimit(method: string | undefined, url: URL, maxUploadBytes: number): BodyLimit {
   if (method === 'GET' || method === 'HEAD' || method === undefined) return { bytes: 0 };
-  if (url.pathname === `${EDITOR_API}/upload`) return { bytes: maxUploadBytes, hint: PHOTO_HINT };
+  if (url.pathname === `${EDITOR_API}/upload`) return { bytes: maxUploadBytes, tooLarge: 'EDITOR_PHOTO_TOO_LARGE' };
   return { bytes: MAX_JSON_BYTES };
 }
 
 function param(url: URL, name: string): string {
   const value = url.searchParams.get(name);
-  if (value === null || value === '') throw badRequest(`The editor's request lacks "${name}".`);
+  if (value === null || value === '') throw EDITOR.refusal('EDITOR_REQUEST_LACKS', { name });
   return value;
+}
+
+/** What the endpoints share over one content root. */
+interface Root {
+  paths: ContentPaths;
+  root: string;
+  load: EditorOptions['load'];
+  drafts: DraftChecker;
+  uploads: { maxBytes: number } & UploadRules;
+  /** Refuses, before anything is written, a file the repository would not keep: "Saved" would be untrue. */
+  mayKeep: (file: string) => Promise<void>;
+  /** The file's errors in the content as loaded. */
+  errorsOf: (file: string) => ContentError[];
+  /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
+  causedBy: (page: PageFile, text: string) => ContentError[];
+  /** After a write: the next answers read the files again. */
+  written: () => void;
 }
 
 /**
  * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
  * checkout, or a draft's work tree in the hosted editor (editor/hosted/).
  */
-export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Record<string, Handler> {
-  /** Refuses, before anything is written, a file the repository would not keep: "Saved" would be untrue. */
-  const mayKeep = async (file: string) => {
-    const why = await whyNotKept?.(file);
-    if (why) throw new Refusal(400, { error: `${file} cannot be saved under that name: ${why}.`, hint: 'Nothing was written. Choose another address for the page, or another name for the photo.' });
+export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Routes<Handler> {
+  const at: Root = {
+    paths,
+    root,
+    load,
+    drafts,
+    uploads,
+    mayKeep: async (file) => {
+      const why = await whyNotKept?.(file);
+      if (why) throw EDITOR.refusal('EDITOR_SAVE_NAME_NOT_KEPT', { file, why });
+    },
+    errorsOf: (file) => load().errors.filter((error) => error.file === file),
+    causedBy: (page, text) => drafts.check(load(), page, text).elsewhere,
+    written: () => invalidate(),
   };
-  const errorsOf = (file: string) => load().errors.filter((error) => error.file === file);
-  /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
-  const causedBy = (page: PageFile, text: string) => drafts.check(load(), page, text).elsewhere;
-  /** After a write: the next answers read the files again. */
-  const written = () => invalidate();
+  return { ...readingEndpoints(at), ...writingEndpoints(at) };
+}
 
+/** The endpoints that only read (and check a page as it would be written). */
+function readingEndpoints({ paths, root, load, drafts }: Root): Routes<Handler> {
   return {
     'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
     'GET content': () => ({ body: contentResponse(paths, load()) }),
@@ -143,6 +179,12 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       const body: ValidateResponse = { text, ...drafts.check(load(), page, text) };
       return { body };
     },
+  };
+}
+
+/** The endpoints that change files: each a commit in the hosted editor (WRITING_ENDPOINTS). */
+function writingEndpoints({ paths, load, uploads, mayKeep, errorsOf, causedBy, written }: Root): Routes<Handler> {
+  return {
     'POST save': async ({ body: sent }) => {
       const request = parseJson(sent, SaveShape);
       // Deleted on disk while open: written again only when the editor chose to (overwrite).
@@ -152,7 +194,7 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
         const elsewhere = causedBy(page, text);
         await mayKeep(page.file);
         mkdirSync(path.dirname(page.absolute), { recursive: true });
-        if (!createAtomically(page.absolute, text)) throw new Refusal(409, { error: `${page.file} appeared on disk again meanwhile, so it was not written.`, hint: 'Reload the page to see it, then make your changes again.' });
+        if (!createAtomically(page.absolute, text)) throw EDITOR.refusal('EDITOR_SAVE_REAPPEARED', { file: page.file });
         written();
         const body: SaveResponse = { text, version: versionOf(text), errors: errorsOf(page.file), elsewhere };
         return { body };
@@ -165,10 +207,7 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       }
       if (disk.data === null && !request.overwrite) {
         // The editor never had this file's data, so what it sends cannot be an edit of it.
-        throw new Refusal(409, {
-          error: `The editor cannot read ${page.file}, so it does not write over it.`,
-          hint: 'Correct the file in a text editor (the errors say where), then open it again here.',
-        });
+        throw EDITOR.refusal('EDITOR_SAVE_UNREADABLE', { file: page.file });
       }
       // Against the files as they were: once written, what this save breaks is the content's own.
       const elsewhere = causedBy(page, mine);
@@ -193,16 +232,12 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       const request = parseJson(body, DeleteShape);
       const page = resolvePageFile(paths, request.file, { mustExist: true });
       if (page.route === '/') {
-        throw new Refusal(400, { error: 'The home page cannot be deleted: every site needs one.', hint: 'Change its content instead.' });
+        throw EDITOR.refusal('EDITOR_DELETE_HOME');
       }
       const disk = readPageFile(page);
       if (disk.version !== request.version) {
         const conflict: ConflictResponse = { conflict: true, text: disk.text, version: disk.version, data: disk.data, mine: '' };
-        throw new Refusal(
-          409,
-          { error: `${page.file} was changed since you opened it, so it was not deleted.`, hint: 'Open the page again to see what changed, then delete it if you still want to.' },
-          { ...conflict },
-        );
+        throw EDITOR.refusal('EDITOR_DELETE_CHANGED', { file: page.file }, { ...conflict });
       }
       rmSync(page.absolute);
       written();
@@ -211,7 +246,7 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
     'POST upload': async ({ url, body }) => {
       const name = param(url, 'name');
       // Read with bodyLimit's maxUploadBytes; checked again, for a caller that read with another limit.
-      if (body.length > uploads.maxBytes) throw tooLarge(uploads.maxBytes, PHOTO_HINT);
+      if (body.length > uploads.maxBytes) throw tooLarge(uploads.maxBytes, 'EDITOR_PHOTO_TOO_LARGE');
       const uploaded = await saveUpload(paths, name, body, uploads, mayKeep);
       written();
       return { status: 201, body: uploaded };
@@ -220,12 +255,11 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
 }
 
 /** The endpoint a request names, or a refusal (404 for an unknown name, 405 for a known name with another method). */
-export function handlerFor(handlers: Record<string, Handler>, method: string | undefined, url: URL): Handler {
+export function handlerFor(handlers: Routes<Handler>, method: string | undefined, url: URL): Handler {
   const name = url.pathname.slice(EDITOR_API.length + 1);
-  const handler = handlers[`${method ?? 'GET'} ${name}`];
+  const handler = routeOf(handlers, method, name);
   if (handler) return handler;
-  const known = Object.keys(handlers).some((key) => key.endsWith(` ${name}`));
-  throw new Refusal(known ? 405 : 404, { error: known ? `The editor's server does not accept ${method ?? 'this'} for ${name}.` : `The editor's server has nothing at ${url.pathname}.`, hint: 'Reload the editor (the page in the browser).' });
+  throw hasName(handlers, name) ? EDITOR.refusal('EDITOR_METHOD_NOT_ACCEPTED', { method: method ?? 'this', name }) : EDITOR.refusal('EDITOR_NO_SUCH_ENDPOINT', { path: url.pathname });
 }
 
 export function mountEditor(server: ViteDevServer, options: EditorOptions): void {
@@ -256,11 +290,11 @@ export function mountEditor(server: ViteDevServer, options: EditorOptions): void
     const refused = refusalReason(req);
     if (refused) {
       logger.warn(`The editor refused a request for ${url.pathname}: ${refused}.`, { timestamp: true });
-      const error = { error: 'The editor can only be used from this computer, at the address npm run dev prints.' };
-      if (isApi) return sendJson(res, 403, error);
-      res.statusCode = 403;
+      const refusal = EDITOR.refusal('EDITOR_DEV_OTHER_COMPUTER');
+      if (isApi) return sendRefusal(res, refusal);
+      res.statusCode = refusal.status;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end(error.error);
+      res.end(refusal.body.error);
       return;
     }
     try {
@@ -273,10 +307,7 @@ export function mountEditor(server: ViteDevServer, options: EditorOptions): void
       // The editor sees words; the terminal gets the details (a stack trace says nothing to an editor and much to others).
       logger.error(`The editor's request for ${url.pathname} failed:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, { timestamp: true });
       if (res.headersSent) return void res.end();
-      sendJson(res, 500, {
-        error: "The editor's server ran into a problem and did nothing.",
-        hint: 'The details are in the terminal where npm run dev runs. Reload the editor and try again.',
-      });
+      sendRefusal(res, EDITOR.refusal('EDITOR_DEV_SERVER_PROBLEM'));
     }
   };
   // serve answers every error itself: nothing waits for its promise.

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as z from 'zod';
 import { Refusal } from '../../scripts/authoring/refusal';
+import { EDITOR } from '../errors';
 
 /** A page's YAML is at most 1 MB (src/content/source.ts); its data as JSON is about as large. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
@@ -23,7 +24,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
   // A body refused half-read (too large, too slow): the rest is not waited for.
   if (refusal.status === 408 || refusal.status === 413) res.setHeader('Connection', 'close');
-  sendJson(res, refusal.status, { ...refusal.extra, error: refusal.body.error, ...(refusal.body.hint ? { hint: refusal.body.hint } : {}) });
+  sendJson(res, refusal.status, { ...refusal.extra, error: refusal.body.error, ...(refusal.body.hint ? { hint: refusal.body.hint } : {}), code: refusal.code });
 }
 
 /**
@@ -45,8 +46,8 @@ export const DEFAULT_BODY_TIMING: BodyTiming = { graceMs: 10_000, minBytesPerSec
 export interface BodyLimit {
   /** The most bytes read; more is refused with 413. */
   bytes: number;
-  /** What to do about a body that is too large (what is too large: a photo, a page). */
-  hint?: string;
+  /** What a body that is too large is refused with (what is too large: a page, the default; a photo; a sign-in). */
+  tooLarge?: TooLarge;
   timing?: BodyTiming;
 }
 
@@ -62,9 +63,9 @@ export function bodyLeftUnread(req: IncomingMessage): boolean {
  * past its deadline (BodyTiming). The deadline counts the bytes the request declares (Content-Length),
  * or `bytes` when it declares none.
  */
-export function readBody(req: IncomingMessage, { bytes: limit, hint = 'Split the page into several pages.', timing = DEFAULT_BODY_TIMING }: BodyLimit): Promise<Buffer> {
+export function readBody(req: IncomingMessage, { bytes: limit, tooLarge: code = 'EDITOR_PAGE_TOO_LARGE', timing = DEFAULT_BODY_TIMING }: BodyLimit): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit, hint));
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit, code));
   // Already read to its end (by another reader), or given up before anyone read it.
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   if (req.destroyed) return Promise.reject(new Error('The request was given up before its body arrived.'));
@@ -83,7 +84,7 @@ export function readBody(req: IncomingMessage, { bytes: limit, hint = 'Split the
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) return finish(tooLarge(limit, hint));
+      if (size > limit) return finish(tooLarge(limit, code));
       chunks.push(chunk);
     };
     const onEnd = () => finish();
@@ -94,17 +95,17 @@ export function readBody(req: IncomingMessage, { bytes: limit, hint = 'Split the
   });
 }
 
-/** 413: more than `limit` bytes, in words with what to do (`hint`). */
-export function tooLarge(limit: number, hint: string): Refusal {
+/** The refusals of a body too large: the words say what to do about a page, a photo or a sign-in. */
+export type TooLarge = 'EDITOR_PAGE_TOO_LARGE' | 'EDITOR_PHOTO_TOO_LARGE' | 'EDITOR_SIGN_IN_TOO_LARGE';
+
+/** 413: more than `limit` bytes, in words with what to do. */
+export function tooLarge(limit: number, code: TooLarge): Refusal {
   const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`;
-  return new Refusal(413, { error: `This is more than the editor accepts at once (${size}).`, hint });
+  return EDITOR.refusal(code, { size });
 }
 
 function tooSlow(): Refusal {
-  return new Refusal(408, {
-    error: 'What the editor sent arrived too slowly, so the server stopped waiting for it, and nothing was changed.',
-    hint: 'Check the internet connection, then try again: what you typed is still here.',
-  });
+  return EDITOR.refusal('EDITOR_REQUEST_TOO_SLOW');
 }
 
 /** Deeper than any page's data (sections, their lists, a list's items' fields): a request no editor sends. */
@@ -137,15 +138,15 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
 /** A JSON body, checked against the shape the protocol gives it; 400 in words for anything else. */
 export function parseJson<T>(body: Buffer, shape: z.ZodType<T>): T {
   const text = body.toString('utf8');
-  if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(`The editor sent data nested more than ${MAX_JSON_DEPTH} levels deep, deeper than any page.`);
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw EDITOR.refusal('EDITOR_REQUEST_TOO_DEEP', { depth: MAX_JSON_DEPTH });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw badRequest('The editor sent something the server could not read.');
+    throw EDITOR.refusal('EDITOR_REQUEST_UNREADABLE');
   }
   const result = shape.safeParse(parsed);
-  if (!result.success) throw badRequest('The editor sent a request the server does not understand.');
+  if (!result.success) throw EDITOR.refusal('EDITOR_REQUEST_NOT_UNDERSTOOD');
   return result.data;
 }
 
@@ -154,7 +155,34 @@ export async function readJson<T>(req: IncomingMessage, shape: z.ZodType<T>): Pr
   return parseJson(await readBody(req, { bytes: MAX_JSON_BYTES }), shape);
 }
 
-/** A request no version of the editor app sends: a programming mistake, or someone else's request. */
-export function badRequest(error: string): Refusal {
-  return new Refusal(400, { error, hint: 'Reload the editor (the page in the browser) and try again.' });
+/**
+ * One request as a route sees it: its answer, its URL, its method and the route's name (`save` for
+ * /_editor/api/save, `review` for /_editor/api/publish/review).
+ */
+export interface Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  name: string;
+}
+
+/**
+ * The one way the editor's servers route (the API over one checkout, the hosted editor, publishing):
+ * a table keyed `METHOD name` ('POST save'), looked up by routeOf.
+ */
+export type Routes<R> = Readonly<Record<string, R>>;
+
+export function routeKey(method: string | undefined, name: string): string {
+  return `${method ?? 'GET'} ${name}`;
+}
+
+/** The route of `method` and `name`, or undefined. */
+export function routeOf<R>(routes: Routes<R>, method: string | undefined, name: string): R | undefined {
+  return Object.hasOwn(routes, routeKey(method, name)) ? routes[routeKey(method, name)] : undefined;
+}
+
+/** Whether any method has a route of this name (a request with another method is answered 405, not 404). */
+export function hasName(routes: Routes<unknown>, name: string): boolean {
+  return Object.keys(routes).some((key) => key.endsWith(` ${name}`));
 }

@@ -9,10 +9,10 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../src/content/images';
 import type { UploadResponse } from '../protocol/api';
-import { Refusal } from './http';
 import { statWithoutLinks } from '../../scripts/authoring/no-links';
 import { isAnimatedPng, pngWithoutMetadata } from '../../scripts/authoring/png-chunks';
 import { createAtomically, type ContentPaths } from '../../scripts/authoring/page-files';
+import { EDITOR } from '../errors';
 
 /** Where uploads go, inside public/. */
 export const UPLOAD_FOLDER = ['images', 'uploads'] as const;
@@ -35,8 +35,6 @@ type Format = 'jpg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
 
 const EXTENSIONS: Record<string, Format> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif', svg: 'svg' };
 
-const ACCEPTED = 'JPEG, PNG, WebP, AVIF, GIF or SVG';
-
 /** `Site Plan (Final).JPG` → `site-plan-final`: lowercase letters, digits and dashes only. */
 export function slugify(name: string): string {
   const slug = name
@@ -50,9 +48,6 @@ export function slugify(name: string): string {
   return slug || 'image';
 }
 
-function refuse(error: string, hint: string): Refusal {
-  return new Refusal(422, { error, hint });
-}
 
 /** What sharp calls the formats the site shows, in the editor's terms (AVIF is HEIF with AV1 inside). */
 const FORMATS: Partial<Record<string, Format>> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', svg: 'svg' };
@@ -108,29 +103,25 @@ async function measure(bytes: Buffer, name: string): Promise<{ format: Format; w
   try {
     meta = await sharp(bytes).metadata();
   } catch {
-    throw refuse(`${name} is not an image the site can show.`, `Upload a ${ACCEPTED} file.`);
+    throw EDITOR.refusal('EDITOR_UPLOAD_NOT_AN_IMAGE', { name });
   }
   const format = formatOf(meta);
   if (!format) {
-    const heic = meta.format === 'heif';
-    throw refuse(
-      heic ? `${name} is a HEIC photo, which browsers do not show.` : `${name} is not an image the site can show.`,
-      heic ? 'Export it as JPEG (on an iPhone: Settings, Camera, Formats, Most Compatible), then upload that.' : `Upload a ${ACCEPTED} file.`,
-    );
+    throw EDITOR.refusal(meta.format === 'heif' ? 'EDITOR_UPLOAD_HEIC' : 'EDITOR_UPLOAD_NOT_AN_IMAGE', { name });
   }
   if (format !== 'svg' && format !== 'gif') {
     try {
       // The header can be whole and the rest damaged (a photo cut short in a copy): decoded, small, to be sure.
       await sharp(bytes, { failOn: 'error' }).resize({ width: 32 }).toBuffer();
     } catch {
-      throw refuse(`${name} is damaged: it cannot be read to the end.`, 'Open it in an image editor and save it again as JPEG, PNG, WebP or AVIF.');
+      throw EDITOR.refusal('EDITOR_UPLOAD_DAMAGED', { name, formats: 'JPEG, PNG, WebP or AVIF' });
     }
   }
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
   if (!width || !height) {
-    throw refuse(`${name} has no width and height.`, format === 'svg' ? 'Save the drawing again with a width and height, or a viewBox.' : 'Save it again from an image editor.');
+    throw EDITOR.refusal(format === 'svg' ? 'EDITOR_UPLOAD_SVG_NO_SIZE' : 'EDITOR_UPLOAD_NO_SIZE', { name });
   }
   // sharp sees an APNG's first frame only (no `pages`): its chunks say it is animated.
   const animated = (meta.pages ?? 1) > 1 || (format === 'png' && isAnimatedPng(bytes));
@@ -148,7 +139,7 @@ async function measure(bytes: Buffer, name: string): Promise<{ format: Format; w
 async function withoutMetadata(bytes: Buffer, name: string, format: Format, animated: boolean): Promise<Buffer> {
   if (animated && format === 'png') {
     const stripped = pngWithoutMetadata(bytes);
-    if (!stripped) throw refuse(`${name} is damaged: it cannot be read to the end.`, 'Open it in an image editor and save it again as PNG, WebP or GIF.');
+    if (!stripped) throw EDITOR.refusal('EDITOR_UPLOAD_DAMAGED', { name, formats: 'PNG, WebP or GIF' });
     return stripped;
   }
   const image = animated ? sharp(bytes, { failOn: 'error', animated: true }).keepIccProfile() : sharp(bytes, { failOn: 'error' }).rotate().keepIccProfile();
@@ -164,16 +155,13 @@ async function withoutMetadata(bytes: Buffer, name: string, format: Format, anim
  */
 export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffer, { stripMetadata }: UploadRules = { stripMetadata: false }, mayKeep?: (file: string) => Promise<void>): Promise<UploadResponse> {
   const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
-  if (!EXTENSIONS[extension]) throw refuse(`${name} is not an image the site can show.`, `Upload a ${ACCEPTED} file.`);
-  if (bytes.length === 0) throw refuse(`${name} is empty.`, 'Choose the file again.');
+  if (!EXTENSIONS[extension]) throw EDITOR.refusal('EDITOR_UPLOAD_NOT_AN_IMAGE', { name });
+  if (bytes.length === 0) throw EDITOR.refusal('EDITOR_UPLOAD_EMPTY', { name });
   const claimed = EXTENSIONS[extension];
-  if (claimed === 'svg' && !looksLikeSvg(bytes)) throw refuse(`${name} is not an SVG drawing: its content is something else.`, `Upload a ${ACCEPTED} file.`);
+  if (claimed === 'svg' && !looksLikeSvg(bytes)) throw EDITOR.refusal('EDITOR_UPLOAD_NOT_SVG', { name });
   const { format, width, height, metadata, animated } = await measure(bytes, name);
   if ((format === 'svg' || format === 'gif') && bytes.length > MAX_SERVED_AS_IS_BYTES) {
-    throw refuse(
-      `${name} weighs ${kilobytes(bytes.length)}: an SVG or GIF may weigh at most ${kilobytes(MAX_SERVED_AS_IS_BYTES)}, or the page is slow to load on phones.`,
-      'Simplify the drawing, or save a photo as JPEG, PNG, WebP or AVIF: those the build resizes and compresses.',
-    );
+    throw EDITOR.refusal('EDITOR_UPLOAD_TOO_HEAVY', { name, size: kilobytes(bytes.length), maxSize: kilobytes(MAX_SERVED_AS_IS_BYTES) });
   }
   const stripped = stripMetadata && metadata && format !== 'svg' && format !== 'gif';
   const kept = stripped ? await withoutMetadata(bytes, name, format, animated) : bytes;

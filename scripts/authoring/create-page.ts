@@ -19,9 +19,10 @@ import { Refusal } from './refusal';
 import { readWithoutLinks } from './no-links';
 import { createAtomically, readPageFile, resolvePageFile, type ContentPaths, type PageFile } from './page-files';
 import { templatesOf } from './templates';
+import { AUTHORING } from '../errors/authoring';
 
 function taken(route: string, where: string): Refusal {
-  return new Refusal(409, { error: `The address ${route} is already taken: ${where}.`, hint: 'Choose another address, or open that page instead.' });
+  return AUTHORING.refusal('EDITOR_ADDRESS_TAKEN', { route, where });
 }
 
 /** The text of the page to copy: named by its file (`pages/etabs.yaml`) or its route (`/etabs`). */
@@ -29,16 +30,13 @@ function copiedText(paths: ContentPaths, copy: string): string {
   const relative = copy.startsWith('/') ? listPageFiles(paths.pagesDir).find((file) => routeOf(file) === copy) : undefined;
   if (copy.startsWith('/') && relative === undefined) {
     const templates = templatesOf(paths.pagesDir).map((template) => template.name);
-    throw new Refusal(404, {
-      error: `There is no page at ${copy} to copy, and no template by that name.`,
-      hint: `Name a page by its address, such as /etabs, or start from a template: ${templates.join(', ')}.`,
-    });
+    throw AUTHORING.refusal('EDITOR_NOTHING_TO_COPY', { copy, templates: templates.join(', ') });
   }
   const source = resolvePageFile(paths, relative === undefined ? copy : `pages/${relative}`, { mustExist: true });
   // As the editor reads a page: a file that is not UTF-8 would be copied with � for what it cannot read.
   const { text, data } = readPageFile(source);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new Refusal(422, { error: `${source.file} cannot be copied: its text is not a page the editor can read.`, hint: 'Open it and correct its mistakes first, or start from a template.' });
+    throw AUTHORING.refusal('EDITOR_COPY_UNREADABLE', { file: source.file });
   }
   const meta = data.meta;
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta) || !('aliases' in meta)) return text;
@@ -63,18 +61,15 @@ export function createPage(paths: ContentPaths, content: Content, request: NewPa
 export function planPage(paths: ContentPaths, content: Content, request: NewPageRequest): PlannedPage {
   const name = request.name.trim();
   if (!name) {
-    throw new Refusal(400, { error: 'The new page needs a name first.', hint: 'Type what the page is called, e.g. Tekla Structures: it is filled in everywhere the page shows it.' });
+    throw AUTHORING.refusal('EDITOR_NEW_PAGE_NAME_MISSING', {});
   }
   const route = request.route.trim().startsWith('/') ? request.route.trim() : `/${request.route.trim()}`;
   if (!RouteSchema.safeParse(route).success || route === '/') {
-    throw new Refusal(400, {
-      error: `"${request.route}" cannot be the address of a new page.`,
-      hint: 'Use letters, digits and dashes after the slash, e.g. /tekla-structures; a slash between words makes a page inside another, e.g. /gate/results.',
-    });
+    throw AUTHORING.refusal('EDITOR_NEW_ADDRESS_INVALID', { route: request.route });
   }
   const relative = `${route.slice(1)}.yaml`;
   const problem = fileNameProblem(relative);
-  if (problem) throw new Refusal(400, { error: `The address ${route} ${problem}.`, hint: 'Use letters, digits and dashes, e.g. /tekla-structures.' });
+  if (problem) throw AUTHORING.refusal('EDITOR_NEW_ADDRESS_UNUSABLE', { route, problem });
   // Before anything in pages/ is listed or read: no link on the way to the new file (pages/ itself included).
   const target = resolvePageFile(paths, `pages/${relative}`, { mustExist: false });
   const existing = listPageFiles(paths.pagesDir).find((file) => routeOf(file) === route);
@@ -86,7 +81,7 @@ export function planPage(paths: ContentPaths, content: Content, request: NewPage
   if ('template' in request.from) {
     const name = request.from.template;
     const template = templatesOf(paths.pagesDir).find((entry) => entry.name === name);
-    if (!template) throw new Refusal(400, { error: `There is no template called "${name}".`, hint: 'Pick one of the templates offered.' });
+    if (!template) throw AUTHORING.refusal('EDITOR_NO_SUCH_TEMPLATE', { name });
     // Read as it is, but never through a link (a template linked to the server's own files would become a page).
     text = readWithoutLinks(paths.contentRoot, `pages/_templates/${template.name}.yaml`).toString('utf8');
   } else {
@@ -112,7 +107,7 @@ function named(text: string, name: string, duration: string | undefined): string
     return applyData(text, { ...(data as Record<string, Json>), meta: { ...(meta as Record<string, Json>), course } });
   }
   if (duration !== undefined) {
-    throw new Refusal(400, { error: 'Only a course has a duration, and this page is not one.', hint: 'Leave the duration out, or start from the course template or a copy of a course page.' });
+    throw AUTHORING.refusal('EDITOR_NEW_PAGE_DURATION_NOT_A_COURSE', {});
   }
   const hero = sections[0];
   if (!isRecord(hero) || typeof hero.title !== 'string') return text;

@@ -10,13 +10,11 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { Refusal } from './refusal';
+import { AUTHORING } from '../errors/authoring';
 
 /** `pages/x` is a link: what the editor is told. */
 export function linkRefusal(file: string, kind: 'file' | 'folder'): Refusal {
-  return new Refusal(400, {
-    error: `${file} is a link to another ${kind}, which the editor never follows.`,
-    hint: `A developer must replace the link with the ${kind} itself in the site's repository.`,
-  });
+  return AUTHORING.refusal('EDITOR_LINK_NOT_FOLLOWED', { file, kind });
 }
 
 function lstatOrUndefined(file: string): Stats | undefined {
@@ -61,7 +59,7 @@ export function noLinkOnTheWay(root: string, file: string): boolean {
  */
 export function readWithoutLinks(root: string, relative: string): Buffer {
   const stat = statWithoutLinks(root, relative);
-  if (stat && !stat.isFile()) throw new Refusal(400, { error: `${relative} is not a file.`, hint: 'A developer must put the file itself there.' });
+  if (stat && !stat.isFile()) throw AUTHORING.refusal('EDITOR_NOT_A_FILE', { file: relative });
   let descriptor: number;
   try {
     // O_NOFOLLOW: a link put there since the look above is refused by the system, not read.
@@ -71,7 +69,7 @@ export function readWithoutLinks(root: string, relative: string): Buffer {
     throw error;
   }
   try {
-    if (!fstatSync(descriptor).isFile()) throw new Refusal(400, { error: `${relative} is not a file.`, hint: 'A developer must put the file itself there.' });
+    if (!fstatSync(descriptor).isFile()) throw AUTHORING.refusal('EDITOR_NOT_A_FILE', { file: relative });
     return readFileSync(descriptor);
   } finally {
     closeSync(descriptor);

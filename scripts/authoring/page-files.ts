@@ -14,8 +14,8 @@ import { isPageFile, routeOf } from '../../src/content/routes';
 import { decodeSource } from '../../src/content/source';
 import type { Json } from '../../src/lib/json';
 import { SITE_DOCUMENT_FILE } from '../../src/content/routes';
-import { Refusal } from './refusal';
 import { linkRefusal, readWithoutLinks } from './no-links';
+import { AUTHORING } from '../errors/authoring';
 
 /** Where the content is: pages/ and public/ of the content root. */
 export interface ContentPaths {
@@ -53,7 +53,7 @@ export interface ResolveOptions {
 /** `pages/a/b.yaml` → its place on disk, or a refusal; with `mustExist`, the file must be there. */
 export function resolvePageFile(paths: ContentPaths, file: string, { mustExist, site = false }: ResolveOptions): PageFile {
   const refuse = () =>
-    new Refusal(400, { error: `${file} is not a page file the editor can open.`, hint: 'Pick the page from the list of pages.' });
+    AUTHORING.refusal('EDITOR_NOT_A_PAGE_FILE', { file });
   // A backslash, a NUL or a percent sign (an encoded separator or dot, `%2e%2e`, `%2f`) is in no page's name.
   if (!file.startsWith(PAGES_PREFIX) || file.includes('\\') || file.includes('\0') || file.includes('%')) throw refuse();
   const relative = file.slice(PAGES_PREFIX.length);
@@ -71,7 +71,7 @@ export function resolvePageFile(paths: ContentPaths, file: string, { mustExist, 
     if (last ? !stat.isFile() : !stat.isDirectory()) throw refuse();
   }
   if (mustExist && !existsSync(absolute)) {
-    throw new Refusal(404, { error: `${file} does not exist any more.`, hint: 'It was deleted or renamed since the list was shown: reload the list of pages.' });
+    throw AUTHORING.refusal('EDITOR_PAGE_GONE', { file });
   }
   // The site document's preview is the home page.
   return { file, relative, absolute, route: isSite ? '/' : routeOf(relative), contentRoot: paths.contentRoot };
@@ -105,7 +105,7 @@ export function readPageFile(page: PageFile): FileOnDisk {
     bytes = readWithoutLinks(page.contentRoot, page.file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Refusal(404, { error: `${page.file} does not exist any more.`, hint: 'It was deleted or renamed meanwhile: reload the list of pages.' });
+    throw AUTHORING.refusal('EDITOR_PAGE_GONE_MEANWHILE', { file: page.file });
   }
   const decoded = decodeSource(page.file, bytes);
   // A file that is not UTF-8 is still shown (its errors say why) as well as it can be read, but not

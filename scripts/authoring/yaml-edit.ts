@@ -29,6 +29,7 @@ import {
 import type { Json } from '../../src/lib/json';
 import { assertNever } from '../../src/lib/assert-never';
 import { isRecord } from '../../src/lib/is-record';
+import { AUTHORING } from '../errors/authoring';
 
 type JsonMap = { [key: string]: Json };
 
@@ -71,7 +72,7 @@ export function applyData(source: string, next: Json): string {
   const [error] = doc.errors;
   if (error) {
     const problem = error.message.split('\n')[0]!.replace(/:$/, '');
-    throw new Error(`The file is not valid YAML (${problem}); correct it in a text editor first.`);
+    throw AUTHORING.refusal('EDITOR_YAML_INVALID', { problem });
   }
   if (jsonEqual(doc.toJS() as Json, next)) return source;
   const attempts = [() => spliced(doc, text, next, false), () => spliced(doc, text, next, true), () => reprinted(text, next)];
@@ -84,7 +85,7 @@ export function applyData(source: string, next: Json): string {
     }
     if (readsAs(written, next)) return bom + (crlf ? written.replace(/\n/g, '\r\n') : written);
   }
-  throw new Error('The changes could not be written into the file in a way that reads back the same. Nothing was saved.');
+  throw AUTHORING.refusal('EDITOR_WRITE_NOT_FAITHFUL');
 }
 
 function spliced(doc: Document.Parsed, text: string, next: Json, coarse: boolean): string {

@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { BUILD } from '../errors/build';
 
 /** An expected reason for a build to stop (not a bug): print its message, without a stack trace. */
 export class BuildStoppedError extends Error {
@@ -43,7 +44,7 @@ export class OutputPathError extends BuildStoppedError {
     readonly outDir: string,
     reason: string,
   ) {
-    super(`Refusing to write "${target}": ${reason} (the output folder is ${outDir}).`);
+    super(BUILD.text('BUILD_OUTPUT_PATH_OUTSIDE', { target, reason, outDir }));
   }
 }
 
@@ -240,10 +241,7 @@ export async function lockOutput(outDir: string, { timeoutMs = DEFAULT_LOCK_TIME
     announced = true;
     if (Date.now() >= deadline) {
       const who = lock ? `pid ${lock.pid}${lock.host === hostname() ? '' : ` on ${lock.host}`}, started ${new Date(lock.started).toLocaleTimeString()}` : 'owner unknown';
-      throw new OutputLockTimeoutError(
-        `Another build of ${displayName(outDir)} (${who}) was still running after ${duration(timeoutMs)}; this one stopped waiting. ` +
-          `If no build is running, delete ${lockFileOf(outDir)} and try again.`,
-      );
+      throw new OutputLockTimeoutError(BUILD.text('BUILD_OUTPUT_LOCKED', { folder: displayName(outDir), who, waited: duration(timeoutMs), lockFile: lockFileOf(outDir) }));
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(1, deadline - Date.now()))));
   }

@@ -26,6 +26,7 @@ import { OutputWriter, type OutputRecord, type WriterOptions } from './build-cac
 import { importServer, renderHtml, type ServerEntry, type Template } from './prerender';
 import { Phases } from './profile';
 import { cardSpecOf, type CardSpec } from './social';
+import { BUILD } from '../errors/build';
 
 /** What a thread keeps of its validated pages between validating and rendering them: 15–20 KB a page. */
 export const KEEP_BYTES = 96 * 1024 * 1024;
@@ -197,6 +198,6 @@ export class PageWork {
 /** A page not kept (or not validated by this build: only its images or card changed), validated now. */
 function validateAgain({ root, pagesDir }: RenderContext, relative: string): Page {
   const [validated] = validatePages(root, pagesDir, [relative]);
-  if (!validated?.ok) throw new Error(`${relative} changed during the build: build again`);
+  if (!validated?.ok) throw new Error(BUILD.text('BUILD_PAGE_CHANGED_DURING', { file: relative }));
   return validated.page;
 }

@@ -29,6 +29,7 @@ import type { Page } from '../../src/content/page-schema';
 import { ICON_FILES, SOCIAL_DIR } from '../../src/content/routes';
 import type { Site } from '../../src/content/site-schema';
 import { HashMemo, limiter, reasonOf, writeAtomically, type Limiter } from '../images/images';
+import { BUILD } from '../errors/build';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -62,7 +63,7 @@ export function siteColours(root: string): SiteColours {
   const css = readFileSync(path.join(root, 'src/styles/base.css'), 'utf8');
   const token = (name: string) => {
     const value = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})\\s*;`).exec(css)?.[1];
-    if (!value) throw new Error(`src/styles/base.css declares no --${name} colour (#rrggbb): the social cards and the manifest need it`);
+    if (!value) throw new Error(BUILD.text('BUILD_STYLE_COLOUR_MISSING', { name }));
     return value.toLowerCase();
   };
   return { brand: token('brand'), brandDark: token('brand-dark'), accent: token('accent') };

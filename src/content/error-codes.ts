@@ -1,7 +1,7 @@
 /**
  * The catalogue of content errors: every code an editor can meet, with its title, its message (what
  * happened) and its hint (what to do). Checks say which error and with which values; the words are
- * here, in one place, so they can be read, reviewed and listed (README.md is checked against it)
+ * here, in one place, so they can be read, reviewed and listed (docs/errors.md, made from it)
  * together. Modelled on Astro's `errors-data.ts`.
  *
  * The codes are stable: editors, their tools and the tests know them. A message says what happened
@@ -34,12 +34,18 @@ interface Wording<P> {
   hint: Words<P> | ((params: P) => string | undefined);
 }
 
-/** Each case of a code with its own parameters and wording; the code's parameters are their union. */
-function byCase<P extends { case: string }>(cases: { [K in P['case']]: Wording<Extract<P, { case: K }>> }): { message: (params: P) => string; hint: (params: P) => string | undefined } {
+/**
+ * Each case of a code with its own parameters and wording; the code's parameters are their union.
+ * `cases` names them for the listing of every error (docs/errors.md).
+ */
+function byCase<P extends { case: string }>(
+  cases: { [K in P['case']]: Wording<Extract<P, { case: K }>> },
+): { message: (params: P) => string; hint: (params: P) => string | undefined; cases: readonly string[] } {
   const wordingOf = (params: P) => cases[params.case as P['case']] as Wording<P>;
   return {
     message: (params) => say(wordingOf(params).message, params),
     hint: (params) => say(wordingOf(params).hint, params),
+    cases: Object.keys(cases),
   };
 }
 
@@ -94,10 +100,11 @@ const FIREBASE_CONFIGURATION = "Replace it with your Firebase project's web conf
 
 const BROCHURE_EXAMPLE = 'e.g. /downloads/cesa-brochure.pdf';
 
-/** Every code, in the order README.md lists them. */
+/** Every code, in the order docs/errors.md lists them. */
 export const CONTENT_ERRORS = {
   'yaml-syntax': {
     title: 'Not valid YAML',
+    note: 'The first syntax mistake of a file only: later ones are usually its echoes; an unclosed quote or bracket is shown where it opens.',
     ...byCase<
       | { case: 'unclosed-quote'; quote: '"' | "'" }
       | { case: 'unclosed-bracket'; opener: '[' | '{' }
@@ -122,6 +129,7 @@ export const CONTENT_ERRORS = {
   },
   'yaml-tab': {
     title: 'A tab in an indentation',
+    note: 'Once, with the other lines that have one.',
     message: 'a tab is used for indentation here; YAML indents with spaces only',
     hint: ({ otherLines }: { otherLines: readonly number[] }) => {
       const shown = otherLines.slice(0, 5);
@@ -155,11 +163,13 @@ export const CONTENT_ERRORS = {
   },
   'unknown-key': {
     title: 'A field that does not exist here',
+    note: 'With the nearest field, if one is close.',
     message: ({ key }: { key: string }) => `"${key}" is not a field here`,
     hint: ({ known, suggestion }: { known: readonly string[]; suggestion: string | undefined }) => `${didYouMean(suggestion)}Fields allowed here: ${quotedList(known)}.`,
   },
   'unknown-section-type': {
     title: 'A section type that does not exist',
+    note: 'With the nearest type, and the rest of the section checked as that type.',
     message: ({ type }: { type: string | undefined }) => (type === undefined ? 'this section has no type' : `"${type}" is not a section type`),
     hint: ({ types, suggestion }: { types: readonly string[]; suggestion: string | undefined }) => `${didYouMean(suggestion)}Section types: ${types.join(', ')}.`,
   },
@@ -189,6 +199,7 @@ export const CONTENT_ERRORS = {
   },
   'wrong-type': {
     title: 'Another kind of value was expected',
+    note: 'Text for a list, a list for a number…',
     /** `expected`: zod's names of the kinds that would do (string, array…), `found`: the value written. */
     message: ({ expected, found }: { expected: readonly string[]; found: unknown } & Described) => {
       const words = [...new Set(expected.map((kind) => EXPECTED[kind] ?? kind))];
@@ -198,6 +209,7 @@ export const CONTENT_ERRORS = {
   },
   'invalid-value': {
     title: 'A value that is not one of those allowed',
+    note: 'Also a contact branch or a menu group that _site.yaml does not have.',
     ...byCase<
       | { case: 'choice'; value: unknown; field: string; allowed: readonly string[]; suggestion: string | undefined }
       | { case: 'branch'; city: string; cities: readonly string[]; suggestion: string | undefined }
@@ -261,6 +273,7 @@ export const CONTENT_ERRORS = {
   },
   'invalid-format': {
     title: 'A value not written the way it must be',
+    note: 'A route without its slash, a brochure that is not a .pdf…',
     ...byCase<({ case: 'rule'; value: unknown; rule: string } & Described) | { case: 'brochure'; file: string }>({
       // `rule`: the schema's words for the format ("must be a route such as /etabs: …").
       rule: {
@@ -272,12 +285,14 @@ export const CONTENT_ERRORS = {
   },
   'invalid-content': {
     title: 'A rule of the content is broken',
+    note: 'A hero first, table rows as long as the columns…',
     /** `rule`: the schema's words for the rule (a hero first, rows as long as the columns…). */
     message: ({ rule }: { rule: string } & Described) => rule,
     hint: ({ about }: Described) => about,
   },
   'course-fact': {
     title: 'A course fact the page does not state',
+    note: "A text names {duration} (or another fact in braces) that the page's course block does not give, or a word in braces that is no fact.",
     ...byCase<
       | { case: 'not-stated'; written: string; fact: string; about: string }
       | { case: 'no-hours'; duration: string }
@@ -304,22 +319,26 @@ export const CONTENT_ERRORS = {
   },
   'course-card': {
     title: 'A course card that names a page which is not a course',
+    note: 'Its course: names a page without a course block.',
     message: ({ route }: { route: string }) => `the card takes its name and duration from ${route}, which is not a course page (it has no course block in meta)`,
     hint: 'Name a course page here, or remove `course:` and write the card\'s title yourself.',
   },
   'broken-link': {
     title: 'A link to a page that does not exist',
+    note: 'A link to a route of no file in pages/.',
     message: ({ route }: { route: string }) => `the link goes to ${route}, which is not a page of this site`,
     hint: ({ suggestion }: { suggestion: string | undefined }) =>
       suggestion ? `Did you mean ${suggestion}? Routes come from the files in pages/.` : 'Routes come from the files in pages/: create the page, or link to an existing one.',
   },
   'missing-file': {
     title: 'A file that is not in public/',
+    note: 'An image or video.',
     message: ({ src }: { src: string }) => `${src} is not in public/`,
     hint: ({ src }: { src: string }) => `Put the file at public${src}, or correct the path.`,
   },
   'image-too-heavy': {
     title: 'An image too heavy to publish',
+    note: 'A photo over 50 MB, or an SVG or GIF over 400 KB.',
     ...byCase<{ case: 'photo'; src: string; bytes: number; maxBytes: number } | { case: 'served-as-is'; src: string; bytes: number; maxBytes: number }>({
       photo: {
         message: ({ src, bytes, maxBytes }) => `${src} weighs ${megabytes(bytes)}: a photo may weigh at most ${megabytes(maxBytes)}`,
@@ -334,6 +353,7 @@ export const CONTENT_ERRORS = {
   },
   'image-too-small': {
     title: 'A photo too small for where it is shown',
+    note: 'It would show blurred.',
     /** `slot`: where it is shown, in words ("a hero banner"). */
     message: ({ src, width, height, slot, minWidth }: { src: string; width: number; height: number; slot: string; minWidth: number }) =>
       `${src} is ${width} × ${height} px: ${slot} needs a photo at least ${minWidth} px wide, or it shows blurred`,
@@ -341,6 +361,7 @@ export const CONTENT_ERRORS = {
   },
   'image-unreadable': {
     title: 'An image that cannot be read',
+    note: 'Not an image, or damaged.',
     ...byCase<{ case: 'header'; src: string } | { case: 'photo'; src: string; reason: string } | { case: 'card-picture'; src: string; reason: string }>({
       // Found when the content is checked: the file's header is not an image's.
       header: {
@@ -361,6 +382,7 @@ export const CONTENT_ERRORS = {
   },
   'duplicate-route': {
     title: 'Two pages for one address',
+    note: 'Two files, or two pages\' aliases: both files are named.',
     ...byCase<
       | { case: 'two-files'; file: string; other: string; route: string }
       | { case: 'alias-is-a-page'; alias: string; page: string }
@@ -445,7 +467,7 @@ export const CONTENT_ERRORS = {
     message: ({ maxDepth }: { maxDepth: number }) => `the document is nested more than ${maxDepth} levels deep here`,
     hint: 'No page needs that many levels: check the indentation and the [ ] and { } brackets.',
   },
-} satisfies Record<string, { title: string } & Wording<never>>;
+} satisfies Record<string, { title: string; note?: string; cases?: readonly string[] } & Wording<never>>;
 
 export type ContentErrorCode = keyof typeof CONTENT_ERRORS;
 

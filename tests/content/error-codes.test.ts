@@ -1,10 +1,10 @@
 /**
  * The catalogue of content errors (src/content/error-codes.ts): every code is reported by some
- * mistake, through the public loading API, with its words; README.md lists exactly its codes; and
+ * mistake, through the public loading API, with its words; docs/errors.md lists exactly its codes; and
  * an unknown code or wrong parameters do not compile.
  */
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -46,8 +46,6 @@ const MISTAKES: Record<ContentErrorCode, Project> = {
   'invalid-format': { pages: { 'a.yaml': `${head('A')}    actions:\n      - label: Enroll Now\n        href: www.example.com/form\n` } },
   // The hint of what zod finds is the field's description (a row of a table has none: no hint).
   'invalid-content': { pages: { 'a.yaml': `${head('A')}    image: /images/hero.txt\n` } },
-  'course-fact': { pages: { 'a.yaml': `${head('A', '  course: { name: A, group: structure, menu: false }\n')}    subtitle: "In {duration}"\n` } },
-  'course-card': { pages: { 'a.yaml': `${head('A')}  - type: course-cards\n    cards:\n      - course: /about\n        image: { src: /images/logo.svg, alt: A }\n`, 'about.yaml': head('About') } },
   'broken-link': { pages: { 'a.yaml': `${head('A')}    actions:\n      - label: Contact\n        href: /contcat\n`, 'contact.yaml': head('Contact') } },
   'missing-file': { pages: { 'a.yaml': `${head('A')}    image: /images/missing.svg\n` } },
   'image-too-heavy': { pages: { 'a.yaml': `${head('A')}    image: /images/drawing.svg\n` }, public: { 'images/drawing.svg': Buffer.alloc(500 * 1024) } },
@@ -60,6 +58,8 @@ const MISTAKES: Record<ContentErrorCode, Project> = {
   'missing-site': { noSite: true },
   'not-utf8': { pages: { 'a.yaml': Buffer.from('meta:\n  title: Caf\xe9\n', 'latin1') } },
   'hidden-character': { pages: { 'a.yaml': head('Hid\u202eden') } },
+  'course-fact': { pages: { 'a.yaml': `${head('A', '  course: { name: A, group: structure, menu: false }\n')}    subtitle: "In {duration}"\n` } },
+  'course-card': { pages: { 'a.yaml': `${head('A')}  - type: course-cards\n    cards:\n      - course: /about\n        image: { src: /images/logo.svg, alt: A }\n`, 'about.yaml': head('About') } },
   'file-too-large': { pages: { 'a.yaml': `${head('A')}    text: ${'x'.repeat(1024 * 1024)}\n` } },
   'too-deep': { pages: { 'a.yaml': `a: ${'['.repeat(70)}${']'.repeat(70)}\n` } },
 };
@@ -200,28 +200,38 @@ describe('what an editor reads, end to end (file, line, column, path, code, mess
   });
 });
 
-describe("README.md's list of codes", () => {
-  const section = (document: string, heading: string) => {
-    const text = readFileSync(path.join(root, document), 'utf8');
-    const start = text.indexOf(`\n### ${heading}\n`);
-    expect(start, heading).toBeGreaterThan(-1);
-    const end = text.indexOf('\n#', start + heading.length + 6);
-    return text.slice(start, end === -1 ? undefined : end);
-  };
-  const wrong = section('README.md', 'When something is wrong');
-  // The reasons behind the refusals moved with the engine's reference to the developers' guide.
-  const refused = section('docs/developers.md', 'What the engine refuses, and why');
+describe("docs/errors.md's list of codes", () => {
+  const doc = readFileSync(path.join(root, 'docs/errors.md'), 'utf8');
   /** `- \`code\` **Title.** …` */
-  const listed = new Map([...wrong.matchAll(/^- `([a-z0-9-]+)` \*\*(.+?)\*\*/gm)].map((match) => [match[1]!, match[2]!]));
+  const listed = new Map([...doc.matchAll(/^- `([a-z0-9-]+)` \*\*(.+?)\*\*/gm)].map((match) => [match[1]!, match[2]!]));
+  /** The section that says what the engine refuses, wherever the documents keep it (README.md or docs/). */
+  const refused = (() => {
+    const files = [path.join(root, 'README.md'), ...readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => path.join(root, 'docs', file))];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const start = text.indexOf('What the engine refuses, and why\n');
+      if (start === -1) continue;
+      const end = text.indexOf('\n#', start + 40);
+      return text.slice(start, end === -1 ? undefined : end);
+    }
+    return undefined;
+  })();
 
   it('lists every code of the catalogue, with its title', () => {
     for (const [code, { title }] of Object.entries(CONTENT_ERRORS)) expect(listed.get(code), code).toBe(`${title}.`);
   });
 
-  it('names no code that the catalogue lacks', () => {
-    const named = [...`${wrong}\n${refused}`.matchAll(/`([a-z0-9]+(?:-[a-z0-9]+)+)`/g)].map((match) => match[1]!);
-    expect(named.filter((code) => !(code in CONTENT_ERRORS))).toEqual([]);
+  it('names no code that the catalogue lacks, nor does the section on what the engine refuses', () => {
     expect([...listed.keys()].filter((code) => !(code in CONTENT_ERRORS))).toEqual([]);
+    expect(refused, 'the section "What the engine refuses, and why"').toBeDefined();
+    const named = [...refused!.matchAll(/`([a-z0-9]+(?:-[a-z0-9]+)+)`/g)].map((match) => match[1]!);
+    expect(named.filter((code) => !(code in CONTENT_ERRORS))).toEqual([]);
+  });
+
+  it('README.md keeps no list of its own, and links to docs/errors.md', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(readme).toContain('(docs/errors.md)');
+    expect(readme).not.toMatch(/^- `yaml-syntax` \*\*/m);
   });
 });
 

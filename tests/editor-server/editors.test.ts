@@ -30,6 +30,35 @@ describe('editors.yaml', () => {
     );
   });
 
+  it.each([
+    ['a role that does not exist', 'editors:\n  - email: asha@example.com\n    name: Asha\n    role: admin\n', 'editors.yaml, line 4 (editors[0].role): "admin" is not a role. The role is "editor"'],
+    ['an address that is not one', 'editors:\n  - email: asha.example.com\n    name: Asha\n    role: editor\n', 'editors.yaml, line 2 (editors[0].email): "asha.example.com" is not an email address. Write the Google account'],
+    ['a name left out', 'editors:\n  - email: a@example.com\n    role: editor\n', 'editors.yaml, line 2 (editors[0].name): the entry has no name. Add "name: …" to it.'],
+    ['an empty name', 'editors:\n  - email: a@example.com\n    name: "  "\n    role: editor\n', 'editors.yaml, line 3 (editors[0].name): the name is empty.'],
+    ['a number for a name', 'editors:\n  - email: a@example.com\n    name: 42\n    role: editor\n', 'editors.yaml, line 3 (editors[0].name): expected text, found the number 42.'],
+    ['a key of its own', 'editors:\n  - email: a@example.com\n    name: A\n    role: editor\n    password: x\n', 'editors.yaml, line 2 (editors[0]): "password" is not a key an editor\'s entry has. Remove it'],
+    ['an address alone for an entry', 'editors:\n  - asha@example.com\n', 'editors.yaml, line 2 (editors[0]): expected an entry with email, name and role, found "asha@example.com".'],
+    ['another top key', 'people:\n  - email: a@example.com\n', 'editors.yaml, line 1: the file must hold one key, editors, with a list of people under it.'],
+    ['an empty file', '', 'editors.yaml, line 1: the file must hold one key, editors, with a list of people under it.'],
+    ['the list as a block', 'editors:\n  email: a@example.com\n', 'editors.yaml, line 2: the file must hold one key, editors'],
+    ['a tab', 'editors:\n\t- email: a@example.com\n', 'editors.yaml, line 2: it is not valid YAML (Tabs are not allowed as indentation). Check the indentation'],
+  ])('%s: in plain words, with the line and what to do, never zod\'s', (_name, text, start) => {
+    const problem = problemOf(text);
+    expect(problem.startsWith(start), problem).toBe(true);
+    // zod's own English ("Invalid option: expected one of", "Invalid input", "Unrecognized key") never reaches the administrator.
+    expect(problem).not.toMatch(/Invalid|Unrecognized|expected one of|received|at line \d+, column/);
+    for (const line of problem.split('\n')) expect(line, 'what to do, after what is wrong').toMatch(/^editors\.yaml, line \d+.*\. \S.+$/);
+  });
+
+  it('names every mistake of the file, one a line', () => {
+    const problem = problemOf('editors:\n  - email: a@example\n    name: A\n    role: boss\n  - email: b@example.com\n    role: editor\n');
+    expect(problem.split('\n').map((line) => /^editors\.yaml, line (\d+) \(([^)]+)\)/.exec(line)?.slice(1))).toEqual([
+      ['2', 'editors[0].email'],
+      ['4', 'editors[0].role'],
+      ['5', 'editors[1].name'],
+    ]);
+  });
+
   it('names whom to ask: the publishers, or everyone when there is none', () => {
     expect(whomToAsk(EXAMPLE_EDITORS)).toBe('Meera Publisher');
     expect(whomToAsk([...EXAMPLE_EDITORS, { email: 'b@example.com', name: 'Bina', role: 'publisher' }])).toBe('Meera Publisher or Bina');

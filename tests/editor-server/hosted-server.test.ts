@@ -455,7 +455,7 @@ describe('refused, with nothing written', () => {
         for (const endpoint of ['save', 'validate']) {
           const answer = await call('POST', endpoint, { cookie, body });
           expect(answer.status, `${what} to ${endpoint}`).toBe(400);
-          expect(answer.body).toEqual({ error: 'The editor sent data nested more than 64 levels deep, deeper than any page.', hint: 'Reload the editor (the page in the browser) and try again.' });
+          expect(answer.body).toEqual({ code: 'EDITOR_REQUEST_TOO_DEEP', error: 'The editor sent data nested more than 64 levels deep, deeper than any page.', hint: 'Reload the editor (the page in the browser) and try again.' });
         }
       }
       const signInAnswer = await call('POST', 'session', { body: `{"idToken":${nested(8000)}}` });
@@ -766,6 +766,7 @@ describe('an unexpected failure', () => {
     expect(saved.status).toBe(500);
     expect(saved.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(saved.body).toEqual({
+      code: 'EDITOR_SERVER_PROBLEM',
       error: "The editor's server ran into a problem and did nothing.",
       hint: "Reload the editor and try again; if it happens again, tell the site's administrator.",
     });
@@ -833,7 +834,7 @@ describe('limits', () => {
       const refused = await save('Twice');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
-      expect(await refused.json()).toEqual({ error: 'You saved more often than the editor takes in a minute.', hint: expect.stringMatching(/^Wait \d+ seconds, then try again\. What you typed is kept\.$/) as unknown, retryAfter: expect.any(Number) as unknown });
+      expect(await refused.json()).toEqual({ code: 'EDITOR_TOO_MANY_SAVES', error: 'You saved more often than the editor takes in a minute.', hint: expect.stringMatching(/^Wait \d+ seconds, then try again\. What you typed is kept\.$/) as unknown, retryAfter: expect.any(Number) as unknown });
       expect(remoteGit('rev-parse', 'refs/heads/drafts/meera-publisher-example-com')).toBe(before);
       expect((await signInThere()).status).toBe(200);
       expect((await signInThere()).status).toBe(429);
@@ -896,6 +897,7 @@ describe('Google’s keys out of reach (the server offline)', () => {
       expect(answer.status).toBe(503);
       expect(answer.headers.get('set-cookie')).toBeNull();
       expect(await answer.json()).toEqual({
+        code: 'EDITOR_SIGN_IN_KEYS_UNREACHABLE',
         error: "The server could not reach Google to check your sign-in: a network problem on the server's side, not your account.",
         hint: "Try again in a minute. If it keeps happening, tell the site's administrator.",
       });

@@ -311,7 +311,7 @@ describe('links in the draft’s work tree (put there on the server), read or se
     });
     const read = await call('GET', 'page?file=pages%2Fetabs.yaml', { cookie });
     expect(read.status).toBe(400);
-    expect(read.body).toEqual({ error: 'pages is a link to another folder, which the editor never follows.', hint: "A developer must replace the link with the folder itself in the site's repository." });
+    expect(read.body).toEqual({ code: 'EDITOR_LINK_NOT_FOLLOWED', error: 'pages is a link to another folder, which the editor never follows.', hint: "A developer must replace the link with the folder itself in the site's repository." });
   });
 
   it('public/ itself a link, or a folder in it: none of its files is served', async () => {

@@ -79,7 +79,7 @@ describe('the publishing API’s rate limit', () => {
       const review = await call('GET', 'review', publisher);
       expect(review.status).toBe(429);
       expect(review.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(await review.json()).toEqual({ error: 'You asked to review, mark or publish more often than the editor takes in a minute.', hint: expect.stringMatching(/^Wait \d+ seconds, then try again\.$/) as string, retryAfter: expect.any(Number) as number });
+      expect(await review.json()).toEqual({ code: 'PUBLISH_TOO_MANY', error: 'You asked to review, mark or publish more often than the editor takes in a minute.', hint: expect.stringMatching(/^Wait \d+ seconds, then try again\.$/) as string, retryAfter: expect.any(Number) as number });
       const publish = await call('POST', 'publish', publisher, { draft: 'asha-editor-example-com', commit: '0'.repeat(40), digest: '0'.repeat(64), decisions: [] });
       expect(publish.status).toBe(429);
       expect((await call('POST', 'rollback', publisher, { tag: 'published/1' })).status).toBe(429);

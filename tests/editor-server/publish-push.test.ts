@@ -66,6 +66,7 @@ describe('a push that fails', () => {
 
   it('says a lock on a host elsewhere is to be removed there, and whom to ask', () => {
     expect(pushRefusal('locked', { target: 'main', outcome: 'nothing was published', localRemote: false, ref: 'refs/heads/main' }).body).toEqual({
+      code: 'PUBLISH_REPOSITORY_LOCKED_ON_HOST',
       error: "The site's repository refused to change main: it is locked on the repository's host, as a push stopped halfway leaves it, so nothing was published.",
       hint: "Ask the site's administrator to remove the lock on the repository's host (a file named refs/heads/main.lock there), then try again.",
     });

@@ -353,6 +353,7 @@ describe('publishing drafts', () => {
       const refused = await publishReviewed(shown);
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
+        code: 'PUBLISH_LIVE_CHANGED_SINCE_REVIEW',
         error: 'The live site changed since you reviewed this draft, and publishing it now would change other things than you were shown, so nothing was published.',
         hint: 'Review it again: the list shows what it would publish now.',
       });
@@ -481,6 +482,7 @@ describe('what goes live is what the publisher reviewed', () => {
     const refused = await publishReviewed(shown);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
+      code: 'PUBLISH_DRAFT_CHANGED_SINCE_REVIEW',
       error: 'The draft changed since you reviewed it, so nothing was published.',
       hint: 'Review it again: once its editor marks it ready again, it is listed with what it changes now.',
     });
@@ -534,6 +536,7 @@ describe('the site’s repository refusing a push', () => {
     const refused = await publishReviewed(shown);
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({
+      code: 'PUBLISH_REPOSITORY_LOCKED_HERE',
       error: "The site's repository is locked by a push that was stopped halfway, so nothing was published.",
       hint: "Ask the site's administrator to restart the editor server: it removes such a lock when it starts. Then try again.",
     });
@@ -564,8 +567,9 @@ describe('the site’s repository refusing a push', () => {
       const refused = await publishReviewed(shown);
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({
+        code: 'PUBLISH_REPOSITORY_DECLINED',
         error: "The site's repository refused to change main: its host declined it (a rule such as branch protection), so nothing was published.",
-        hint: 'Ask the site\'s administrator to let the editor server\'s account push to main (README, "Publishing"), then try again.',
+        hint: 'Ask the site\'s administrator to let the editor server\'s account push to main (docs/administrators.md, "Publishing and rolling back"), then try again.',
       });
     } finally {
       rmSync(hook);

@@ -219,6 +219,7 @@ describe('cut off', () => {
     expect(answer).toMatch(/Connection: close/i);
     const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: string; hint: string };
     expect(body).toEqual({
+      code: 'EDITOR_REQUEST_TOO_SLOW',
       error: 'What the editor sent arrived too slowly, so the server stopped waiting for it, and nothing was changed.',
       hint: 'Check the internet connection, then try again: what you typed is still here.',
     });

@@ -518,7 +518,7 @@ describe('uploading', () => {
     const before = uploads();
     const { status, text } = await rawRequest('POST', `${EDITOR_API}/upload?name=huge.jpg`, { 'content-type': 'image/jpeg', 'content-length': String(60 * 1024 * 1024) }, 'x');
     expect(status).toBe(413);
-    expect(JSON.parse(text)).toEqual({ error: 'This is more than the editor accepts at once (50 MB).', hint: expect.stringMatching(/^Use a smaller photo/) as string });
+    expect(JSON.parse(text)).toEqual({ code: 'EDITOR_PHOTO_TOO_LARGE', error: 'This is more than the editor accepts at once (50 MB).', hint: expect.stringMatching(/^Use a smaller photo/) as string });
     expect(uploads()).toEqual(before);
   });
 
@@ -530,7 +530,7 @@ describe('uploading', () => {
       const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c63' } }).png().toBuffer();
       const response = await upload('plan.png', png);
       expect(response.status).toBe(500);
-      expect(Object.keys(response.body).sort()).toEqual(['error', 'hint']);
+      expect(Object.keys(response.body).sort()).toEqual(['code', 'error', 'hint']);
       expect(response.body.error).toContain('ran into a problem');
       expect(JSON.stringify(response.body)).not.toMatch(/EEXIST|ENOTDIR|\.ts\b|\bat /);
     } finally {
@@ -555,7 +555,11 @@ describe('only this computer, only page files', () => {
     expect(read('pages/index.yaml')).toBe(opened.text);
     // (Vite itself refuses a name it does not know; the editor refuses the wrong port, in its own words.)
     const refused = await rawRequest('POST', saveUrl, { host: `127.0.0.1:${port + 1}` }, body);
-    expect(JSON.parse(refused.text)).toEqual({ error: expect.stringContaining('only be used from this computer') as string });
+    expect(JSON.parse(refused.text)).toEqual({
+      code: 'EDITOR_DEV_OTHER_COMPUTER',
+      error: expect.stringContaining('only be used from this computer') as string,
+      hint: 'Open the editor on the computer where npm run dev runs, at that address.',
+    });
     // The same request from the editor's own page is served.
     const own = await rawRequest('POST', saveUrl, { host: `localhost:${port}`, origin: `http://localhost:${port}` }, body);
     expect(own.status).toBe(200);
