@@ -6,7 +6,7 @@ import { useFormActions } from './context';
 import type { FieldProps } from './field-props';
 import { isKey } from './paths';
 import { descriptionOf, enumOf, numberKeyword, typeOf } from './schema';
-import { textOf } from './words';
+import { choiceLabel, textOf } from './words';
 
 function defaultOf(props: FieldProps): Json | undefined {
   return Object.hasOwn(props.schema, 'default') ? (props.schema.default as Json) : undefined;
@@ -29,7 +29,7 @@ export function ConstField(props: FieldProps) {
           id={chrome.id}
           className="ef-input ef-readonly"
           readOnly
-          value={textOf(shown)}
+          value={choiceLabel(shown)}
           aria-describedby={chrome.describedBy}
           aria-invalid={chrome.invalid}
         />
@@ -77,12 +77,12 @@ export function EnumField(props: FieldProps) {
         aria-required={required || undefined}
       >
         {(value === undefined || !required) && (
-          <option value="">{fallback !== undefined ? `Default (${textOf(fallback)})` : required ? 'Choose…' : 'None'}</option>
+          <option value="">{fallback !== undefined ? `Default (${choiceLabel(fallback)})` : required ? 'Choose…' : 'None'}</option>
         )}
         {!known && current !== '' && <option value={current}>{current} (not a choice)</option>}
         {choices.map((choice) => (
           <option key={textOf(choice)} value={textOf(choice)}>
-            {textOf(choice)}
+            {choiceLabel(choice)}
           </option>
         ))}
       </select>

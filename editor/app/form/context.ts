@@ -9,13 +9,17 @@ import { formatPath, type Path } from './paths';
 export interface FormActions {
   /** Writes `next` at `path` (the form calls onChange with the whole new document). */
   set: (path: Path, next: Json) => void;
+  /** The document's value at `path`, as last written. */
+  get: (path: Path) => Json | undefined;
   /** Deletes the key, or takes the item out of its list, at `path`. */
   remove: (path: Path) => void;
   /** Says `message` in the form's live region (what a screen reader reads after a move or a removal). */
   announce: (message: string) => void;
+  /** Asks for the part of the page at `path` to be shown in the preview (after an entry is added, moved or removed). */
+  show: (path: Path) => void;
 }
 
-const noActions: FormActions = { set: () => {}, remove: () => {}, announce: () => {} };
+const noActions: FormActions = { set: () => {}, get: () => undefined, remove: () => {}, announce: () => {}, show: () => {} };
 
 export const ActionsContext = createContext<FormActions>(noActions);
 export const ErrorsContext = createContext<ErrorStore>(new ErrorStore());
