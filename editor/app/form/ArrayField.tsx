@@ -19,7 +19,7 @@ import { useItemKeys } from './item-keys';
 import { childPath, isKey, moveItem } from './paths';
 import { branchFor, descriptionOf, discriminatorOf, itemsOf, smallestValue, typeOf } from './schema';
 import { SectionList } from './SectionList';
-import { capitalise, humanise, itemNoun, summaryOf } from './words';
+import { capitalise, humanise, inSentence, itemNoun, summaryOf } from './words';
 
 type Pending = { key: string; action: 'up' | 'down' | 'remove' | 'item' | 'handle' } | { key: null; action: 'add' };
 
@@ -39,7 +39,7 @@ function ListField(props: FieldProps) {
   const items = itemsOf(schema) ?? {};
   const key = path[path.length - 1];
   const noun = itemNoun(key);
-  const nouns = typeof key === 'string' ? humanise(key).toLowerCase() : 'cells';
+  const nouns = typeof key === 'string' ? inSentence(humanise(key)) : 'cells';
   // Items of one line each (text, a number, a cell) are laid out as a numbered row each.
   const scalar = !['object', 'array'].includes(typeOf(branchFor(items, undefined) ?? items) ?? 'object');
   const container = useRef<HTMLFieldSetElement>(null);

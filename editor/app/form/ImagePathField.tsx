@@ -6,6 +6,7 @@
  * said in words.
  */
 import { useState, type ChangeEvent } from 'react';
+import { inSentence } from './words';
 import { isRecord } from '../../../src/lib/is-record';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
 import { useFormActions, useLists, useUpload } from './context';
@@ -112,7 +113,7 @@ export function ImagePathField(props: FieldProps) {
         />
         <label className="ef-button ef-button-quiet ef-upload-label" htmlFor={uploadId}>
           Upload a new photo{' '}
-          <span className="ef-sr">for {label.toLowerCase()}</span>
+          <span className="ef-sr">for {inSentence(label)}</span>
         </label>
         {text !== '' && <span className="ef-upload-current">Now: {fileNameOf(text)}</span>}
       </div>

@@ -11,7 +11,7 @@ import type { FieldProps } from './field-props';
 import { UnknownKeyField } from './MismatchField';
 import { childPath, isKey } from './paths';
 import { descriptionOf, hasConst, propertiesOf, requiredOf, smallestValue } from './schema';
-import { labelOf } from './words';
+import { labelOf, inSentence } from './words';
 import { isPageSchema, PageFields } from './PageFields';
 
 /** Groups of a few short fields (a link, a fact) are laid out on one line where there is room. */
@@ -40,7 +40,7 @@ export function ObjectField(props: FieldProps) {
           aria-describedby={chrome.describedBy}
           onClick={() => set(path, smallestValue(schema))}
         >
-          Add {label.toLowerCase()}
+          Add {inSentence(label)}
         </button>
         <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
       </div>
@@ -102,7 +102,7 @@ export function ObjectField(props: FieldProps) {
       <div className="ef-group-fields">{fields}</div>
       {!required && isKey(path) && (
         <button type="button" className="ef-button ef-button-quiet ef-group-remove" onClick={() => remove(path)}>
-          Remove {label.toLowerCase()}
+          Remove {inSentence(label)}
         </button>
       )}
     </fieldset>

@@ -4,7 +4,8 @@
  * results and when shared (title, description, keywords, social picture, other addresses), in a
  * group closed until it is opened or one of its fields is asked for (an error's link).
  */
-import { useContext, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { FieldErrors, useChrome } from './chrome';
 import { isRecord } from '../../../src/lib/is-record';
 import type { FormSchema, Json } from '../../protocol/api';
 import { fieldId } from './contract';
@@ -68,7 +69,7 @@ export function PageFields({ schema, value, path }: { schema: FormSchema; value:
       {others.map(([key, child]) => (
         <Field key={key} schema={child} value={value[key]} path={childPath(path, key)} label={labelOf(key, child)} required={requiredOf(schema).includes(key)} />
       ))}
-      <SearchGroup paths={metaData ? searchKeys.map((key) => childPath(metaPath, key)) : [metaPath]}>
+      <SearchGroup metaPath={metaPath} paths={metaData ? searchKeys.map((key) => childPath(metaPath, key)) : [metaPath]}>
         {metaData ? (
           <>
             {searchKeys.map((key) => (
@@ -97,12 +98,14 @@ export function PageFields({ schema, value, path }: { schema: FormSchema; value:
 }
 
 /** The search settings: a heading that opens and closes them, with their number of errors. */
-function SearchGroup({ paths, children }: { paths: readonly Path[]; children: React.ReactNode }) {
+function SearchGroup({ metaPath, paths, children }: { metaPath: Path; paths: readonly Path[]; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Errors of the settings as a whole (a key the form does not know) are shown here; links to them land here.
+  const chrome = useChrome(metaPath, undefined);
   const revealer = useContext(RevealContext);
   const errors = useErrorCountOf(paths);
   const bodyId = useId();
-  const ids = paths.map((path) => fieldId(formatPath(path)));
+  const ids = [chrome.id, ...paths.map((path) => fieldId(formatPath(path)))];
 
   // A field inside is asked for (an error's link): open the group, then the form focuses it.
   const key = ids.join(' ');
@@ -114,7 +117,13 @@ function SearchGroup({ paths, children }: { paths: readonly Path[]; children: Re
   );
 
   return (
-    <section className={`ef-search${open ? ' ef-open' : ''}`} aria-labelledby={`${bodyId}-heading`}>
+    <section
+      className={`ef-search${open ? ' ef-open' : ''}`}
+      id={chrome.id}
+      tabIndex={-1}
+      aria-labelledby={`${bodyId}-heading`}
+      aria-describedby={chrome.describedBy}
+    >
       <h2 className="ef-search-title" id={`${bodyId}-heading`}>
         <button type="button" className="ef-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
           <span className="ef-chevron" aria-hidden="true" />
@@ -126,6 +135,7 @@ function SearchGroup({ paths, children }: { paths: readonly Path[]; children: Re
           )}
         </button>
       </h2>
+      <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={metaPath} />
       <div className="ef-search-body" id={bodyId} hidden={!open}>
         <p className="ef-note">What a search engine lists for this page, and what a link to it shows when shared on WhatsApp, Facebook or LinkedIn.</p>
         {open && children}

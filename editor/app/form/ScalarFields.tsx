@@ -6,7 +6,7 @@ import { useFormActions } from './context';
 import type { FieldProps } from './field-props';
 import { isKey } from './paths';
 import { descriptionOf, enumOf, numberKeyword, typeOf } from './schema';
-import { choiceLabel, textOf } from './words';
+import { choiceLabel, textOf, inSentence } from './words';
 
 function defaultOf(props: FieldProps): Json | undefined {
   return Object.hasOwn(props.schema, 'default') ? (props.schema.default as Json) : undefined;
@@ -35,7 +35,7 @@ export function ConstField(props: FieldProps) {
         />
         {!required && value !== undefined && isKey(path) && (
           <button type="button" className="ef-button ef-button-quiet" onClick={() => remove(path)}>
-            Remove <span className="ef-sr">{label.toLowerCase()}</span>
+            Remove <span className="ef-sr">{inSentence(label)}</span>
           </button>
         )}
       </div>

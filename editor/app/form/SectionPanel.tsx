@@ -118,7 +118,7 @@ export function SectionPanel(props: SectionPanelProps) {
             <span className="ef-panel-number" aria-hidden="true">
               {number}.
             </span>{' '}
-            <span className="ef-panel-name">{props.naming.title}</span>
+            <span className="ef-panel-name">{props.naming.title}</span>{' '}
             {props.naming.kind !== props.naming.title && (
               <span className="ef-panel-kind">
                 <span className="ef-sr">(</span>

@@ -25,7 +25,7 @@ const NAMES: Record<string, string> = {
   sections: 'The page, section by section',
   meta: 'How the page appears in search and when shared',
   aliases: 'Other addresses of this page',
-  social: 'When a link to the page is shared',
+  social: 'Shared link preview',
   course: 'The course',
   seconds: 'Count-up time in seconds',
   ordered: 'Numbered',
@@ -82,6 +82,11 @@ export function choiceLabel(value: Json): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A label inside a sentence ("Add QR code", "Add small line above the title"): lower case, but not an acronym's. */
+export function inSentence(label: string): string {
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -115,7 +120,7 @@ export function branchLabel(branch: FormSchema, unionKind: string | undefined): 
   }
   switch (typeOf(branch)) {
     case 'string':
-      return kindOf(branch) === 'public-file' ? 'Path' : 'Text';
+      return kindOf(branch) === 'public-file' ? (unionKind === 'image' ? 'Picture' : 'File') : 'Text';
     case 'number':
       return unionKind === 'duration' ? 'Number of hours' : 'Number';
     case 'integer':
@@ -128,7 +133,7 @@ export function branchLabel(branch: FormSchema, unionKind: string | undefined): 
     }
     case 'object': {
       const keys = Object.keys(propertiesOf(branch));
-      if (unionKind === 'image') return 'Path with alt text';
+      if (unionKind === 'image') return 'Picture with its description';
       return `Fields: ${keys.map((key) => humanise(key).toLowerCase()).join(', ')}`;
     }
     case undefined:

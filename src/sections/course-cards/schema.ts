@@ -8,7 +8,7 @@ export const CourseCardSchema = z.strictObject({
   image: inSlot(ImageSchema, 'card'),
   highlights: z.array(TextSchema).describe('Bullet points about the course.').default([]),
   duration: DurationSchema.optional(),
-  link: LinkSchema.describe('Optional button, e.g. { label: Learn More, href: /etabs }.').optional(),
+  link: LinkSchema.describe('A button, e.g. “Learn More” going to /etabs.').optional(),
 });
 
 export const CourseCardsSchema = z
@@ -17,7 +17,7 @@ export const CourseCardsSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the section, e.g. "Our Courses".').optional(),
     intro: ParagraphsSchema.optional(),
-    cards: z.array(CourseCardSchema).min(1, 'needs at least one card').describe('The courses, one card each: title, image, and optionally subtitle, description, highlights, duration, link.'),
+    cards: z.array(CourseCardSchema).min(1, 'needs at least one card').describe('The courses, one card each: a title and a picture, and if wanted a line under the title, a description, highlights, a duration and a button.'),
   })
   .describe('Course cards: one wide card per course. The image alternates left and right; a card may have highlights, a duration and a Learn More button.');
 
