@@ -58,8 +58,8 @@ const textAt = (value: unknown, ...keys: string[]): string | undefined => {
 };
 
 /**
- * A page's name as its editors call it: its menu entry's label, else the heading of its first
- * section (the hero's title), else the course's name; undefined when it has none of them.
+ * A page's name as its editors call it: its menu entry's label, else the course's name, else the
+ * first part of its search title ("Contact us" of "Contact us | CESA, …"), else its hero's title.
  */
 function nameOf(paths: ContentPaths, content: Content, relative: string): string | undefined {
   const valid = validPage(content, fileName(paths, relative));
@@ -73,7 +73,8 @@ function nameOf(paths: ContentPaths, content: Content, relative: string): string
   }
   const sections = typeof data === 'object' && data !== null ? (data as { sections?: unknown }).sections : undefined;
   const first = Array.isArray(sections) ? (sections[0] as unknown) : undefined;
-  return textAt(data, 'meta', 'course', 'menu', 'label') ?? textAt(first, 'title') ?? textAt(data, 'meta', 'course', 'name');
+  const titleHead = textAt(data, 'meta', 'title')?.split(' | ')[0]?.trim();
+  return textAt(data, 'meta', 'course', 'menu', 'label') ?? textAt(data, 'meta', 'course', 'name') ?? (titleHead || undefined) ?? textAt(first, 'title');
 }
 
 /** Every page file (not the site document, not the templates), with its route, title, name and number of errors. */
@@ -83,7 +84,9 @@ export function pageList(paths: ContentPaths, content: Content): PageListEntry[]
   return listPageFiles(paths.pagesDir).map((relative) => {
     const file = fileName(paths, relative);
     const title = titleOf(paths, content, relative);
-    return { file, route: routeOf(relative), title, name: nameOf(paths, content, relative) ?? title, errors: counts.get(file) ?? 0 };
+    const route = routeOf(relative);
+    const name = route === '/' ? 'Home page' : (nameOf(paths, content, relative) ?? title);
+    return { file, route, title, name, errors: counts.get(file) ?? 0 };
   });
 }
 

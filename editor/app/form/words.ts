@@ -26,7 +26,6 @@ const NAMES: Record<string, string> = {
   meta: 'How the page appears in search and when shared',
   aliases: 'Other addresses of this page',
   social: 'Shared link preview',
-  course: 'The course',
   seconds: 'Count-up time in seconds',
   ordered: 'Numbered',
   url: 'Web address',
