@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { parse } from 'yaml';
 import { schemaResponse } from '../../editor/server/schema-info';
 import type { ContentError } from '../../src/content/errors';
-import { fieldId, PageForm, revealField, type FormContext } from '../../editor/app/form';
+import { fieldId, PageForm, revealField, SHOW_IN_PREVIEW_EVENT, type FormContext } from '../../editor/app/form';
 import type { Json } from '../../editor/protocol/api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -95,6 +95,73 @@ async function openSection(user: ReturnType<typeof userEvent.setup>, name: RegEx
 }
 
 describe('the page form', () => {
+  test('the form opens on the content, section by section, named as a visitor sees them; the search settings come after, closed', () => {
+    const { view } = setup();
+    const toggles = [...view.container.querySelectorAll('.ef-panel .ef-toggle')];
+    // Each section by its heading, its kind as a small label after it.
+    expect(toggles[0]).toHaveAccessibleName('ETABS V-22 (Hero)');
+    expect(toggles[1]).toHaveAccessibleName('Overview (Text)');
+    expect(within(toggles[0] as HTMLElement).getByText('Hero')).toHaveClass('ef-panel-kind');
+    const search = screen.getByRole('button', { name: 'How the page appears in search and when shared' });
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Title (required)' })).not.toBeInTheDocument();
+    // In the order of the page: every section before the search settings.
+    for (const toggle of toggles) expect(toggle.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test('a list numbers its entries 1, 2, 3', () => {
+    setup();
+    const keywords = within(openSearch()).getByRole('group', { name: 'Keywords (required)' });
+    const shown = [...keywords.querySelectorAll(':scope > ol > li')].map((entry) => entry.querySelector('.ef-item-number')?.textContent);
+    expect(shown).toEqual(['1.', '2.', '3.', '4.', '5.', '6.']);
+  });
+
+  test('an entry moves by keyboard with its handle: Space picks it up, arrows move it, Space drops it, Escape puts it back', async () => {
+    const { user, last, original } = setup();
+    const panel = await openSection(user, /Course content \(Modules\)/);
+    const titles = () => (last().sections[4]!.modules as { title: string }[]).map((module) => module.title);
+    const before = ((original as unknown as Page).sections[4]!.modules as { title: string }[]).map((module) => module.title);
+    const handle = within(panel).getByRole('button', { name: 'Move module 1' });
+    handle.focus();
+    await user.keyboard(' ');
+    expect(screen.getByText(/^Module 1 of 6 picked up/)).toBeInTheDocument();
+    expect(handle).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(titles()).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
+    // The handle moved with its entry, kept the focus, and is named for its new place.
+    expect(handle).toHaveFocus();
+    expect(handle).toHaveAccessibleName('Move module 3');
+    await user.keyboard(' ');
+    expect(screen.getByText('Module dropped at position 3 of 6.')).toBeInTheDocument();
+    expect(handle).toHaveAttribute('aria-pressed', 'false');
+    // Arrows without picking up move nothing; Escape after a move puts the entry back.
+    await user.keyboard('{ArrowDown}');
+    expect(titles()).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
+    await user.keyboard('{Enter}{ArrowUp}{ArrowUp}');
+    expect(titles()[0]).toBe(before[0]);
+    await user.keyboard('{Escape}');
+    expect(titles()).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
+    expect(screen.getByText('Move cancelled: module back at position 3 of 6.')).toBeInTheDocument();
+  });
+
+  test('adding, moving or removing an entry asks the page to show its section in the preview', async () => {
+    const { user } = setup();
+    const asked: string[] = [];
+    const listen = (event: Event) => asked.push((event as CustomEvent<{ path: string }>).detail.path);
+    document.addEventListener(SHOW_IN_PREVIEW_EVENT, listen);
+    try {
+      const panel = await openSection(user, /Course content \(Modules\)/);
+      // A click that leaves the focus where it was (as Safari's do): the ask does not depend on focus.
+      fireEvent.click(within(panel).getByRole('button', { name: 'Add module' }));
+      expect(asked).toEqual(['sections[4].modules']);
+      await user.click(within(panel).getByRole('button', { name: 'Move module 7 up' }));
+      await user.click(within(panel).getByRole('button', { name: 'Remove module 6' }));
+      expect(asked).toEqual(['sections[4].modules', 'sections[4].modules', 'sections[4].modules']);
+    } finally {
+      document.removeEventListener(SHOW_IN_PREVIEW_EVENT, listen);
+    }
+  });
+
   test('editing meta.title calls onChange with only the title changed', async () => {
     const { user, changes, original, last } = setup();
     openSearch();
