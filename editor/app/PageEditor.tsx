@@ -18,7 +18,7 @@ import { sectionIndexOf } from './focused-section';
 import { PageForm } from './form';
 import { SHOW_IN_PREVIEW_EVENT, type ShowInPreviewDetail } from './form/reveal';
 import type { FormContext } from './form/contract';
-import { sameJson, titleOf } from './json';
+import { pageNameOf, sameJson } from './json';
 import { PreviewFrame } from './PreviewFrame';
 import { SITE_DOCUMENT_FILE, type Json, type PageResponse, type SchemaResponse } from '../protocol/api';
 import { SaveWarningDialog } from './SaveWarningDialog';
@@ -155,7 +155,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     said.current = errorsSaid;
   }, [session, errorsSaid, announce]);
 
-  const title = isSite ? 'Site settings' : session ? (titleOf(session.data) ?? session.route) : file;
+  const title = isSite ? 'Site settings' : session ? (pageNameOf(session.data) ?? session.route) : file;
   useEffect(() => {
     document.title = `${title} — CESA editor`;
   }, [title]);

@@ -289,8 +289,8 @@ describe('the visual editor', () => {
   test('a list: entries numbered 1, 2, 3; one moves by keyboard and the preview follows; an added entry brings its section into the preview', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page, context, problems } = await openEditor('/_editor?file=pages/placement.yaml');
     try {
-      const questions = () => preview(page).locator('main details summary').allTextContents();
-      await preview(page).locator('main details summary').first().waitFor();
+      const questions = () => preview(page).locator('main summary.faq__toggle').allTextContents();
+      await preview(page).locator('main summary.faq__toggle').first().waitFor();
       await openSection(page, 2);
       const faq = page.locator(`#${fieldId('sections[2].items')}`);
       // Numbered as a person counts: 1, 2, 3; the points of the third question too.
@@ -311,7 +311,7 @@ describe('the visual editor', () => {
       await page.waitForFunction(
         ([first]) => {
           const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview"]');
-          const now = [...(frame?.contentDocument?.querySelectorAll('main details summary') ?? [])].map((summary) => summary.textContent);
+          const now = [...(frame?.contentDocument?.querySelectorAll('main summary.faq__toggle') ?? [])].map((summary) => summary.textContent);
           return now[2] === first;
         },
         [before[0]],
@@ -379,6 +379,7 @@ describe('the visual editor', () => {
       assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0, 'no Save');
       await expectNoViolations(page, 'a file the form cannot show');
       writeFileSync(path.join(content, 'pages/tabbed.yaml'), broken.replace('\t', '  '));
+      await page.getByRole('button', { name: /^How the page appears in search and when shared/ }).click();
       await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === 'Tabbed', fieldId('meta.title'));
       assert.deepEqual(problems, []);
     } finally {

@@ -12,11 +12,11 @@ import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
 import { useFormActions, useLists, useUpload } from './context';
 import type { FieldProps } from './field-props';
 import { childPath, formatPath } from './paths';
-import { fileNameOf, usePhotoPrompts } from './photo-prompt';
+import { fileNameOf, usePhotoPrompts, useUploadedPhoto } from './photo-prompt';
 import { descriptionOf } from './schema';
 import { useTextChange } from './text-change';
 
-type Progress = { state: 'idle' } | { state: 'uploading'; name: string } | { state: 'done'; src: string } | { state: 'failed'; name: string; reason: string };
+type Progress = { state: 'idle' } | { state: 'uploading'; name: string } | { state: 'failed'; name: string; reason: string };
 
 const IMAGE_PATH = /^\/[^\s\\%?#]+\.(svg|webp|avif|png|jpe?g|gif)$/i;
 
@@ -34,6 +34,10 @@ export function ImagePathField(props: FieldProps) {
   const upload = useUpload();
   const { set, get } = useFormActions();
   const prompts = usePhotoPrompts();
+  // The picture this field is the file of: a picture written with its description is drawn anew
+  // (as a group) after an upload, so what was uploaded is kept with the form, by the picture's place.
+  const imagePath = formatPath(path[path.length - 1] === 'src' ? path.slice(0, -1) : path);
+  const uploadedPhoto = useUploadedPhoto(imagePath);
   const write = useTextChange(props);
   const [progress, setProgress] = useState<Progress>({ state: 'idle' });
   // A thumbnail whose file does not load is hidden (the validator says why); a new path tries again.
@@ -49,7 +53,8 @@ export function ImagePathField(props: FieldProps) {
     setProgress({ state: 'uploading', name: file.name });
     try {
       const src = await upload(file);
-      setProgress({ state: 'done', src });
+      setProgress({ state: 'idle' });
+      prompts.uploaded(imagePath, fileNameOf(src));
       describeNew(src);
     } catch (error) {
       setProgress({ state: 'failed', name: file.name, reason: reasonOf(error) });
@@ -119,7 +124,7 @@ export function ImagePathField(props: FieldProps) {
       </div>
       <p className="ef-upload-status" id={statusId} role="status">
         {progress.state === 'uploading' && `Uploading ${progress.name}…`}
-        {progress.state === 'done' && `Uploaded: the page now shows ${fileNameOf(progress.src)}.`}
+        {progress.state === 'idle' && uploadedPhoto !== undefined && text !== '' && fileNameOf(text) === uploadedPhoto && `Uploaded: the page now shows ${uploadedPhoto}.`}
         {progress.state === 'failed' && <span className="ef-error">The upload of {progress.name} failed: {progress.reason}. Try again, or pick a picture already on the site.</span>}
       </p>
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />

@@ -16,6 +16,8 @@ export interface PhotoPrompt {
 
 export class PhotoPrompts {
   private prompts = new Map<string, PhotoPrompt>();
+  /** The photo last uploaded for each picture (by the picture's path): said beside it, even once its field is drawn anew. */
+  private uploads = new Map<string, string>();
   private listeners = new Set<() => void>();
   private made = 0;
 
@@ -27,6 +29,15 @@ export class PhotoPrompts {
   /** The prompt for the description at `path` (formatted, e.g. `sections[0].image.alt`). */
   at(path: string): PhotoPrompt | undefined {
     return this.prompts.get(path);
+  }
+
+  uploadedAt(imagePath: string): string | undefined {
+    return this.uploads.get(imagePath);
+  }
+
+  uploaded(imagePath: string, photo: string): void {
+    this.uploads.set(imagePath, photo);
+    this.changed();
   }
 
   ask(path: string, photo: string, old: string | undefined): void {
@@ -53,6 +64,11 @@ export function usePhotoPrompts(): PhotoPrompts {
 export function usePhotoPrompt(path: string): PhotoPrompt | undefined {
   const prompts = usePhotoPrompts();
   return useSyncExternalStore(prompts.subscribe, () => prompts.at(path));
+}
+
+export function useUploadedPhoto(imagePath: string): string | undefined {
+  const prompts = usePhotoPrompts();
+  return useSyncExternalStore(prompts.subscribe, () => prompts.uploadedAt(imagePath));
 }
 
 /** `/images/uploads/etabs-class-2.jpg` → `etabs-class-2.jpg`. */
