@@ -44,7 +44,7 @@ export const PageMetaSchema = z.strictObject({
         )
         .optional(),
     })
-    .describe('What a shared link to this page shows (WhatsApp, Facebook, LinkedIn, X): its title, text and picture; defaults to the page title, description and a card the build makes.')
+    .describe('What a shared link to this page shows (WhatsApp, Facebook, LinkedIn, X): its title, text and picture; when left out, the page title, description and a card made for the page.')
     .optional(),
   course: z
     .strictObject({

@@ -49,7 +49,7 @@ export function UnionField(props: FieldProps) {
           {!branch && <option value="">As it is now</option>}
           {branches.map((option, index) => (
             <option key={index} value={String(index)}>
-              {branchLabel(option, kind)}
+              {branchLabel(option, kind, branches)}
             </option>
           ))}
         </select>

@@ -111,7 +111,7 @@ export function sectionTypeName(branch: FormSchema | undefined, type: string): s
 }
 
 /** How a branch of a union is offered in "Write as": "Text", "List", "Path with alt text", "No". */
-export function branchLabel(branch: FormSchema, unionKind: string | undefined): string {
+export function branchLabel(branch: FormSchema, unionKind: string | undefined, siblings: readonly FormSchema[] = []): string {
   if (hasConst(branch)) {
     if (branch.const === false) return 'No';
     if (branch.const === true) return 'Yes';
@@ -133,7 +133,9 @@ export function branchLabel(branch: FormSchema, unionKind: string | undefined): 
     case 'object': {
       const keys = Object.keys(propertiesOf(branch));
       if (unionKind === 'image') return 'Picture with its description';
-      return `Fields: ${keys.map((key) => humanise(key).toLowerCase()).join(', ')}`;
+      // Set, or "No" (a course left out of the menu): the set one is the "Yes".
+      if (siblings.some((sibling) => hasConst(sibling) && sibling.const === false)) return 'Yes';
+      return `Set: ${keys.map((key) => inSentence(humanise(key))).join(', ')}`;
     }
     case undefined:
     default:
