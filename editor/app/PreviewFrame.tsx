@@ -38,6 +38,14 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
     target.postMessage(message, window.location.origin);
   });
 
+  // Asked for before the preview was ready (the editor was quick to open a section): shown once it is.
+  const scroll = useEffectEvent(() => {
+    const target = frame.current?.contentWindow;
+    if (!showSection || !ready.current || !target) return;
+    const message: PreviewScroll = { type: 'cesa-preview-scroll', section: showSection.index };
+    target.postMessage(message, window.location.origin);
+  });
+
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
@@ -58,14 +66,6 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
   useEffect(() => {
     send();
   }, [route, data, site, menu]);
-
-  // Asked for before the preview was ready (the editor was quick to open a section): shown once it is.
-  const scroll = useEffectEvent(() => {
-    const target = frame.current?.contentWindow;
-    if (!showSection || !ready.current || !target) return;
-    const message: PreviewScroll = { type: 'cesa-preview-scroll', section: showSection.index };
-    target.postMessage(message, window.location.origin);
-  });
 
   useEffect(() => {
     scroll();

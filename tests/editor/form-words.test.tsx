@@ -75,6 +75,7 @@ function fullValue(schema: FormSchema, way: 'rich' | 'plain', depth = 0): Json {
       return typeof schema.minimum === 'number' ? schema.minimum : 2;
     case 'boolean':
       return true;
+    case undefined:
     default:
       return 'Words';
   }
