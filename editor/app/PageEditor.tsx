@@ -16,8 +16,9 @@ import { errorsText } from './ErrorCount';
 import { FailureMessage } from './FailureMessage';
 import { sectionIndexOf } from './focused-section';
 import { PageForm } from './form';
+import { SHOW_IN_PREVIEW_EVENT, type ShowInPreviewDetail } from './form/reveal';
 import type { FormContext } from './form/contract';
-import { sameJson, titleOf } from './json';
+import { pageNameOf, sameJson } from './json';
 import { PreviewFrame } from './PreviewFrame';
 import { SITE_DOCUMENT_FILE, type Json, type PageResponse, type SchemaResponse } from '../protocol/api';
 import { SaveWarningDialog } from './SaveWarningDialog';
@@ -92,6 +93,20 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     if (index !== null && index !== focusedSection.current) setShowSection({ index });
     focusedSection.current = index;
   }, []);
+  // An entry added, moved or removed: its section is shown, even when the focus was in it already.
+  useEffect(() => {
+    const pane = formPane.current;
+    if (!pane) return;
+    const onShow = (event: Event) => {
+      const match = /^sections\[(\d+)\]/.exec((event as CustomEvent<ShowInPreviewDetail>).detail.path);
+      if (!match) return;
+      const index = Number(match[1]);
+      focusedSection.current = index;
+      setShowSection({ index });
+    };
+    pane.addEventListener(SHOW_IN_PREVIEW_EVENT, onShow);
+    return () => pane.removeEventListener(SHOW_IN_PREVIEW_EVENT, onShow);
+  });
   /** The file changed on disk while there are unsaved edits: the banner offers what to do. */
   const [diskChange, setDiskChange] = useState<PageResponse | null>(null);
   /** The file deleted on disk, or the dev server gone, while the page is open. */
@@ -140,7 +155,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
     said.current = errorsSaid;
   }, [session, errorsSaid, announce]);
 
-  const title = isSite ? 'Site settings' : session ? (titleOf(session.data) ?? session.route) : file;
+  const title = isSite ? 'Site settings' : session ? (pageNameOf(session.data) ?? session.route) : file;
   useEffect(() => {
     document.title = `${title} — CESA editor`;
   }, [title]);

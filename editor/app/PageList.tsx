@@ -119,7 +119,7 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
             autoComplete="off"
           />
           <p id={searchHelpId} className="ed-help">
-            By title or route, e.g. “etabs” or “/faculty”.
+            By name or address, e.g. “etabs” or “/faculty”.
           </p>
         </div>
         {failure ? <FailureMessage failure={failure} /> : null}
@@ -133,8 +133,8 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
               <table className="ed-table">
                 <thead>
                   <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Route</th>
+                    <th scope="col">Page</th>
+                    <th scope="col">Address</th>
                     <th scope="col">Errors</th>
                     <th scope="col">
                       <span className="ed-visually-hidden">Actions</span>
@@ -153,7 +153,7 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
                             onOpen(page.file);
                           }}
                         >
-                          {page.title}
+                          {page.name ?? page.title}
                         </a>
                         {page.drafts && page.drafts.length > 0 ? <span className="ed-drafts">Changed in a draft by {page.drafts.join(', ')}</span> : null}
                       </td>

@@ -38,6 +38,14 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
     target.postMessage(message, window.location.origin);
   });
 
+  // Asked for before the preview was ready (the editor was quick to open a section): shown once it is.
+  const scroll = useEffectEvent(() => {
+    const target = frame.current?.contentWindow;
+    if (!showSection || !ready.current || !target) return;
+    const message: PreviewScroll = { type: 'cesa-preview-scroll', section: showSection.index };
+    target.postMessage(message, window.location.origin);
+  });
+
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
@@ -46,6 +54,7 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
         // Also after the preview reloads itself: it starts empty and asks again.
         ready.current = true;
         send();
+        scroll();
       } else if (event.data.type === 'cesa-preview-rendered') {
         frame.current?.setAttribute('data-rendered', String(event.data.id));
       }
@@ -59,11 +68,7 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
   }, [route, data, site, menu]);
 
   useEffect(() => {
-    const target = frame.current?.contentWindow;
-    // Before the preview is ready there is nothing to scroll; it starts at the top.
-    if (!showSection || !ready.current || !target) return;
-    const message: PreviewScroll = { type: 'cesa-preview-scroll', section: showSection.index };
-    target.postMessage(message, window.location.origin);
+    scroll();
   }, [showSection]);
 
   return <iframe ref={frame} className="ed-preview__frame" src={EDITOR_PREVIEW_ROUTE} title={`Preview of ${route}`} />;

@@ -15,3 +15,18 @@ export function titleOf(data: Json): string | null {
   const title = meta.title;
   return typeof title === 'string' && title.trim() !== '' ? title : null;
 }
+
+const textAt = (value: Json | undefined, ...keys: string[]): string | null => {
+  let current = value;
+  for (const key of keys) current = isRecord(current) ? current[key] : undefined;
+  return typeof current === 'string' && current.trim() !== '' ? current.trim() : null;
+};
+
+/**
+ * The page's name as its editors call it (as the page list shows it): its menu label, else its
+ * course's name, else the first part of its search title ("Contact us" of "Contact us | CESA, …").
+ */
+export function pageNameOf(data: Json): string | null {
+  const head = titleOf(data)?.split(' | ')[0]?.trim();
+  return textAt(data, 'meta', 'course', 'menu', 'label') ?? textAt(data, 'meta', 'course', 'name') ?? (head || null);
+}

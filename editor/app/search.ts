@@ -1,4 +1,4 @@
-/** The page list's search: every word typed must appear in the title or the route, ignoring case and accents. */
+/** The page list's search: every word typed must appear in the name, the title or the route, ignoring case and accents. */
 import type { PageListEntry } from '../protocol/api';
 
 /** "Étude Générale" → "etude generale". */
@@ -10,7 +10,7 @@ export function filterPages(pages: readonly PageListEntry[], query: string): Pag
   const words = foldText(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...pages];
   return pages.filter((page) => {
-    const haystack = foldText(`${page.title} ${page.route}`);
+    const haystack = foldText(`${page.name ?? ''} ${page.title} ${page.route}`);
     return words.every((word) => haystack.includes(word));
   });
 }

@@ -79,6 +79,8 @@ export interface PageListEntry {
   route: string;
   /** meta.title, or the file name when the file cannot be read. */
   title: string;
+  /** What its editors call it: its menu label or its hero's title (else its title). */
+  name?: string;
   /** How many errors `npm run check` reports in this file. */
   errors: number;
   /** In the hosted editor: the names of the editors whose draft changes this page (not yet published). */

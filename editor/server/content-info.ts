@@ -49,13 +49,45 @@ function titleOf(paths: ContentPaths, content: Content, relative: string): strin
   return file;
 }
 
-/** Every page file (not the site document, not the templates), with its route, title and number of errors. */
+const textAt = (value: unknown, ...keys: string[]): string | undefined => {
+  let current = value;
+  for (const key of keys) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return typeof current === 'string' && current.trim() !== '' ? current.trim() : undefined;
+};
+
+/**
+ * A page's name as its editors call it: its menu entry's label, else the course's name, else the
+ * first part of its search title ("Contact us" of "Contact us | CESA, …"), else its hero's title.
+ */
+function nameOf(paths: ContentPaths, content: Content, relative: string): string | undefined {
+  const valid = validPage(content, fileName(paths, relative));
+  let data: unknown = valid?.page;
+  if (!valid) {
+    try {
+      data = dataOf(readFileSync(path.join(paths.pagesDir, relative), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  }
+  const sections = typeof data === 'object' && data !== null ? (data as { sections?: unknown }).sections : undefined;
+  const first = Array.isArray(sections) ? (sections[0] as unknown) : undefined;
+  const titleHead = textAt(data, 'meta', 'title')?.split(' | ')[0]?.trim();
+  return textAt(data, 'meta', 'course', 'menu', 'label') ?? textAt(data, 'meta', 'course', 'name') ?? (titleHead || undefined) ?? textAt(first, 'title');
+}
+
+/** Every page file (not the site document, not the templates), with its route, title, name and number of errors. */
 export function pageList(paths: ContentPaths, content: Content): PageListEntry[] {
   const counts = new Map<string, number>();
   for (const error of content.errors) counts.set(error.file, (counts.get(error.file) ?? 0) + 1);
   return listPageFiles(paths.pagesDir).map((relative) => {
     const file = fileName(paths, relative);
-    return { file, route: routeOf(relative), title: titleOf(paths, content, relative), errors: counts.get(file) ?? 0 };
+    const title = titleOf(paths, content, relative);
+    const route = routeOf(relative);
+    const name = route === '/' ? 'Home page' : (nameOf(paths, content, relative) ?? title);
+    return { file, route, title, name, errors: counts.get(file) ?? 0 };
   });
 }
 

@@ -80,7 +80,7 @@ export const ParagraphsSchema = z
       .map((paragraph) => paragraph.trim().replace(/\s*\n\s*/g, ' '))
       .filter((paragraph) => paragraph.length > 0),
   )
-  .describe('Text: a string (leave a blank line between paragraphs) or a list of paragraphs.');
+  .describe('Text of one or more paragraphs: leave an empty line between two paragraphs.');
 
 export type Paragraphs = z.output<typeof ParagraphsSchema>;
 
@@ -93,7 +93,7 @@ export const RouteSchema = z
   .regex(/^\/([A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*)?$/, {
     message: 'must be a route such as /etabs: a leading slash, then letters, digits, dots, dashes',
   })
-  .describe('A route of this site, starting with a slash, e.g. /contact.')
+  .describe('The address of a page of this site, starting with a slash, e.g. /contact.')
   .register(fieldKinds, { kind: 'route' });
 
 /**
@@ -106,7 +106,7 @@ export const HrefSchema = z
     message: 'must be a route such as /contact, an https:// address, tel:, mailto:, #anchor, or the word form',
   })
   .describe(
-    'Where the link goes: a page of this site (/contact), an https:// address, tel:+91…, mailto:…, #anchor, or `form` for the external enquiry form set in _site.yaml.',
+    'Where the link goes: a page of this site (/contact), a web address (https://…), a phone number (tel:+91…), an e-mail address (mailto:…), a place on the page (#anchor), or the word form for the enquiry form set in the site settings.',
   )
   .register(fieldKinds, { kind: 'link' });
 
@@ -116,7 +116,7 @@ export const LinkSchema = z
     label: TextSchema.describe('Text on the button or link.'),
     href: HrefSchema,
   })
-  .describe('A link or button: { label, href }.');
+  .describe('A link or button: its words and where it goes.');
 
 export type Link = z.output<typeof LinkSchema>;
 
@@ -134,7 +134,7 @@ export const PublicFileSchema = z
     message: 'must name a file inside public/: no //, /./ or /../ in the path',
   })
   .refine((value) => /\.[A-Za-z0-9]+$/.test(value), { message: 'must end with the file\'s extension, e.g. .svg, .webp or .pdf' })
-  .describe('A file in public/, written with a leading slash: /images/etabs.svg is public/images/etabs.svg.')
+  .describe('A file of the site, e.g. /images/etabs.svg: pick one, or upload a new one.')
   .register(fieldKinds, { kind: 'public-file' });
 
 const IMAGE_FILE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
@@ -148,14 +148,14 @@ export const ImageSchema = z
     PublicFileSchema,
     z.strictObject({
       src: PublicFileSchema,
-      alt: z.string().trim().describe('What the image shows, for people who cannot see it. Empty ("") only for decoration.').optional(),
+      alt: z.string().trim().describe('What the picture shows, for people who cannot see it. Leave it empty only for a picture that is decoration.').optional(),
     }),
   ])
   .refine((value) => IMAGE_FILE.test(typeof value === 'string' ? value : value.src), {
     message: 'must be an image file: .svg, .webp, .avif, .png, .jpg or .gif',
   })
   .transform((value): Image => (typeof value === 'string' ? { src: value } : { ...value }))
-  .describe('An image in public/: a path such as /images/etabs.svg, or { src, alt }.')
+  .describe('A picture of the site, e.g. /images/etabs.svg, with a description of what it shows.')
   .register(fieldKinds, { kind: 'image' });
 
 export interface Image {

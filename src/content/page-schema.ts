@@ -17,42 +17,42 @@ export const CourseMenuSchema = z
   .union([
     z.literal(false),
     z.strictObject({
-      group: MenuGroupIdSchema.describe('The group of the menu that lists this course: the `group` id of a submenu in _site.yaml, e.g. structure.'),
-      label: TextSchema.describe('The text of its menu entry; default: the course name.').optional(),
+      group: MenuGroupIdSchema.describe('The group of the header menu that lists this course, e.g. structure (the groups are set in the site settings, under the menu).'),
+      label: TextSchema.describe('The words of its menu entry; when left empty, the course name.').optional(),
       order: z
         .number()
         .int()
-        .describe('Its place in the group: lower numbers first (10, 20, 30… leaves room for a course in between); courses without one come last, by label.')
+        .describe('Its place in the group, lower numbers first (10, 20, 30… leaves room for a course in between); courses without one come last, in alphabetical order.')
         .optional(),
     }),
   ])
-  .describe('Where the header menu lists this course: { group, label, order }, or false to leave it out of the menu.');
+  .describe('Where the header menu lists this course: its group, its words and its place; or not at all.');
 
 export const PageMetaSchema = z.strictObject({
-  title: TextSchema.describe('The browser tab and search result title.'),
-  description: TextSchema.describe('One or two sentences for search results.'),
+  title: TextSchema.describe('The title a search engine shows for this page, and the browser tab.'),
+  description: TextSchema.describe('One or two sentences a search engine shows under the title.'),
   keywords: z
     .union([TextSchema, z.array(TextSchema)])
     .transform((value) => (typeof value === 'string' ? value.split(',').map((k) => k.trim()).filter(Boolean) : value))
-    .describe('Search keywords: a list, or one string separated by commas.'),
+    .describe('Words people search for to find this page, one per entry.'),
   social: z
     .strictObject({
-      title: TextSchema.describe('The title of the shared link; default: meta.title.').optional(),
-      description: TextSchema.describe('The text under the shared link; default: meta.description.').optional(),
+      title: TextSchema.describe('The title of the shared link; when left empty, the page title above.').optional(),
+      description: TextSchema.describe('The words under the shared link; when left empty, the page description above.').optional(),
       image: inSlot(ImageSchema, 'social')
         .describe(
-          'The picture of the shared link, e.g. { src: /images/etabs-class.jpg, alt: Students modelling a building in ETABS }: a photo at least 1200 px wide (the build crops it to 1200 × 630), or an SVG. Default: the hero photo, else a card with the page title and the logo.',
+          'The picture of the shared link, e.g. a photo of students modelling a building in ETABS: a photo at least 1200 pixels wide (it is cropped to 1200 × 630), or a drawing (SVG). When left out: the photo at the top of the page, else a card with the page title and the logo.',
         )
         .optional(),
     })
-    .describe('What a shared link to this page shows (WhatsApp, Facebook, LinkedIn, X): its title, text and picture; defaults to the page title, description and a card the build makes.')
+    .describe('What a shared link to this page shows (WhatsApp, Facebook, LinkedIn, X): its title, text and picture; when left out, the page title, description and a card made for the page.')
     .optional(),
   course: z
     .strictObject({
-      name: TextSchema.describe('Course name as it appears in the brochure, e.g. "ETABS".'),
+      name: TextSchema.describe('The course name as the brochure and the menu show it, e.g. "ETABS".'),
       group: z
         .enum(['drafting', '3d-rendering', 'structure', 'special', 'project', 'estimation', 'bim', 'other'])
-        .describe('Brochure chapter the course is listed under.'),
+        .describe('The chapter of the brochure the course is listed under.'),
       duration: DurationSchema.describe(
         'How long the course takes, as the brochure states it: hours (45) or text ("15, 25 or 45 hours", "50 hours / 8 days"). Without it the brochure gives no duration.',
       ).optional(),
@@ -64,11 +64,11 @@ export const PageMetaSchema = z.strictObject({
     // The course's facts, stated once (src/content/course-facts.ts): the rest of the page shows them by
     // naming them in braces, "{name}", "{duration}", "{hours}", "{software}", "{mode}", "{certificate}";
     // the brochure, the menu, the social card, the structured data and other pages' course cards read them here.
-    .describe('Marks the page as a course and states its facts once: it is listed in the brochure and described to search engines as a Course. The page shows a fact where its text names it in braces, e.g. {name} or {duration}.')
+    .describe('This page is a course, and here are its facts, written once: it is listed in the brochure, and search engines are told it is a course. A text of the page shows a fact where it names it, like {name} or {duration}.')
     .optional(),
   aliases: z
     .array(RouteSchema)
-    .describe('Other routes that redirect here, e.g. /Faculty for /faculty.')
+    .describe('Other addresses that lead to this page, e.g. /Faculty for /faculty.')
     .default([]),
 });
 
@@ -84,11 +84,11 @@ const withCourseFacts = (document: unknown, ctx: z.core.$RefinementCtx) => {
 
 const PageShape = z
   .strictObject({
-    meta: PageMetaSchema.describe('What search engines and shared links show: title, description, keywords; and whether the page is a course.'),
+    meta: PageMetaSchema.describe('What search engines and shared links show: the title, description and keywords; and whether the page is a course.'),
     sections: z
       .array(SectionSchema)
       .min(1, 'a page needs at least one section')
-      .describe('The sections of the page, top to bottom; the first is a hero. Each starts with `- type:`.'),
+      .describe('The sections of the page, from top to bottom; the first is the hero, with the page heading.'),
   })
   .superRefine((page, ctx) => {
     if (page.sections[0]?.type !== 'hero') {
@@ -99,7 +99,7 @@ const PageShape = z
       });
     }
   })
-  .describe('A page of the CESA site: meta for search engines, then its sections from top to bottom.');
+  .describe('A page of the CESA site: what search engines show, then its sections from top to bottom.');
 
 export const PageSchema = z.preprocess(withCourseFacts, PageShape).describe(PageShape.description!);
 

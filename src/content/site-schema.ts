@@ -24,7 +24,7 @@ export type MenuItem = { label: string; href?: string | undefined; items: MenuIt
 export const MenuGroupIdSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'must be an id of lowercase letters, digits and dashes, e.g. structure or 3d-rendering' })
-  .describe('The id of a group of course pages in the menu, e.g. structure: lowercase letters, digits and dashes.');
+  .describe('The name of a group of course pages in the menu, e.g. structure: small letters, digits and dashes.');
 
 export const MenuEntrySchema: z.ZodType<MenuEntry, MenuEntryInput> = z.lazy(() =>
   z
@@ -32,7 +32,7 @@ export const MenuEntrySchema: z.ZodType<MenuEntry, MenuEntryInput> = z.lazy(() =
       label: TextSchema.describe('Text in the menu.'),
       href: HrefSchema.optional(),
       group: MenuGroupIdSchema.describe(
-        'Makes this submenu a group of course pages: every course page whose meta.course.menu.group is this id is listed in it, by its order, before the items written here. Lowercase letters, digits and dashes, e.g. structure.',
+        'Makes this submenu a group of course pages: every course page that names this group is listed in it, in its order, before the entries written here. Small letters, digits and dashes, e.g. structure.',
       ).optional(),
       items: z.array(MenuEntrySchema).describe('A submenu.').default([]),
     })
@@ -62,28 +62,28 @@ export const FirebaseSchema = z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be the API key exactly as the Firebase console shows it (letters, digits, - and _)' })
-      .describe('The "apiKey" line of the web app\'s configuration in the Firebase console, e.g. AIzaSy… (39 characters). It is not a secret.'),
+      .describe('The API key of the web app, as the Firebase console shows it, e.g. AIzaSy… (39 characters). It is not a secret.'),
     authDomain: z
       .string()
       .trim()
       .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, {
         message: 'must be a domain name such as cesa-academy.firebaseapp.com, without https:// and without a slash',
       })
-      .describe('The "authDomain" line: the address the Google sign-in window opens, e.g. cesa-academy.firebaseapp.com (without https://).'),
+      .describe('The sign-in domain, as the Firebase console shows it: the address the Google sign-in window opens, e.g. cesa-academy.firebaseapp.com (without https://).'),
     projectId: z
       .string()
       .trim()
       .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, { message: 'must be a Firebase project id: 6 to 30 lowercase letters, digits and dashes, e.g. cesa-academy' })
-      .describe('The "projectId" line, e.g. cesa-academy. An id starting with demo- means a build for the local sign-in emulator, which cannot be deployed.'),
+      .describe('The project ID, as the Firebase console shows it, e.g. cesa-academy. One starting with demo- means a trial build for the computer it is made on, which cannot be published.'),
     appId: z
       .string()
       .trim()
       .regex(/^\d+:\d+:web:[0-9a-f]+$/, { message: 'must be the app id exactly as the Firebase console shows it, e.g. 1:123456789012:web:0123456789abcdef' })
-      .describe('The "appId" line, e.g. 1:123456789012:web:0123456789abcdef. Optional: sign-in works without it.')
+      .describe('The app ID, as the Firebase console shows it, e.g. 1:123456789012:web:0123456789abcdef. Sign-in works without it.')
       .optional(),
   })
   .describe(
-    "Sign-in with Google: the web app's configuration from the Firebase console (Project settings → Your apps). Without this block the site is built for the local sign-in emulator.",
+    "Sign-in with Google: the web app's settings from the Firebase console (Project settings → Your apps). Without them, sign-in works only on the computer the site is built on.",
   )
   .default({ apiKey: DEMO_API_KEY, authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`, projectId: DEMO_PROJECT_ID, appId: DEMO_APP_ID });
 
@@ -97,34 +97,34 @@ export const SiteSchema = z
     logo: inSlot(ImageSchema, 'logo'),
     icon: inSlot(ImageSchema, 'icon')
       .describe(
-        'A square picture of the brand, e.g. /favicon.svg: the build makes from it the icons phones show for the site on their home screen (PNG, 32 to 512 px). An SVG, or a photo at least 512 px wide. Default: the logo, centred on white.',
+        'A square picture of the brand, e.g. /favicon.svg: the icons phones show for the site on their home screen are made from it. A drawing (SVG), or a photo at least 512 pixels wide. When left out: the logo, centred on white.',
       )
       .optional(),
     country: z
       .string()
       .regex(/^[A-Z]{2}$/, { message: 'must be a two-letter country code in capitals, e.g. IN for India' })
-      .describe('The country of the branches, as its two-letter code (ISO 3166-1), e.g. IN for India: search engines read it in each branch\'s address. Default: IN.')
+      .describe('The country of the branches, as its two-letter code, e.g. IN for India: search engines read it in each branch\'s address. When left empty: IN.')
       .default('IN'),
     menu: z
       .array(MenuEntrySchema)
       .min(1)
-      .describe('The header menu: groups with nested submenus. A submenu with a `group` id lists the course pages that name it (meta.course.menu).'),
+      .describe('The header menu: groups with submenus inside them. A submenu that is a group of courses lists the course pages that name that group.'),
     form: z
       .strictObject({
         url: z.url({ protocol: /^https$/, message: 'must be an https:// address' }).describe('The external online form for enrolment, applications and enquiries.'),
       })
-      .describe('Links with `href: form` open this in a new tab.'),
+      .describe('The enquiry form: links to the form open it in a new tab.'),
     brochure: z
       .strictObject({
         // Written by the build, so not a file of public/ that must exist.
-        file: PublicFileSchema.describe('Where the built brochure PDF is served, e.g. /downloads/cesa-brochure.pdf.').register(fieldKinds, { kind: 'output-file' }),
-        fileName: TextSchema.describe('File name the download is saved under.'),
+        file: PublicFileSchema.describe('The address of the brochure on the site, e.g. /downloads/cesa-brochure.pdf.').register(fieldKinds, { kind: 'output-file' }),
+        fileName: TextSchema.describe('The name a downloaded brochure is saved under on the visitor\'s computer.'),
       })
-      .describe('The brochure PDF that the build writes from the course pages, and that signed-in visitors download.'),
+      .describe('The brochure (a PDF) made from the course pages, which signed-in visitors download.'),
     contact: z
       .strictObject({
         phone: TextSchema.describe('Number for the floating call button, e.g. "+91 00000 00000".'),
-        chat: HrefSchema.describe('Chat-app deep link for the floating chat button.'),
+        chat: HrefSchema.describe('The link of the floating chat button, e.g. a WhatsApp chat link.'),
       })
       .describe('The floating call and chat buttons shown on every page.'),
     branches: z.array(BranchSchema).min(1).describe('The academy\'s branches, head office first: shown in the footer and in contact sections.'),
@@ -136,7 +136,7 @@ export const SiteSchema = z
           .array(
             z.strictObject({
               title: TextSchema.describe('Heading of the column, e.g. "Courses".'),
-              links: z.array(LinkSchema).min(1).describe('The links of the column, each { label, href }.'),
+              links: z.array(LinkSchema).min(1).describe('The links of the column, each with its words and where it goes.'),
             }),
           )
           .describe('Columns of links in the footer.')
@@ -146,6 +146,6 @@ export const SiteSchema = z
       .describe('The bottom of every page: a sentence about the academy, columns of links, the copyright line.'),
     firebase: FirebaseSchema,
   })
-  .describe('Site-wide content: brand, menu, footer, branches, contact targets, external form, brochure, sign-in (Firebase).');
+  .describe('What every page shares: the brand, the menu, the footer, the branches, the call and chat buttons, the enquiry form, the brochure and sign-in.');
 
 export type Site = z.output<typeof SiteSchema>;

@@ -127,7 +127,8 @@ describe('the visual editor', () => {
 
       // Search by title and by route.
       await page.getByLabel('Search pages').fill('etabs');
-      await page.getByRole('link', { name: /^ETABS V-22 Course/ }).waitFor();
+      // Each page by its name, not its long search title.
+      await page.getByRole('link', { name: 'ETABS', exact: true }).waitFor();
       assert.equal(await page.getByRole('link', { name: /^About CESA/ }).count(), 0, 'the search leaves out pages that do not match');
       await page.getByLabel('Search pages').fill('');
 
@@ -139,9 +140,13 @@ describe('the visual editor', () => {
       await expectNoViolations(page, 'the new page dialog');
       await page.getByRole('button', { name: 'Create page' }).click();
       await page.waitForURL(/file=pages%2Ftekla-connections\.yaml|file=pages\/tekla-connections\.yaml/);
-      await field(page, 'meta.title').waitFor();
+      // The form opens on the page's content; the search settings come after it, closed.
+      const search = page.getByRole('button', { name: /^How the page appears in search and when shared/ });
+      await search.waitFor();
+      assert.equal(await search.getAttribute('aria-expanded'), 'false');
+      await search.click();
 
-      // Meta: title, description, and the course: its brochure entry and its place in the menu.
+      // Search settings: title, description; and the course: its brochure entry and its place in the menu.
       await field(page, 'meta.title').fill('Tekla Connections Training in Pune | CESA');
       await field(page, 'meta.description').fill('Learn steel connection design and detailing in Tekla Structures at CESA, Pune.');
       await page.getByRole('button', { name: 'Add course' }).click();
@@ -156,8 +161,14 @@ describe('the visual editor', () => {
       await openSection(page, 0);
       await field(page, 'sections[0].title').fill('Tekla Connections');
       await preview(page).getByRole('heading', { level: 1, name: 'Tekla Connections' }).waitFor();
-      await page.getByLabel(/^Upload photo/).first().setInputFiles(await photo());
-      await page.getByText(/^Uploaded: the field now shows \/images\/uploads\//).waitFor();
+      await page.getByLabel(/^Upload a new photo/).first().setInputFiles(await photo());
+      await page.getByText(/^Uploaded: the page now shows [a-z0-9-]+\.jpg\./).waitFor();
+      // Its description is asked for at once: the field is focused, with the prompt, and empty.
+      await page.getByText(/^Describe the new photo \([a-z0-9-]+\.jpg\)/).waitFor();
+      const alt = field(page, 'sections[0].image.alt');
+      assert.equal(await alt.evaluate((element) => element === document.activeElement), true, 'the description has the focus');
+      assert.equal(await alt.inputValue(), '');
+      await page.keyboard.type('Engineers detailing a steel connection in Tekla');
 
       // Overview: the template's text section, titled and written.
       await openSection(page, 1);
@@ -276,6 +287,60 @@ describe('the visual editor', () => {
     }
   });
 
+  test('a list: entries numbered 1, 2, 3; one moves by keyboard and the preview follows; an added entry brings its section into the preview', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { page, context, problems } = await openEditor('/_editor?file=pages/placement.yaml');
+    try {
+      const questions = () => preview(page).locator('main summary.faq__toggle').allTextContents();
+      await preview(page).locator('main summary.faq__toggle').first().waitFor();
+      await openSection(page, 2);
+      const faq = page.locator(`#${fieldId('sections[2].items')}`);
+      // Numbered as a person counts: 1, 2, 3; the points of the third question too.
+      const numbers = (list: Locator) => list.locator(':scope > ol > li > .ef-item-head > .ef-item-number').allTextContents();
+      assert.deepEqual(await numbers(faq), ['1.', '2.', '3.']);
+      assert.deepEqual(await numbers(page.locator(`#${fieldId('sections[2].items[2].points')}`)), ['1.', '2.', '3.', '4.', '5.', '6.']);
+      const before = await questions();
+
+      // The first question, picked up with Space, moved down twice with the arrow keys, dropped with Space.
+      const handle = faq.getByRole('button', { name: 'Move item 1', exact: true });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await page.getByText(/^Item 1 of 3 picked up/).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Space');
+      await page.getByText('Item dropped at position 3 of 3.').waitFor();
+      await page.waitForFunction(
+        ([first]) => {
+          const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview"]');
+          const now = [...(frame?.contentDocument?.querySelectorAll('main summary.faq__toggle') ?? [])].map((summary) => summary.textContent);
+          return now[2] === first;
+        },
+        [before[0]],
+      );
+      assert.equal(await faq.getByRole('button', { name: 'Move item 3', exact: true }).evaluate((element) => element === document.activeElement), true, 'the handle keeps the focus');
+      // Escape puts an entry back where it was picked up.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Escape');
+      await page.getByText('Move cancelled: item back at position 3 of 3.').waitFor();
+
+      // With the hero in the preview, a question added (by a click that does not move the focus, as
+      // Safari's clicks do) brings the questions into the preview.
+      await field(page, 'sections[0]').focus();
+      await page.waitForFunction(() => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview"]');
+        const top = frame?.contentDocument?.querySelector('[data-preview-section="2"]')?.nextElementSibling?.getBoundingClientRect().top;
+        return top !== undefined && top > 300;
+      });
+      await faq.locator(':scope > .ef-button-add-item').dispatchEvent('click');
+      await waitSectionAtTop(page, 2);
+      assert.deepEqual(await numbers(faq), ['1.', '2.', '3.', '4.']);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('site settings: the phone number changed in the form shows in the preview at once, and saving changes that one line', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { page, context, problems } = await openEditor('/_editor');
     try {
@@ -315,6 +380,7 @@ describe('the visual editor', () => {
       assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0, 'no Save');
       await expectNoViolations(page, 'a file the form cannot show');
       writeFileSync(path.join(content, 'pages/tabbed.yaml'), broken.replace('\t', '  '));
+      await page.getByRole('button', { name: /^How the page appears in search and when shared/ }).click();
       await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value === 'Tabbed', fieldId('meta.title'));
       assert.deepEqual(problems, []);
     } finally {

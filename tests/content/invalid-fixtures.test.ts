@@ -95,7 +95,7 @@ describe('what an editor reads', () => {
     expect(formatError(errorsOf('missing-meta-title')[0]!)).toMatchInlineSnapshot(`
       "pages/missing-meta-title.yaml:1:1  meta.title  [missing-field]
         "title" is missing
-        Add \`title:\` (The browser tab and search result title).
+        Add \`title:\` (The title a search engine shows for this page, and the browser tab).
         > 1 | meta:
             | ^"
     `);

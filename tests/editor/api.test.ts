@@ -170,11 +170,13 @@ describe('the editor pages', () => {
 });
 
 describe('reading', () => {
-  it('lists every page with its route, title and number of errors, and not the site document or the templates', async () => {
+  it('lists every page with its route, title, name and number of errors, and not the site document or the templates', async () => {
     const { status, body } = await get<PageListEntry[]>('pages');
     expect(status).toBe(200);
     expect(body.map((entry) => entry.file)).toEqual(['pages/broken.yaml', 'pages/contact.yaml', 'pages/etabs.yaml', 'pages/index.yaml']);
-    expect(body.find((entry) => entry.file === 'pages/etabs.yaml')).toEqual({ file: 'pages/etabs.yaml', route: '/etabs', title: 'ETABS Training | CESA', errors: 0 });
+    expect(body.find((entry) => entry.file === 'pages/etabs.yaml')).toEqual({ file: 'pages/etabs.yaml', route: '/etabs', title: 'ETABS Training | CESA', name: 'ETABS Training', errors: 0 });
+    // Named as editors call a page: the first part of its search title; the home page as such.
+    expect(body.find((entry) => entry.file === 'pages/index.yaml')).toMatchObject({ route: '/', name: 'Home page' });
     // A page with a mistake keeps its title (read from the file) and counts its errors.
     expect(body.find((entry) => entry.file === 'pages/broken.yaml')).toMatchObject({ route: '/broken', title: 'Broken', errors: 1 });
   });

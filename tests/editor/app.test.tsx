@@ -321,7 +321,7 @@ describe('the page list', () => {
     expect(within(dialog).getByText('A course page with modules and fees.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'New Page | CESA' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Page' })).toBeInTheDocument();
     expect(server.requestsTo('create').at(-1)?.body).toEqual({ name: 'Tekla Structures', route: '/tekla-structures', from: { template: 'course' } });
     expect(window.location.search).toBe('?file=pages/tekla-structures.yaml');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

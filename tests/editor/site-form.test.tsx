@@ -67,7 +67,7 @@ describe('the site settings form', () => {
     const contact = screen.getByRole('group', { name: /^Contact/ });
     expect(within(contact).getByRole('textbox', { name: /^Phone/ })).toHaveValue(realSite().contact.phone as string);
     const form = screen.getByRole('group', { name: /^Form/ });
-    expect(within(form).getByRole('textbox', { name: /^Url/ })).toHaveValue('https://forms.example.com/cesa-enquiry');
+    expect(within(form).getByRole('textbox', { name: /^Web address/ })).toHaveValue('https://forms.example.com/cesa-enquiry');
     expect(screen.getByRole('group', { name: /^Footer/ })).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@
  * the validator's error, and the editor can remove it or start the field afresh.
  */
 import { stringify } from 'yaml';
+import { inSentence } from './words';
 import { FieldDescription, FieldErrors, Required, useChrome } from './chrome';
 import { useFormActions } from './context';
 import type { FieldProps } from './field-props';
@@ -57,12 +58,12 @@ export function MismatchField(props: FieldProps) {
           <button type="button" className="ef-button" onClick={() => set(path, smallestValue(schema))}>
             Replace with empty {expected === 'text' ? 'text' : expected.replace(/^an? /, '')}
             {' '}
-            <span className="ef-sr">for {label.toLowerCase()}</span>
+            <span className="ef-sr">for {inSentence(label)}</span>
           </button>
         )}
         {removable && (
           <button type="button" className="ef-button ef-button-quiet" onClick={() => remove(path)}>
-            Remove <span className="ef-sr">{label.toLowerCase()}</span>
+            Remove <span className="ef-sr">{inSentence(label)}</span>
           </button>
         )}
       </div>

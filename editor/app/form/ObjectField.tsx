@@ -10,8 +10,9 @@ import { Field } from './Field';
 import type { FieldProps } from './field-props';
 import { UnknownKeyField } from './MismatchField';
 import { childPath, isKey } from './paths';
-import { descriptionOf, propertiesOf, requiredOf, smallestValue } from './schema';
-import { humanise } from './words';
+import { descriptionOf, hasConst, propertiesOf, requiredOf, smallestValue } from './schema';
+import { labelOf, inSentence } from './words';
+import { isPageSchema, PageFields } from './PageFields';
 
 /** Groups of a few short fields (a link, a fact) are laid out on one line where there is room. */
 function isCompact(properties: Record<string, unknown>): boolean {
@@ -39,7 +40,7 @@ export function ObjectField(props: FieldProps) {
           aria-describedby={chrome.describedBy}
           onClick={() => set(path, smallestValue(schema))}
         >
-          Add {label.toLowerCase()}
+          Add {inSentence(label)}
         </button>
         <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
       </div>
@@ -52,13 +53,16 @@ export function ObjectField(props: FieldProps) {
   const unknown = Object.keys(data).filter((key) => !Object.hasOwn(properties, key));
   const fields = (
     <>
-      {Object.entries(properties).map(([key, child]) => (
+      {Object.entries(properties)
+        // A section's kind is its panel's label, not a field of it.
+        .filter(([key, child]) => !(props.bare && key === 'type' && hasConst(child)))
+        .map(([key, child]) => (
         <Field
           key={key}
           schema={child}
           value={Object.hasOwn(data, key) ? data[key] : undefined}
           path={childPath(path, key)}
-          label={humanise(key)}
+          label={labelOf(key, child)}
           required={requiredKeys.includes(key)}
           inImage={inImage}
         />
@@ -76,7 +80,7 @@ export function ObjectField(props: FieldProps) {
     return (
       <div className="ef-root" id={chrome.id} tabIndex={-1} aria-describedby={chrome.describedBy}>
         <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
-        {fields}
+        {isPageSchema(schema) ? <PageFields schema={schema} value={data} path={path} /> : fields}
       </div>
     );
   }
@@ -98,7 +102,7 @@ export function ObjectField(props: FieldProps) {
       <div className="ef-group-fields">{fields}</div>
       {!required && isKey(path) && (
         <button type="button" className="ef-button ef-button-quiet ef-group-remove" onClick={() => remove(path)}>
-          Remove {label.toLowerCase()}
+          Remove {inSentence(label)}
         </button>
       )}
     </fieldset>

@@ -5,17 +5,19 @@
  * and focus the field they name.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { statedFacts } from '../../../src/content/course-facts';
 import { isRecord } from '../../../src/lib/is-record';
 import type { Json } from '../../protocol/api';
 import { fieldId, type PageFormProps } from './contract';
-import type { FormActions, ListIds, Revealer } from './context';
+import { FactsContext, type FormActions, type ListIds, type Revealer } from './context';
 import { ErrorStore } from './errors';
 import { Field } from './Field';
 import { focusAndShow } from './focus';
-import { deleteIn, ROOT_PATH, setIn } from './paths';
+import { deleteIn, formatPath, getIn, ROOT_PATH, setIn } from './paths';
 import { Datalists, FormProviders } from './providers';
-import { REVEAL_EVENT, type RevealDetail } from './reveal';
+import { REVEAL_EVENT, SHOW_IN_PREVIEW_EVENT, type RevealDetail, type ShowInPreviewDetail } from './reveal';
 import { useStableList } from './stable';
+import { PhotoPrompts } from './photo-prompt';
 
 /** The element of `id`, or of the nearest id above it (`field-sections-2-cards` for `field-sections-2-cards-0-title`). */
 function nearestElement(root: HTMLElement, id: string): HTMLElement | null {
@@ -42,7 +44,9 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
     latest.current = { value, onChange };
   });
 
+  const [prompts] = useState(() => new PhotoPrompts());
   const [said, setSaid] = useState({ message: '', count: 0 });
+  const root = useRef<HTMLDivElement>(null);
   const actions = useMemo<FormActions>(() => {
     const write = (next: Json) => {
       latest.current.value = next;
@@ -50,11 +54,14 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
     };
     return {
       set: (path, next) => write(setIn(latest.current.value, path, next)),
+      get: (path) => getIn(latest.current.value, path),
       remove: (path) => {
         const next = deleteIn(latest.current.value, path);
         if (next !== latest.current.value) write(next);
       },
       announce: (message) => setSaid((previous) => ({ message, count: previous.count + 1 })),
+      show: (path) =>
+        root.current?.dispatchEvent(new CustomEvent<ShowInPreviewDetail>(SHOW_IN_PREVIEW_EVENT, { bubbles: true, detail: { path: formatPath(path) } })),
     };
   }, []);
 
@@ -72,7 +79,6 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
   const files = useStableList(context.files);
   const sections = useStableList(context.sections);
 
-  const root = useRef<HTMLDivElement>(null);
   const showers = useRef(new Set<(id: string) => void>());
   const revealer = useMemo<Revealer>(
     () => ({
@@ -126,8 +132,12 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
     if (element) focusAndShow(element, 'center');
   }, [reveals]);
 
+  // The course's facts, stated once in meta › course: sections are named as a visitor reads their headings.
+  const course = isRecord(value) && isRecord(value.meta) ? value.meta.course : undefined;
+  const facts = useMemo(() => statedFacts({ meta: { course } }), [course]);
+
   return (
-    <FormProviders actions={actions} errors={store} lists={lists} upload={upload} sections={sections} revealer={revealer}>
+    <FormProviders actions={actions} errors={store} lists={lists} upload={upload} sections={sections} revealer={revealer} prompts={prompts}>
       <div className="ef-form" ref={root}>
         <div className="ef-sr" role="status" aria-live="polite">
           {/* A new element per message: a screen reader reads it even when the words repeat. */}
@@ -135,10 +145,12 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
         </div>
         <Datalists lists={lists} routes={routes} images={images} files={files} />
         {isRecord(value) ? (
-          <Field schema={schema} value={value} path={ROOT_PATH} label="Page" required />
+          <FactsContext.Provider value={facts}>
+            <Field schema={schema} value={value} path={ROOT_PATH} label="Page" required />
+          </FactsContext.Provider>
         ) : (
           <p className="ef-note" id={fieldId('(document)')} tabIndex={-1}>
-            This file does not hold a page (a set of fields such as meta: and sections:), so the form cannot show it. Edit it as text.
+            This page is not written as a set of fields (its search settings and its sections), so the form cannot show it. Edit it as text.
           </p>
         )}
       </div>

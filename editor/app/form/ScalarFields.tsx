@@ -6,7 +6,7 @@ import { useFormActions } from './context';
 import type { FieldProps } from './field-props';
 import { isKey } from './paths';
 import { descriptionOf, enumOf, numberKeyword, typeOf } from './schema';
-import { textOf } from './words';
+import { choiceLabel, textOf, inSentence } from './words';
 
 function defaultOf(props: FieldProps): Json | undefined {
   return Object.hasOwn(props.schema, 'default') ? (props.schema.default as Json) : undefined;
@@ -29,13 +29,13 @@ export function ConstField(props: FieldProps) {
           id={chrome.id}
           className="ef-input ef-readonly"
           readOnly
-          value={textOf(shown)}
+          value={choiceLabel(shown)}
           aria-describedby={chrome.describedBy}
           aria-invalid={chrome.invalid}
         />
         {!required && value !== undefined && isKey(path) && (
           <button type="button" className="ef-button ef-button-quiet" onClick={() => remove(path)}>
-            Remove <span className="ef-sr">{label.toLowerCase()}</span>
+            Remove <span className="ef-sr">{inSentence(label)}</span>
           </button>
         )}
       </div>
@@ -77,12 +77,12 @@ export function EnumField(props: FieldProps) {
         aria-required={required || undefined}
       >
         {(value === undefined || !required) && (
-          <option value="">{fallback !== undefined ? `Default (${textOf(fallback)})` : required ? 'Choose…' : 'None'}</option>
+          <option value="">{fallback !== undefined ? `Default (${choiceLabel(fallback)})` : required ? 'Choose…' : 'None'}</option>
         )}
         {!known && current !== '' && <option value={current}>{current} (not a choice)</option>}
         {choices.map((choice) => (
           <option key={textOf(choice)} value={textOf(choice)}>
-            {textOf(choice)}
+            {choiceLabel(choice)}
           </option>
         ))}
       </select>

@@ -5,19 +5,20 @@
  * the new position is announced). Removing one leaves an Undo; "Add section" inserts a type's
  * example after the section last worked on, or at the end.
  */
-import { useContext, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormSchema, Json } from '../../protocol/api';
 import { AddSection } from './AddSection';
 import { FieldDescription, FieldErrors, Required, useChrome } from './chrome';
 import { fieldId } from './contract';
-import { RevealContext, useFormActions, useSectionTypes } from './context';
+import { FactsContext, RevealContext, useFormActions, useSectionTypes } from './context';
 import type { FieldProps } from './field-props';
 import { focusFirst, quoted } from './focus';
+import { useGrab } from './grab';
 import { useItemKeys } from './item-keys';
 import { childPath, formatPath, moveItem } from './paths';
 import { descriptionOf } from './schema';
 import { SectionPanel, type DropSide } from './SectionPanel';
-import { branchOfType, sectionName } from './section-names';
+import { branchOfType, sectionName, sectionNaming } from './section-names';
 import { sectionTypeName } from './words';
 
 type Focus = { key: string; target: 'handle' | 'up' | 'down' | 'toggle' } | { key: null; target: 'undo' | 'add' };
@@ -33,8 +34,9 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
   const { schema, value, path, label, required, itemSchema } = props;
   const description = props.description ?? descriptionOf(schema);
   const chrome = useChrome(path, description);
-  const { set, announce } = useFormActions();
+  const { set, announce, show } = useFormActions();
   const types = useSectionTypes();
+  const facts = useContext(FactsContext);
   const revealer = useContext(RevealContext);
   const list: readonly Json[] = Array.isArray(value) ? value : [];
   const keys = useItemKeys(list.length);
@@ -59,7 +61,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
     }
     const panel = `[data-ef-key=${quoted(target.key)}]`;
     const order = target.target === 'up' ? ['up', 'down', 'handle'] : target.target === 'down' ? ['down', 'up', 'handle'] : [target.target];
-    focusFirst(container.current, order.map((action) => `${panel} > .ef-panel-head [data-ef-action=${action}]`));
+    focusFirst(container.current, order.map((action) => `${panel} > .ef-panel-head [data-ef-action=${action}]:not(:disabled)`));
   });
 
   // A field inside a closed panel is asked for (an error link): open that panel.
@@ -83,12 +85,14 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
     set(path, moveItem(list, from, to));
     keys.move(from, to);
     focus.current = { key: keys.keys[from]!, target };
-    announce(`Section moved to position ${to + 1} of ${list.length}.`);
+    if (target !== 'handle') announce(`Section moved to position ${to + 1} of ${list.length}.`);
+    show(childPath(path, to));
   };
+  const grab = useGrab({ keys: keys.keys, move: (from, to) => move(from, to, 'handle'), announce, noun: 'section' });
 
   const remove = (index: number) => {
     const key = keys.keys[index]!;
-    const name = sectionName(itemSchema, list[index]!);
+    const name = sectionName(itemSchema, list[index]!, facts);
     set(
       path,
       list.filter((_, at) => at !== index),
@@ -106,6 +110,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
     keys.insert(index, removed.key);
     setRemoved(null);
     focus.current = { key: removed.key, target: 'toggle' };
+    show(childPath(path, index));
     announce(`Section “${removed.name}” put back at position ${index + 1}.`);
   };
 
@@ -119,6 +124,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
     setOpen((previous) => new Set(previous).add(key));
     setCurrentKey(key);
     focus.current = { key, target: 'toggle' };
+    show(childPath(path, index));
     announce(`${sectionTypeName(branchOfType(itemSchema, type), type)} section added at position ${index + 1} of ${list.length + 1}.`);
   };
 
@@ -129,11 +135,6 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
       return next;
     });
 
-  const onHandleKey = (index: number) => (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    event.preventDefault();
-    move(index, event.key === 'ArrowUp' ? index - 1 : index + 1, 'handle');
-  };
 
   const drop = () => {
     if (!drag) return;
@@ -141,10 +142,11 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
     if (drag.from < to) to -= 1;
     setDrag(null);
     move(drag.from, to, 'handle');
+    announce(`Section moved to position ${to + 1} of ${list.length}.`);
   };
 
   const where =
-    currentIndex >= 0 ? `after section ${currentIndex + 1} (${sectionName(itemSchema, list[currentIndex]!)})` : 'at the end of the page';
+    currentIndex >= 0 ? `after section ${currentIndex + 1} (${sectionName(itemSchema, list[currentIndex]!, facts)})` : 'at the end of the page';
 
   return (
     <fieldset className="ef-group ef-sections" id={chrome.id} tabIndex={-1} aria-describedby={chrome.describedBy} ref={container}>
@@ -154,7 +156,7 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
       </legend>
       <FieldDescription id={chrome.descriptionId} text={description} />
       <p className="ef-note" id={hintId}>
-        To move a section, use its Up and Down buttons, drag its handle (⠿), or focus the handle and press Alt+Arrow Up or Alt+Arrow Down.
+        To move a section, drag its handle (⠿); or focus the handle, press Space, move it with the arrow keys and press Space again; or open it and use Move up and Move down.
       </p>
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
       {removed && (
@@ -179,7 +181,8 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
               section={section}
               path={childPath(path, index)}
               itemSchema={itemSchema}
-              name={sectionName(itemSchema, section)}
+              name={sectionName(itemSchema, section, facts)}
+              naming={sectionNaming(itemSchema, section, facts)}
               open={open.has(key)}
               dragging={drag?.from === index}
               drop={landing ? drag.side : null}
@@ -188,8 +191,11 @@ export function SectionList(props: FieldProps & { itemSchema: FormSchema }) {
               onFocusWithin={() => setCurrentKey(key)}
               onMove={(to, target) => move(index, to, target)}
               onRemove={() => remove(index)}
-              onHandleKey={onHandleKey(index)}
-              onHandleClick={() => announce('To move this section, press Alt+Arrow Up or Alt+Arrow Down, or drag it.')}
+              selected={currentKey === key}
+              grabbed={grab.grabbed === key}
+              onHandleKey={grab.onKeyDown(key)}
+              onHandleBlur={grab.onBlur(key)}
+              onHandleClick={() => announce('To move this section, drag it; or press Space, move it with the arrow keys and press Space again.')}
               onDragStart={() => setDrag({ from: index, over: index, side: 'before' })}
               onDragOver={(side) => {
                 if (drag && (drag.over !== index || drag.side !== side)) setDrag({ ...drag, over: index, side });

@@ -1,7 +1,7 @@
 /**
  * One section of the page in the list: a heading that opens and closes its form (with its number
- * of errors, shown even when closed), a drag handle that also moves it from the keyboard, Up, Down
- * and Remove. The section's own errors (an unknown type) are shown under the heading.
+ * of errors, shown even when closed), a drag handle that also moves it from the keyboard (grab.ts),
+ * and, on the section worked on only, Move up, Move down and Remove. The section's own errors (an unknown type) are shown under the heading.
  */
 import { memo, type DragEvent, type KeyboardEvent } from 'react';
 import type { FormSchema, Json } from '../../protocol/api';
@@ -10,6 +10,7 @@ import { useErrorCount } from './context';
 import { Field } from './Field';
 import type { Path } from './paths';
 import { matchBranch } from './schema';
+import type { SectionNaming } from './section-names';
 import { stringify } from 'yaml';
 
 export type DropSide = 'before' | 'after';
@@ -21,8 +22,10 @@ interface SectionPanelProps {
   section: Json;
   path: Path;
   itemSchema: FormSchema;
-  /** "Hero — ETABS V-22" */
+  /** "ETABS V-22 (Hero)" */
   name: string;
+  /** Its heading as a visitor reads it, and its kind, shown apart. */
+  naming: SectionNaming;
   open: boolean;
   dragging: boolean;
   /** Where a dragged section would land, shown as a line on this side. */
@@ -34,6 +37,11 @@ interface SectionPanelProps {
   onMove: (to: number, target: 'up' | 'down') => void;
   onRemove: () => void;
   onHandleKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onHandleBlur: () => void;
+  /** The section worked on: its Move and Remove buttons are shown (one set for the whole list). */
+  selected: boolean;
+  /** Picked up from the keyboard, being moved with the arrow keys. */
+  grabbed: boolean;
   onHandleClick: () => void;
   onDragStart: () => void;
   onDragOver: (side: DropSide) => void;
@@ -63,12 +71,13 @@ export function SectionPanel(props: SectionPanelProps) {
     props.onDragOver(event.clientY < box.top + box.height / 2 ? 'before' : 'after');
   };
 
-  const classes = ['ef-panel', open ? 'ef-open' : '', props.dragging ? 'ef-dragging' : '', drop ? `ef-drop-${drop}` : ''].filter(Boolean).join(' ');
+  const classes = ['ef-panel', open ? 'ef-open' : '', props.selected ? 'ef-selected' : '', props.grabbed ? 'ef-grabbed' : '', props.dragging ? 'ef-dragging' : '', drop ? `ef-drop-${drop}` : ''].filter(Boolean).join(' ');
   return (
     <li
       className={classes}
       data-ef-key={itemKey}
       onFocus={props.onFocusWithin}
+      onPointerDown={props.onFocusWithin}
       onDragOver={onDragOver}
       onDrop={(event) => {
         event.preventDefault();
@@ -83,8 +92,13 @@ export function SectionPanel(props: SectionPanelProps) {
           data-ef-action="handle"
           aria-describedby={props.hintId}
           onDragStart={onDragStart}
+          aria-pressed={props.grabbed}
           onKeyDown={props.onHandleKey}
-          onClick={props.onHandleClick}
+          onBlur={props.onHandleBlur}
+          onClick={(event) => {
+            // A click from the keyboard is handled as a key; one from a pointer says how to move.
+            if (event.detail !== 0) props.onHandleClick();
+          }}
         >
           <span aria-hidden="true">⠿</span>
           <span className="ef-sr">Move section {number}</span>
@@ -104,7 +118,14 @@ export function SectionPanel(props: SectionPanelProps) {
             <span className="ef-panel-number" aria-hidden="true">
               {number}.
             </span>{' '}
-            {name}
+            <span className="ef-panel-name">{props.naming.title}</span>{' '}
+            {props.naming.kind !== props.naming.title && (
+              <span className="ef-panel-kind">
+                <span className="ef-sr">(</span>
+                {props.naming.kind}
+                <span className="ef-sr">)</span>
+              </span>
+            )}
             {errors > 0 && (
               <span className="ef-count">
                 <span className="ef-sr">,</span>{' '}
@@ -113,24 +134,22 @@ export function SectionPanel(props: SectionPanelProps) {
             )}
           </button>
         </h2>
-        <div className="ef-panel-actions">
-          {index > 0 && (
-            <button type="button" className="ef-button ef-button-small" data-ef-action="up" onClick={() => props.onMove(index - 1, 'up')}>
+        {props.selected && (
+          <div className="ef-panel-actions">
+            <button type="button" className="ef-button ef-button-small" data-ef-action="up" disabled={index === 0} onClick={() => props.onMove(index - 1, 'up')}>
               <span className="ef-sr">Move section {number}</span>{' '}
               <span className="ef-capital">up</span>
             </button>
-          )}
-          {index < count - 1 && (
-            <button type="button" className="ef-button ef-button-small" data-ef-action="down" onClick={() => props.onMove(index + 1, 'down')}>
+            <button type="button" className="ef-button ef-button-small" data-ef-action="down" disabled={index === count - 1} onClick={() => props.onMove(index + 1, 'down')}>
               <span className="ef-sr">Move section {number}</span>{' '}
               <span className="ef-capital">down</span>
             </button>
-          )}
-          <button type="button" className="ef-button ef-button-small ef-button-quiet" data-ef-action="remove" onClick={props.onRemove}>
-            Remove{' '}
-            <span className="ef-sr">section {number}</span>
-          </button>
-        </div>
+            <button type="button" className="ef-button ef-button-small ef-button-quiet" data-ef-action="remove" onClick={props.onRemove}>
+              Remove{' '}
+              <span className="ef-sr">section {number}</span>
+            </button>
+          </div>
+        )}
       </div>
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
       <div className="ef-panel-body" id={bodyId} hidden={!open}>
@@ -143,10 +162,10 @@ export function SectionPanel(props: SectionPanelProps) {
 /** Why the form shows a section's data as it is rather than its fields. */
 function mismatchReason(section: Json): string {
   if (typeof section !== 'object' || section === null || Array.isArray(section)) {
-    return 'This section is not a set of fields starting with `type:` (it is a single value), so the form cannot show its fields.';
+    return 'This section is a single value, not a set of fields, so the form cannot show its fields.';
   }
-  if (typeof section.type !== 'string') return 'This section has no `type:` line saying what kind of section it is, so the form cannot show its fields.';
-  return 'The site has no section of this type, so the form cannot show its fields.';
+  if (typeof section.type !== 'string') return 'This section does not say what kind of section it is, so the form cannot show its fields.';
+  return 'The site has no section of this kind, so the form cannot show its fields.';
 }
 
 /** The section's form: the fields of its type. Memoised: editing one section leaves the others alone. */
@@ -155,9 +174,9 @@ const SectionBody = memo(function SectionBody({ itemSchema, section, path, name 
   if (!branch) {
     return (
       <div className="ef-field ef-mismatch">
-        <p className="ef-note">{mismatchReason(section)} Its data is kept as it is:</p>
+        <p className="ef-note">{mismatchReason(section)} What it holds is kept as it is:</p>
         <pre className="ef-raw">{stringify(section, { lineWidth: 0 }).trimEnd()}</pre>
-        <p className="ef-note">Remove this section and add one of a type from “Add section”, then copy its text over.</p>
+        <p className="ef-note">Remove this section and add one from “Add section”, then copy its words over.</p>
       </div>
     );
   }

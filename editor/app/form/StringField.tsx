@@ -3,11 +3,13 @@
  * paragraphs field, or any text that already has a line break). A link offers the site's routes;
  * a path in public/ offers its files; a path to an image adds a thumbnail and an upload.
  */
-import type { ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
 import { useLists } from './context';
 import type { FieldProps } from './field-props';
 import { ImagePathField } from './ImagePathField';
+import { formatPath } from './paths';
+import { usePhotoPrompt, usePhotoPrompts } from './photo-prompt';
 import { descriptionOf, kindOf, slotOf } from './schema';
 import { useTextChange } from './text-change';
 
@@ -29,16 +31,32 @@ function TextField(props: FieldProps) {
   const description = props.description ?? descriptionOf(schema);
   const chrome = useChrome(path, description);
   const lists = useLists();
-  const write = useTextChange(props);
+  const change = useTextChange(props);
   const text = typeof value === 'string' ? value : '';
+  // After a photo is uploaded, its description is asked for here (photo-prompt.ts).
+  const where = formatPath(path);
+  const prompts = usePhotoPrompts();
+  const prompt = usePhotoPrompt(where);
+  const promptId = `${chrome.id}--prompt`;
+  const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!prompt || !control.current) return;
+    control.current.focus({ preventScroll: true });
+    control.current.scrollIntoView?.({ block: 'center' });
+  }, [prompt]);
+  const write = (next: string) => {
+    if (prompt && next.trim() !== '') prompts.answered(where);
+    change(next);
+  };
   const long = props.long || path[path.length - 1] === 'description' || text.includes('\n');
   const list = kind === 'link' ? lists.routes : kind === 'public-file' ? lists.files : undefined;
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => write(event.target.value);
-  const control = {
+  const attributes = {
+    ref: control,
     id: chrome.id,
     value: text,
     onChange,
-    'aria-describedby': chrome.describedBy,
+    'aria-describedby': prompt ? [promptId, chrome.describedBy].filter(Boolean).join(' ') : chrome.describedBy,
     'aria-invalid': chrome.invalid,
     'aria-required': required || undefined,
     spellCheck: kind === undefined,
@@ -48,10 +66,16 @@ function TextField(props: FieldProps) {
       <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
+      {prompt && (
+        <p className="ef-prompt" id={promptId}>
+          Describe the new photo ({prompt.photo}): what does it show, for someone who cannot see it?
+          {prompt.old !== undefined && <> The description before was of the old photo: “{prompt.old}”.</>}
+        </p>
+      )}
       {long ? (
-        <textarea className="ef-input ef-textarea" rows={rowsFor(text)} {...control} />
+        <textarea className="ef-input ef-textarea" rows={rowsFor(text)} {...attributes} />
       ) : (
-        <input className="ef-input" type="text" list={list} autoComplete="off" {...control} />
+        <input className="ef-input" type="text" list={list} autoComplete="off" {...attributes} />
       )}
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
     </div>

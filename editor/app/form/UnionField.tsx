@@ -12,7 +12,7 @@ import type { FieldProps } from './field-props';
 import { MismatchField } from './MismatchField';
 import { formatPath } from './paths';
 import { branchFor, branchesOf, convertValue, descriptionOf, isParagraphs, kindOf, matchBranch } from './schema';
-import { branchLabel } from './words';
+import { branchLabel, inSentence } from './words';
 
 export function UnionField(props: FieldProps) {
   const { schema, value, path, label } = props;
@@ -35,7 +35,7 @@ export function UnionField(props: FieldProps) {
       <div className="ef-write-as">
         <label htmlFor={selectId}>
           Write as{' '}
-          <span className="ef-sr">({label.toLowerCase()})</span>
+          <span className="ef-sr">({inSentence(label)})</span>
         </label>
         <select
           id={selectId}
@@ -49,7 +49,7 @@ export function UnionField(props: FieldProps) {
           {!branch && <option value="">As it is now</option>}
           {branches.map((option, index) => (
             <option key={index} value={String(index)}>
-              {branchLabel(option, kind)}
+              {branchLabel(option, kind, branches)}
             </option>
           ))}
         </select>

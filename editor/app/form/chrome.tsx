@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import type { ContentError } from '../../../src/content/errors';
 import { fieldId } from './contract';
 import { useFieldErrors } from './context';
-import { formatPath, isKey, type Path } from './paths';
+import { formatPath, isKey, parsePath, type Path } from './paths';
+import { capitalise, humanise, itemNoun } from './words';
 
 export interface Chrome {
   /** The control's id: fieldId(path), what the error summary links to. */
@@ -71,7 +72,10 @@ export function FieldDescription({ id, text }: { id: string; text: string | unde
   ) : null;
 }
 
-/** The errors of a field: what is wrong, what to do, and the code `npm run check` prints. */
+/**
+ * The errors of a field: what is wrong and what to do; an error of a part of it names that part in
+ * words ("Card 2, title"). The error's code and its place in the file are in the error list above the form.
+ */
 export function FieldErrors({ id, errors, path }: { id: string; errors: readonly ContentError[]; path: Path }) {
   if (errors.length === 0) return null;
   const here = formatPath(path);
@@ -79,10 +83,9 @@ export function FieldErrors({ id, errors, path }: { id: string; errors: readonly
     <ul className="ef-errors" id={id}>
       {errors.map((error, index) => (
         <li key={index} className="ef-error">
-          <span className="ef-error-code">[{error.code}]</span>{' '}
-          {error.path !== here && (
+          {error.path !== here && error.path.startsWith(here) && (
             <>
-              <span className="ef-error-where">{error.path}:</span>{' '}
+              <span className="ef-error-where">{placeInWords(error.path.slice(here.length))}:</span>{' '}
             </>
           )}
           <span className="ef-error-message">{error.message}</span>
@@ -96,4 +99,19 @@ export function FieldErrors({ id, errors, path }: { id: string; errors: readonly
       ))}
     </ul>
   );
+}
+
+/** `.cards[1].title` → "Card 2, title": where in a field an error is, as the form names its parts. */
+function placeInWords(rest: string): string {
+  const segments = parsePath(rest.replace(/^\./, ''));
+  const words: string[] = [];
+  segments.forEach((segment, index) => {
+    if (typeof segment === 'number') {
+      const previous = segments[index - 1];
+      const noun = itemNoun(typeof previous === 'string' ? previous : undefined);
+      if (typeof previous === 'string' && words.length > 0) words.pop();
+      words.push(`${noun} ${segment + 1}`);
+    } else words.push(humanise(segment).toLowerCase());
+  });
+  return capitalise(words.join(', ') || 'here');
 }

@@ -1,5 +1,6 @@
 /** What every field of the form reaches without props: the edits, the errors, the pickers' lists. */
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { StatedFacts } from '../../../src/content/course-facts';
 import type { ContentError } from '../../../src/content/errors';
 import type { Json } from '../../protocol/api';
 import type { FormContext } from './contract';
@@ -9,13 +10,17 @@ import { formatPath, type Path } from './paths';
 export interface FormActions {
   /** Writes `next` at `path` (the form calls onChange with the whole new document). */
   set: (path: Path, next: Json) => void;
+  /** The document's value at `path`, as last written. */
+  get: (path: Path) => Json | undefined;
   /** Deletes the key, or takes the item out of its list, at `path`. */
   remove: (path: Path) => void;
   /** Says `message` in the form's live region (what a screen reader reads after a move or a removal). */
   announce: (message: string) => void;
+  /** Asks for the part of the page at `path` to be shown in the preview (after an entry is added, moved or removed). */
+  show: (path: Path) => void;
 }
 
-const noActions: FormActions = { set: () => {}, remove: () => {}, announce: () => {} };
+const noActions: FormActions = { set: () => {}, get: () => undefined, remove: () => {}, announce: () => {}, show: () => {} };
 
 export const ActionsContext = createContext<FormActions>(noActions);
 export const ErrorsContext = createContext<ErrorStore>(new ErrorStore());
@@ -30,6 +35,8 @@ export interface ListIds {
 export const ListsContext = createContext<ListIds>({ routes: '', images: '', files: '' });
 export const UploadContext = createContext<FormContext['upload']>(() => Promise.reject(new Error('uploads are not available here')));
 export const SectionTypesContext = createContext<FormContext['sections']>([]);
+/** The course's facts the page states once (meta › course): a section whose heading names one ("{software}") is named by it. */
+export const FactsContext = createContext<StatedFacts>({});
 
 export function useFormActions(): FormActions {
   return useContext(ActionsContext);

@@ -13,6 +13,7 @@ import {
   type Revealer,
 } from './context';
 import type { ErrorStore } from './errors';
+import { PhotoPromptsContext, type PhotoPrompts } from './photo-prompt';
 
 interface ProvidersProps {
   actions: FormActions;
@@ -21,17 +22,20 @@ interface ProvidersProps {
   upload: FormContext['upload'];
   sections: FormContext['sections'];
   revealer: Revealer;
+  prompts: PhotoPrompts;
   children: ReactNode;
 }
 
-export function FormProviders({ actions, errors, lists, upload, sections, revealer, children }: ProvidersProps) {
+export function FormProviders({ actions, errors, lists, upload, sections, revealer, prompts, children }: ProvidersProps) {
   return (
     <ActionsContext.Provider value={actions}>
       <ErrorsContext.Provider value={errors}>
         <ListsContext.Provider value={lists}>
           <UploadContext.Provider value={upload}>
             <SectionTypesContext.Provider value={sections}>
-              <RevealContext.Provider value={revealer}>{children}</RevealContext.Provider>
+              <RevealContext.Provider value={revealer}>
+                <PhotoPromptsContext.Provider value={prompts}>{children}</PhotoPromptsContext.Provider>
+              </RevealContext.Provider>
             </SectionTypesContext.Provider>
           </UploadContext.Provider>
         </ListsContext.Provider>
@@ -48,7 +52,7 @@ export function Datalists({ lists, routes, images, files }: { lists: ListIds } &
   return (
     <>
       <datalist id={lists.routes}>
-        <option value="form">The external enquiry form (form.url in _site.yaml)</option>
+        <option value="form">The enquiry form (its address is set in the site settings)</option>
         {routes.map((entry) => (
           <option key={entry.route} value={entry.route}>
             {entry.title}

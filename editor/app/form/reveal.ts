@@ -13,3 +13,14 @@ export interface RevealDetail {
 export function revealField(path: string): void {
   window.dispatchEvent(new CustomEvent<RevealDetail>(REVEAL_EVENT, { detail: { path } }));
 }
+
+/**
+ * The form's ask to the page around it: show the part of the page at `path` in the preview (an
+ * entry was added, moved or removed there). Dispatched on the form, bubbling; detail.path as
+ * ContentError paths are written (`sections[3].items`).
+ */
+export const SHOW_IN_PREVIEW_EVENT = 'cesa-editor:show-in-preview';
+
+export interface ShowInPreviewDetail {
+  path: string;
+}

@@ -7,22 +7,22 @@ export const ContactSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the section, e.g. "Contact us".').optional(),
     intro: ParagraphsSchema.optional(),
-    enquiry: LinkSchema.describe('The enquiry button, usually { label: Enquire Now, href: form }.').optional(),
+    enquiry: LinkSchema.describe('The enquiry button, usually “Enquire Now”, going to the enquiry form.').optional(),
     qr: inSlot(ImageSchema, 'qr').describe('QR code of the enquiry form.').optional(),
     branches: z
       .array(TextSchema)
-      .describe('Cities of _site.yaml branches to show, in order; leave out for all of them.')
+      .describe('The cities of the branches to show, in order (the branches are set in the site settings); leave out to show them all.')
       .optional(),
-    social: z.boolean().describe('Show the social links of _site.yaml.').default(true),
+    social: z.boolean().describe('Show the social links set in the site settings.').default(true),
     map: z
       .strictObject({
-        src: z.string().regex(/^https:\/\//, { message: 'must be an https:// embed address' }).describe('Embed address of the map.'),
+        src: z.string().regex(/^https:\/\//, { message: 'must be an https:// embed address' }).describe('The web address of the map to show, starting with https://, from the map site’s “Embed” option.'),
         title: TextSchema.describe('What the map shows, e.g. "CESA head office, Pune".'),
       })
-      .describe('An embedded map, loaded only when scrolled near.')
+      .describe('A map, loaded only when the visitor scrolls near it.')
       .optional(),
   })
-  .describe('Contact: enquiry button, QR code, branches and a map. Shows the branches of _site.yaml with their addresses, phones and e-mails, the social links, and an embedded map loaded only when scrolled near.');
+  .describe('Contact: enquiry button, QR code, branches and a map. Shows the branches of the site settings with their addresses, phones and e-mails, the social links, and a map that loads only when the visitor scrolls near it.');
 
 export type Contact = z.output<typeof ContactSchema>;
 

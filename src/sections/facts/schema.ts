@@ -17,7 +17,7 @@ export const FactsSchema = z
         .register(fieldKinds, { kind: 'fact' }),
       )
       .min(1, 'needs at least one fact')
-      .describe('The facts, each { label, value }. A row labelled Duration gives the course\'s duration in the brochure.'),
+      .describe('The facts, each a label and its value. A row labelled Duration gives the course\'s duration in the brochure.'),
   })
   .describe('Facts: label and value pairs such as Duration and Mode. For example Duration, Eligibility, Mode, Certification, one row each.');
 

@@ -17,9 +17,9 @@ export const GallerySchema = z
         }),
       )
       .min(1, 'needs at least one image')
-      .describe('The photos, each { src, alt } and an optional caption.'),
+      .describe('The photos, each with a description of what it shows, and a caption if wanted.'),
   })
-  .describe('Gallery: a grid of photos, each with a description. At most `columns` photos per row; each photo says what it shows (alt).');
+  .describe('Gallery: a grid of photos, each with a description. At most as many photos per row as its columns; each photo says what it shows.');
 
 export type Gallery = z.output<typeof GallerySchema>;
 

@@ -7,14 +7,14 @@ export const ListSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the list.').optional(),
     intro: ParagraphsSchema.describe('Text before the list.').optional(),
-    items: ItemsSchema.describe('The points, one string each.'),
+    items: ItemsSchema.describe('The points, one per entry.'),
     ordered: z.boolean().describe('Number the points instead of bullets.').default(false),
     columns: z.number().int().min(1).max(3).describe('How many columns on wide screens (1–3).').default(1),
     splitAt: z
       .number()
       .int()
       .positive()
-      .describe('Start the second column after this many items (e.g. 10). Implies two columns.')
+      .describe('Start the second column after this many points (e.g. 10); the list then has two columns.')
       .optional(),
   })
   .superRefine((list, ctx) => {

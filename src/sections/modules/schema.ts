@@ -12,7 +12,7 @@ export const ModulesSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the section, e.g. "Course content".').optional(),
     intro: ParagraphsSchema.optional(),
-    modules: z.array(ModuleSchema).min(1, 'needs at least one module').describe('The modules (or weeks) in order, each { title, items }.'),
+    modules: z.array(ModuleSchema).min(1, 'needs at least one module').describe('The modules (or weeks) in order, each with its name and its topics.'),
   })
   .describe('Modules: a course syllabus, module by module. Titled modules (or weeks), each with its topics.');
 

@@ -14,7 +14,7 @@ export const PackagesSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the section, e.g. "Packages".').optional(),
     intro: ParagraphsSchema.optional(),
-    cards: z.array(PackageCardSchema).min(1, 'needs at least one card').describe('The packages, one card each: title, and optionally description, image, duration.'),
+    cards: z.array(PackageCardSchema).min(1, 'needs at least one card').describe('The packages, one card each: a title, and if wanted a description, a picture and a duration.'),
     wideLast: z.boolean().describe('Let the last card span the whole row.').default(false),
   })
   .describe('Packages: a grid of package or programme cards. Each card may have an image, a description and a duration.');

@@ -7,10 +7,10 @@ export const ProseSchema = z
     ...SectionBase,
     title: TextSchema.describe('Heading of the section.').optional(),
     body: ParagraphsSchema,
-    image: inSlot(ImageSchema, 'card').describe('An image beside the text.').optional(),
-    imageSide: z.enum(['left', 'right']).describe('Which side the image is on.').default('right'),
+    image: inSlot(ImageSchema, 'card').describe('A picture beside the text.').optional(),
+    imageSide: z.enum(['left', 'right']).describe('Which side the picture is on.').default('right'),
   })
-  .describe('Prose: a heading and paragraphs. An optional image beside them, on the left or the right.');
+  .describe('Text: a heading and paragraphs. A picture beside them if wanted, on the left or the right.');
 
 export type Prose = z.output<typeof ProseSchema>;
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ImageSchema, inSlot, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const RoleCardSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]+$/, { message: 'must be lowercase letters, digits and dashes' }).describe('Short unique name, e.g. telecaller.'),
+  id: z.string().regex(/^[a-z0-9-]+$/, { message: 'must be lowercase letters, digits and dashes' }).describe('A short name no other card has, in small letters, digits and dashes, e.g. telecaller.'),
   name: TextSchema.describe('Title of the role or programme.'),
   description: ParagraphsSchema,
   image: inSlot(ImageSchema, 'card').optional(),
@@ -17,7 +17,7 @@ export const RoleCardsSchema = z
     title: TextSchema.describe('Heading of the section, e.g. "We are hiring!".').optional(),
     intro: ParagraphsSchema.optional(),
     action: TextSchema.describe('Label of the card button that opens the dialog, e.g. Apply or Register Now.').default('Apply'),
-    cards: z.array(RoleCardSchema).min(1, 'needs at least one card').describe('The jobs or programmes, one card each: id, name, description, and optionally image, responsibilities, skills.'),
+    cards: z.array(RoleCardSchema).min(1, 'needs at least one card').describe('The jobs or programmes, one card each: a short name, a title, a description, and if wanted a picture, responsibilities and skills.'),
   })
   .superRefine((section, ctx) => {
     const seen = new Set<string>();

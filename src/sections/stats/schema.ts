@@ -16,7 +16,7 @@ export const StatsSchema = z
         }),
       )
       .min(1, 'needs at least one figure')
-      .describe('The figures, each { value, label } and a suffix (default "+").'),
+      .describe('The figures, each with what it counts, and a sign after it (“+” when left empty).'),
   })
   .describe('Statistics: figures that count up when scrolled into view.');
 

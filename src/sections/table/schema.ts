@@ -11,7 +11,7 @@ export const TableSchema = z
     rows: z
       .array(z.array(z.union([TextSchema, z.number()]).transform(String)))
       .min(1, 'needs at least one row')
-      .describe('The rows, each a list of cells, as many as there are columns, e.g. [Registration opens, 28 August 2025].'),
+      .describe('The rows, each with as many cells as there are columns, e.g. “Registration opens” and “28 August 2025”.'),
     note: ParagraphsSchema.describe('A note under the table, e.g. "All dates are liable to change."').optional(),
   })
   .superRefine((table, ctx) => {

@@ -5,9 +5,9 @@ export const VideoSchema = z
   .strictObject({
     type: z.literal('video'),
     ...SectionBase,
-    title: TextSchema.describe('Heading above the video; also its accessible name.'),
+    title: TextSchema.describe('Heading above the video; screen readers also name the video by it.'),
     text: ParagraphsSchema.optional(),
-    src: PublicFileSchema.describe('Video file in public/ (.mp4 or .webm).'),
+    src: PublicFileSchema.describe('The video: a file ending in .mp4 or .webm.'),
     poster: inSlot(ImageSchema, 'cover').describe('Still image shown until the visitor presses play.'),
   })
   .describe('Video: a video with controls that loads only when played.');
