@@ -4,6 +4,7 @@
  * is one commit on the editor's own draft branch with the editor as author, main never moves, and
  * every refusal leaves the remote as it was.
  */
+// @tier slow: builds the editor app and starts the hosted editor over a git repository
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

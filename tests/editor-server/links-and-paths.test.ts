@@ -7,6 +7,7 @@
  * anything is written, and no write answers "Saved" without the commit that holds it; an animated
  * photo keeps its frames when its metadata is stripped.
  */
+// @tier slow: starts the hosted editor over a git repository
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

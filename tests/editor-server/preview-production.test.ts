@@ -5,6 +5,7 @@
  * restart of the server; a preview carries the live site's headers only (no local Auth emulator in its
  * policy, which only the emulator mode admits), and asks search engines to keep nothing.
  */
+// @tier slow: builds the editor app and starts the hosted editor over a git repository
 // @vitest-environment node
 import { rmSync } from 'node:fs';
 import path from 'node:path';

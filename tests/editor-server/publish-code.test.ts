@@ -3,6 +3,7 @@
  * the editor (src/, scripts/, the dependencies and the build's configuration), not the README, docs,
  * tests or untracked notes.
  */
+// @tier slow: runs git
 // @vitest-environment node
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

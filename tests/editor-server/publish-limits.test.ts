@@ -4,6 +4,7 @@
  * repository gone, a publisher past the limit is told to wait (429), not that the repository does not
  * answer, so no fetch, merge or build ran for the request.
  */
+// @tier slow: starts the hosted editor over a git repository
 // @vitest-environment node
 import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -3,6 +3,7 @@
  * push left in the repository, a host that declines; and the locks a stopped push left in a remote on
  * this disk removed when the server starts again.
  */
+// @tier slow: pushes with git
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';

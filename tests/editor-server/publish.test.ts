@@ -6,6 +6,7 @@
  * started again, and the refusals (an editor publishing, main's code not the server's, content
  * with mistakes).
  */
+// @tier slow: starts the hosted editor over a git repository and builds the site
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';

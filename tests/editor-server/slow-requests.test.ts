@@ -4,6 +4,7 @@
  * send, and a draft's work held up, never hold up another editor's save, sign-in or page list; a body
  * past its deadline is answered 408 and cut off; rate limits are taken before any fetch or body.
  */
+// @tier slow: starts the hosted editor over a git repository
 // @vitest-environment node
 import { renameSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
