@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -37,6 +40,29 @@ const lowPriorityScript = (): Plugin => ({
   },
 });
 
+/**
+ * The unit tests in two tiers. A test file that starts a build, a server, git or another program,
+ * runs a compiler or linter over the project, or drives the whole editor app in jsdom, says so in a
+ * line of its own: `// @tier slow: <what it does>`. Those are the slow tier; every other file is the
+ * fast one (`npm run test:fast`, the edit loop). `npm run test:unit` runs both, each file once.
+ * tests/tiers.test.ts holds the marks to what the files import.
+ */
+const SLOW_MARK = /^\/\/ @tier slow: \S/m;
+const UNIT_TESTS = 'tests/**/*.test.{ts,tsx}';
+const NOT_UNIT_TESTS = ['tests/browser/**', 'node_modules/**'];
+const TESTS = fileURLToPath(new URL('tests', import.meta.url));
+/** The files of the slow tier (none where there are no tests: a checkout the hosted editor builds from may have none). */
+function slowTests(): string[] {
+  if (!existsSync(TESTS)) return [];
+  return readdirSync(TESTS, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('browser/'))
+    .filter((file) => SLOW_MARK.test(readFileSync(path.join(TESTS, file), 'utf8')))
+    .map((file) => `tests/${file}`)
+    .sort();
+}
+const SLOW_TESTS = slowTests();
+
 export default defineConfig({
   plugins: [sectionIndex(), noPreloadHelper(), lowPriorityScript(), react()],
   build: {
@@ -60,7 +86,10 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     // CI machines are small and shared: a slow test is not a failing one.
     testTimeout: 30_000,
-    include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/browser/**', 'node_modules/**'],
+    projects: [
+      { extends: true, test: { name: 'fast', include: [UNIT_TESTS], exclude: [...NOT_UNIT_TESTS, ...SLOW_TESTS] } },
+      // (A project with no files would take Vitest's default pattern, the browser tests included.)
+      ...(SLOW_TESTS.length > 0 ? [{ extends: true as const, test: { name: 'slow', include: SLOW_TESTS, exclude: NOT_UNIT_TESTS } }] : []),
+    ],
   },
 });

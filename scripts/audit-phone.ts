@@ -57,7 +57,6 @@ async function main(): Promise<number> {
       'first-screen': { type: 'boolean', default: false },
     },
   });
-  const shotsDir = resolve(values.out ?? join(ROOT, 'tests/.output/phone'));
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(`No Chromium at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
     return 1;
@@ -86,21 +85,7 @@ async function main(): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'], timeout: 30_000 });
   try {
     const started = performance.now();
-    const jobs = routes.flatMap((route) => LAYOUT_WIDTHS.map((width) => ({ route, width })));
-    let done = 0;
-    const results = await mapLimited(jobs, CONCURRENCY, async ({ route, width }) => {
-      const measure = await measureRoute(browser, server.url, route, width);
-      done += 1;
-      if (process.stdout.isTTY) process.stdout.write(`  ${done}/${jobs.length} ${route} at ${width}\x1b[K\r`);
-      return measure;
-    });
-    if (process.stdout.isTTY) process.stdout.write('\x1b[K');
-    const byRoute = new Map<string, RouteMeasures>();
-    jobs.forEach(({ route, width }, index) => {
-      const entry = byRoute.get(route) ?? ({} as RouteMeasures);
-      entry[width] = results[index]!;
-      byRoute.set(route, entry);
-    });
+    const byRoute = await measureRoutes(browser, server.url, routes);
     console.log(`Layout of ${routes.length} page(s) at ${LAYOUT_WIDTHS.join(', ')} px, Chromium ${browser.version()}, in ${((performance.now() - started) / 1000).toFixed(0)} s.\n`);
     printTable(byRoute);
     printDetails(byRoute);
@@ -109,22 +94,46 @@ async function main(): Promise<number> {
       writeFileSync(resolve(values.json), `${JSON.stringify(Object.fromEntries(byRoute), null, 2)}\n`);
       console.log(`\nEvery figure: ${resolve(values.json)}`);
     }
-    if (values.screenshots) {
-      const shots = values.shots ? values.shots.split(',').map((route) => route.trim()) : DEFAULT_SHOTS;
-      mkdirSync(shotsDir, { recursive: true });
-      for (const route of shots) {
-        for (const width of [390, 1280] as const) {
-          const file = join(shotsDir, `${route === '/' ? 'home' : route.replace(/^\//, '').replaceAll('/', '-')}-${width}.png`);
-          await screenshot(browser, server.url, route, width, file, !values['first-screen']);
-        }
-      }
-      console.log(`\nScreenshots (${values['first-screen'] ? 'the first screen' : 'full page'}, 390 and 1280 px): ${shotsDir}`);
-    }
+    if (values.screenshots) await takeScreenshots(browser, server.url, values);
     return 0;
   } finally {
     await browser.close();
     await server.close();
   }
+}
+
+/** Every route at every layout width, a few at once. */
+async function measureRoutes(browser: Browser, base: string, routes: string[]): Promise<Map<string, RouteMeasures>> {
+  const jobs = routes.flatMap((route) => LAYOUT_WIDTHS.map((width) => ({ route, width })));
+  let done = 0;
+  const results = await mapLimited(jobs, CONCURRENCY, async ({ route, width }) => {
+    const measure = await measureRoute(browser, base, route, width);
+    done += 1;
+    if (process.stdout.isTTY) process.stdout.write(`  ${done}/${jobs.length} ${route} at ${width}\x1b[K\r`);
+    return measure;
+  });
+  if (process.stdout.isTTY) process.stdout.write('\x1b[K');
+  const byRoute = new Map<string, RouteMeasures>();
+  jobs.forEach(({ route, width }, index) => {
+    const entry = byRoute.get(route) ?? ({} as RouteMeasures);
+    entry[width] = results[index]!;
+    byRoute.set(route, entry);
+  });
+  return byRoute;
+}
+
+/** Screenshots of `--shots` (default DEFAULT_SHOTS) at 390 and 1280 px, into `--out`. */
+async function takeScreenshots(browser: Browser, base: string, values: { out?: string | undefined; shots?: string | undefined; 'first-screen': boolean }): Promise<void> {
+  const shotsDir = resolve(values.out ?? join(ROOT, 'tests/.output/phone'));
+  const shots = values.shots ? values.shots.split(',').map((route) => route.trim()) : DEFAULT_SHOTS;
+  mkdirSync(shotsDir, { recursive: true });
+  for (const route of shots) {
+    for (const width of [390, 1280] as const) {
+      const file = join(shotsDir, `${route === '/' ? 'home' : route.replace(/^\//, '').replaceAll('/', '-')}-${width}.png`);
+      await screenshot(browser, base, route, width, file, !values['first-screen']);
+    }
+  }
+  console.log(`\nScreenshots (${values['first-screen'] ? 'the first screen' : 'full page'}, 390 and 1280 px): ${shotsDir}`);
 }
 
 function pathOf(route: string): string {

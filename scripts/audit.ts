@@ -86,10 +86,12 @@ interface Measure {
   report: Result;
 }
 
-async function main(): Promise<number> {
+type AuditOptions = ReturnType<typeof readOptions>['values'];
+
+function readOptions() {
   // `tsx scripts/audit.ts -- --routes …` passes the `--` on; `npm run audit -- …` does not.
   const args = process.argv.slice(2);
-  const { values, positionals } = parseArgs({
+  return parseArgs({
     args: args[0] === '--' ? args.slice(1) : args,
     allowPositionals: true,
     options: {
@@ -102,38 +104,50 @@ async function main(): Promise<number> {
       dist: { type: 'string' },
     },
   });
-  if (!existsSync(CHROME_PATH)) {
-    console.error(`No Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
-    return 1;
-  }
+}
+
+/** The build to audit (dist/, built first if asked or missing, or --dist's), or why there is none. */
+function buildToAudit(values: AuditOptions): { dist: string } | { problem: string } {
+  if (!existsSync(CHROME_PATH)) return { problem: `No Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH.` };
   const dist = values.dist ? resolve(values.dist) : DIST;
   if (values.dist) {
     // Another build is audited as it is: building it is the job of the checkout it came from.
-    if (values.build) {
-      console.error('--build rebuilds dist/; --dist audits a build made elsewhere: use one or the other.');
-      return 1;
-    }
-    if (!existsSync(join(dist, 'index.html'))) {
-      console.error(`No build in ${dist} (no index.html).`);
-      return 1;
-    }
+    if (values.build) return { problem: '--build rebuilds dist/; --dist audits a build made elsewhere: use one or the other.' };
+    if (!existsSync(join(dist, 'index.html'))) return { problem: `No build in ${dist} (no index.html).` };
   } else if (values.build || !existsSync(join(DIST, 'index.html'))) {
     console.log('Building dist/ …');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) return 1;
+    // npm has said why.
+    if (build.status !== 0) return { problem: '' };
   }
-  const jsOnly = values['js-only'];
+  return { dist };
+}
 
+/** The routes asked for (every route of the site when none is), and which are course pages; or the ones that are not routes. */
+function routesToAudit(positionals: string[], values: AuditOptions): { routes: string[]; courses: Set<string> } | { unknown: string[] } {
   const content = loadContent({ root: ROOT });
   const courses = new Set(content.pages.filter((entry) => entry.page.meta.course).map((entry) => entry.route));
   const known = new Set(content.pages.map((entry) => entry.route));
   const asked = [...positionals, ...(values.routes?.split(',') ?? [])].map((route) => route.trim()).filter(Boolean);
   const routes = asked.length > 0 ? asked : [...known];
   const unknown = routes.filter((route) => !known.has(route));
-  if (unknown.length > 0) {
-    console.error(`Not routes of the site: ${unknown.join(', ')}`);
+  return unknown.length > 0 ? { unknown } : { routes, courses };
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = readOptions();
+  const build = buildToAudit(values);
+  if ('problem' in build) {
+    if (build.problem) console.error(build.problem);
     return 1;
   }
+  const { dist } = build;
+  const asked = routesToAudit(positionals, values);
+  if ('unknown' in asked) {
+    console.error(`Not routes of the site: ${asked.unknown.join(', ')}`);
+    return 1;
+  }
+  const { routes, courses } = asked;
 
   const work = mkdtempSync(join(tmpdir(), 'cesa-audit-'));
   // A snapshot, so that a build finishing elsewhere during the audit cannot swap files under it.
@@ -153,7 +167,7 @@ async function main(): Promise<number> {
     const fetched = await measureScripts(site.url, routes);
     printScriptTable(fetched, courses, dist);
     const fetchedExternal = fetched.flatMap((row) => [...row.phone.external, ...row.desktop.external]);
-    if (jsOnly) {
+    if (values['js-only']) {
       printExternal(fetchedExternal);
       return 0;
     }
@@ -162,78 +176,98 @@ async function main(): Promise<number> {
     const plain = await serve({ root: staticRoot, firebaseJson });
     servers.push(plain);
     chrome = await launchChrome(join(work, 'profile'));
+    const built: Audited = { port: chrome.port, base: site.url, files: snapshot };
 
     console.log(`\nLighthouse ${lighthouseVersion()} (mobile) on ${routes.length} route(s) of ${site.url}, Chromium ${chrome.version}\n`);
-    const measures: Measure[] = [];
-    const failures: { route: string; error: string }[] = [];
-    const started = performance.now();
-    for (const [index, route] of routes.entries()) {
-      const progress = `  ${index + 1}/${routes.length} ${route}`;
-      if (process.stdout.isTTY) process.stdout.write(`${progress}\x1b[K\r`);
-      else console.log(progress);
-      try {
-        // Several runs: the one with the median performance score stands (Lighthouse's own advice
-        // for a machine whose load moves the figures).
-        const runs: Measure[] = [];
-        for (let run = 0; run < Math.max(1, Number(values.runs)); run += 1) runs.push(await audit(chrome.port, site.url, snapshot, route));
-        const chosen = runs.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))[Math.floor((runs.length - 1) / 2)]!;
-        if (values.save) saveReport(values.save, chosen);
-        measures.push(chosen);
-      } catch (error) {
-        failures.push({ route, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-    if (process.stdout.isTTY) process.stdout.write('\x1b[K');
-    const benchmarks = measures.map((measure) => measure.benchmarkIndex).sort((a, b) => a - b);
-    console.log(
-      `${process.stdout.isTTY ? '' : '\n'}Audited in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()[0]!.toFixed(1)}, ` +
-        `Lighthouse benchmark index ${Math.round(benchmarks[0]!)}–${Math.round(benchmarks[benchmarks.length - 1]!)} ` +
-        '(a busy machine inflates TBT and the simulated timings).\n',
-    );
-    printTable(measures);
-    for (const failure of failures) console.log(`  ${failure.route}: not measured: ${failure.error}`);
-
-    console.log('\nFirst-load JavaScript (gzip, level 9, of the served files):');
-    for (const route of [HOME, COURSE]) {
-      const measure = measures.find((entry) => entry.route === route) ?? (await tryAudit(chrome.port, site.url, snapshot, route));
-      if (!measure) continue;
-      const total = measure.scripts.reduce((sum, script) => sum + script.gzip, 0);
-      console.log(`  ${route.padEnd(8)} ${kb(total)} KB  (${measure.scripts.map((script) => `${script.path} ${kb(script.gzip)} KB`).join(', ')})`);
-    }
-
-    const pairs = Number(values.pairs);
-    console.log(
-      `\nLCP against a static copy of the same HTML with its scripts removed: ${pairs} alternating pair(s) per page ` +
-        'in this run, medians (Lighthouse\'s simulated mobile LCP; the LCP Chromium observed unthrottled in brackets):',
-    );
-    for (const route of [HOME, COURSE]) {
-      const built: Measure[] = [];
-      const bare: Measure[] = [];
-      for (let pair = 0; pair < pairs; pair += 1) {
-        const one = await tryAudit(chrome.port, site.url, snapshot, route);
-        const other = await tryAudit(chrome.port, plain.url, staticRoot, route);
-        if (one && other) {
-          built.push(one);
-          bare.push(other);
-        }
-      }
-      if (built.length === 0) continue;
-      const lcp = median(built.map((measure) => measure.lcp));
-      const staticLcp = median(bare.map((measure) => measure.lcp));
-      const observed = median(built.map((measure) => measure.observedLcp));
-      const staticObserved = median(bare.map((measure) => measure.observedLcp));
-      console.log(
-        `  ${route.padEnd(8)} ${ms(lcp)} vs ${ms(staticLcp)}: ratio ${(lcp / staticLcp).toFixed(2)}` +
-          `   (${ms(observed)} vs ${ms(staticObserved)}: ${(observed / staticObserved).toFixed(2)})`,
-      );
-    }
-
+    const measures = await auditRoutes(built, routes, values);
+    await printFirstLoadJs(built, measures);
+    await printLcpRatios(built, { port: chrome.port, base: plain.url, files: staticRoot }, Number(values.pairs));
     printExternal([...measures.flatMap((measure) => measure.external), ...fetchedExternal]);
     return 0;
   } finally {
     await chrome?.close();
     for (const server of servers) await server.close();
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** A site Lighthouse audits: the browser's debugging port, the served site's address, its files. */
+interface Audited {
+  port: number;
+  base: string;
+  files: string;
+}
+
+/** Lighthouse on each route (`--runs` times, the median run kept), printed as the table; the routes it could not measure after it. */
+async function auditRoutes(site: Audited, routes: string[], values: AuditOptions): Promise<Measure[]> {
+  const measures: Measure[] = [];
+  const failures: { route: string; error: string }[] = [];
+  const started = performance.now();
+  for (const [index, route] of routes.entries()) {
+    const progress = `  ${index + 1}/${routes.length} ${route}`;
+    if (process.stdout.isTTY) process.stdout.write(`${progress}\x1b[K\r`);
+    else console.log(progress);
+    try {
+      // Several runs: the one with the median performance score stands (Lighthouse's own advice
+      // for a machine whose load moves the figures).
+      const runs: Measure[] = [];
+      for (let run = 0; run < Math.max(1, Number(values.runs)); run += 1) runs.push(await audit(site.port, site.base, site.files, route));
+      const chosen = runs.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))[Math.floor((runs.length - 1) / 2)]!;
+      if (values.save) saveReport(values.save, chosen);
+      measures.push(chosen);
+    } catch (error) {
+      failures.push({ route, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (process.stdout.isTTY) process.stdout.write('\x1b[K');
+  const benchmarks = measures.map((measure) => measure.benchmarkIndex).sort((a, b) => a - b);
+  console.log(
+    `${process.stdout.isTTY ? '' : '\n'}Audited in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()[0]!.toFixed(1)}, ` +
+      `Lighthouse benchmark index ${Math.round(benchmarks[0]!)}–${Math.round(benchmarks[benchmarks.length - 1]!)} ` +
+      '(a busy machine inflates TBT and the simulated timings).\n',
+  );
+  printTable(measures);
+  for (const failure of failures) console.log(`  ${failure.route}: not measured: ${failure.error}`);
+  return measures;
+}
+
+/** The first-load JavaScript of the home page and a course page, audited again if the table has not got them. */
+async function printFirstLoadJs(site: Audited, measures: Measure[]): Promise<void> {
+  console.log('\nFirst-load JavaScript (gzip, level 9, of the served files):');
+  for (const route of [HOME, COURSE]) {
+    const measure = measures.find((entry) => entry.route === route) ?? (await tryAudit(site.port, site.base, site.files, route));
+    if (!measure) continue;
+    const total = measure.scripts.reduce((sum, script) => sum + script.gzip, 0);
+    console.log(`  ${route.padEnd(8)} ${kb(total)} KB  (${measure.scripts.map((script) => `${script.path} ${kb(script.gzip)} KB`).join(', ')})`);
+  }
+}
+
+/** The LCP of the home page and a course page against their static copy's, in `pairs` alternating runs (medians). */
+async function printLcpRatios(built: Audited, bareCopy: Audited, pairs: number): Promise<void> {
+  console.log(
+    `\nLCP against a static copy of the same HTML with its scripts removed: ${pairs} alternating pair(s) per page ` +
+      'in this run, medians (Lighthouse\'s simulated mobile LCP; the LCP Chromium observed unthrottled in brackets):',
+  );
+  for (const route of [HOME, COURSE]) {
+    const withScripts: Measure[] = [];
+    const bare: Measure[] = [];
+    for (let pair = 0; pair < pairs; pair += 1) {
+      const one = await tryAudit(built.port, built.base, built.files, route);
+      const other = await tryAudit(bareCopy.port, bareCopy.base, bareCopy.files, route);
+      if (one && other) {
+        withScripts.push(one);
+        bare.push(other);
+      }
+    }
+    if (withScripts.length === 0) continue;
+    const lcp = median(withScripts.map((measure) => measure.lcp));
+    const staticLcp = median(bare.map((measure) => measure.lcp));
+    const observed = median(withScripts.map((measure) => measure.observedLcp));
+    const staticObserved = median(bare.map((measure) => measure.observedLcp));
+    console.log(
+      `  ${route.padEnd(8)} ${ms(lcp)} vs ${ms(staticLcp)}: ratio ${(lcp / staticLcp).toFixed(2)}` +
+        `   (${ms(observed)} vs ${ms(staticObserved)}: ${(observed / staticObserved).toFixed(2)})`,
+    );
   }
 }
 

@@ -79,64 +79,81 @@ process.on('exit', () => {
   if (emulator) killEmulatorNow(emulator);
 });
 
+/** How the server runs: its options, and on this computer the live folder and the accounts to sign in with. */
+interface Setup {
+  options: Omit<HostedOptions, 'app'>;
+  liveFolder: LiveFolder | null;
+  accounts: string[];
+}
+
+interface Place {
+  host: string;
+  port: number;
+  stateDir: string;
+}
+
+/** No configuration: everything on this computer (a bare copy of this checkout, the Auth emulator, example accounts). */
+async function onThisComputer(env: NodeJS.ProcessEnv, { host, port, stateDir }: Place): Promise<Setup> {
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || new URL(AUTH_EMULATOR_URL).host;
+  // Refused before any folder, remote or emulator is made.
+  const addressProblem = zeroConfigProblem({ host, emulatorHost });
+  if (addressProblem) throw new Error(addressProblem);
+  const local = await localRemote(ROOT, stateDir);
+  const emulatorUrl = `http://${emulatorHost}`;
+  if (!(await authEmulatorAnswers(emulatorUrl))) {
+    console.log(`Starting the Firebase Auth emulator (project demo-cesa) at ${emulatorUrl}…`);
+    emulator = startEmulator(emulatorUrl);
+    await waitForEmulator(emulator, emulatorUrl);
+  }
+  await seedEmulatorAccounts(emulatorHost, [...local.editors, UNLISTED_ACCOUNT]);
+  const accounts = [
+    ...local.editors.map((editor) => `  ${editor.email.padEnd(34)} ${editor.name} (${editor.role})`),
+    `  ${UNLISTED_ACCOUNT.email.padEnd(34)} not in editors.yaml: refused, told whom to ask`,
+  ];
+  console.log(
+    local.made
+      ? `The remote is a bare copy of this checkout's last commit (changes not committed are not in it): ${local.remote}`
+      : `The remote (made on an earlier run, drafts kept): ${local.remote}`,
+  );
+  if (local.exampleEditors) console.log('This checkout has no editors.yaml: an example one is committed on the remote\'s main.');
+  // Publishing puts the site live in a folder on this computer (served below).
+  const liveFolder = new LiveFolder(path.join(stateDir, 'live'));
+  const options = { root: ROOT, host, port, projectId: ZERO_CONFIG_PROJECT, firebase: ZERO_CONFIG_FIREBASE, emulatorHost, remote: local.remote, stateDir, mainMaxAgeMs: 0, deployer: liveFolder };
+  return { options, liveFolder, accounts };
+}
+
+/** The academy's server, configured by the environment (README, "The hosted editor"). */
+function configured(env: NodeJS.ProcessEnv, { host, port, stateDir }: Place): Setup {
+  const folderProblem = stateDirProblem(stateDir);
+  if (folderProblem) throw new Error(folderProblem);
+  const credentials = env.CESA_EDITOR_DEPLOY_CREDENTIALS?.trim();
+  const deployer: Deployer | null = credentials
+    ? new FirebaseHosting({ projectId: required('FIREBASE_PROJECT_ID'), credentials: path.resolve(credentials), command: path.join(ROOT, 'node_modules/.bin/firebase'), workDir: path.join(stateDir, 'publish', 'firebase') })
+    : null;
+  const options = {
+    deployer,
+    root: ROOT,
+    host,
+    port,
+    origin: env.CESA_EDITOR_ORIGIN?.trim() || undefined,
+    projectId: required('FIREBASE_PROJECT_ID'),
+    firebase: { apiKey: required('FIREBASE_API_KEY'), authDomain: required('FIREBASE_AUTH_DOMAIN') },
+    emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined,
+    remote: required('CESA_EDITOR_REMOTE'),
+    stateDir,
+    previewOrigin: env.CESA_EDITOR_PREVIEW_ORIGIN?.trim() || undefined,
+    ...(env.CESA_EDITOR_COMMITTER_EMAIL ? { committer: { name: env.CESA_EDITOR_COMMITTER_NAME ?? 'CESA editor server', email: env.CESA_EDITOR_COMMITTER_EMAIL } } : {}),
+  };
+  return { options, liveFolder: null, accounts: [] };
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const stateDir = path.resolve(values.state ?? (env.CESA_EDITOR_STATE_DIR?.trim() || defaultStateDir(ROOT)));
   const host = env.HOST?.trim() || '127.0.0.1';
   const port = Number(values.port ?? env.PORT ?? 8787);
   const zeroConfig = !env.CESA_EDITOR_REMOTE?.trim();
-
-  let options: Omit<HostedOptions, 'app'>;
-  let liveFolder: LiveFolder | null = null;
-  let accounts: string[] = [];
-  if (zeroConfig) {
-    const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || new URL(AUTH_EMULATOR_URL).host;
-    // Refused before any folder, remote or emulator is made.
-    const addressProblem = zeroConfigProblem({ host, emulatorHost });
-    if (addressProblem) throw new Error(addressProblem);
-    const local = await localRemote(ROOT, stateDir);
-    const emulatorUrl = `http://${emulatorHost}`;
-    if (!(await authEmulatorAnswers(emulatorUrl))) {
-      console.log(`Starting the Firebase Auth emulator (project demo-cesa) at ${emulatorUrl}…`);
-      emulator = startEmulator(emulatorUrl);
-      await waitForEmulator(emulator, emulatorUrl);
-    }
-    await seedEmulatorAccounts(emulatorHost, [...local.editors, UNLISTED_ACCOUNT]);
-    accounts = [
-      ...local.editors.map((editor) => `  ${editor.email.padEnd(34)} ${editor.name} (${editor.role})`),
-      `  ${UNLISTED_ACCOUNT.email.padEnd(34)} not in editors.yaml: refused, told whom to ask`,
-    ];
-    console.log(
-      local.made
-        ? `The remote is a bare copy of this checkout's last commit (changes not committed are not in it): ${local.remote}`
-        : `The remote (made on an earlier run, drafts kept): ${local.remote}`,
-    );
-    if (local.exampleEditors) console.log('This checkout has no editors.yaml: an example one is committed on the remote\'s main.');
-    // Publishing puts the site live in a folder on this computer (served below).
-    liveFolder = new LiveFolder(path.join(stateDir, 'live'));
-    options = { root: ROOT, host, port, projectId: ZERO_CONFIG_PROJECT, firebase: ZERO_CONFIG_FIREBASE, emulatorHost, remote: local.remote, stateDir, mainMaxAgeMs: 0, deployer: liveFolder };
-  } else {
-    const folderProblem = stateDirProblem(stateDir);
-    if (folderProblem) throw new Error(folderProblem);
-    const credentials = env.CESA_EDITOR_DEPLOY_CREDENTIALS?.trim();
-    const deployer: Deployer | null = credentials
-      ? new FirebaseHosting({ projectId: required('FIREBASE_PROJECT_ID'), credentials: path.resolve(credentials), command: path.join(ROOT, 'node_modules/.bin/firebase'), workDir: path.join(stateDir, 'publish', 'firebase') })
-      : null;
-    options = {
-      deployer,
-      root: ROOT,
-      host,
-      port,
-      origin: env.CESA_EDITOR_ORIGIN?.trim() || undefined,
-      projectId: required('FIREBASE_PROJECT_ID'),
-      firebase: { apiKey: required('FIREBASE_API_KEY'), authDomain: required('FIREBASE_AUTH_DOMAIN') },
-      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined,
-      remote: required('CESA_EDITOR_REMOTE'),
-      stateDir,
-      previewOrigin: env.CESA_EDITOR_PREVIEW_ORIGIN?.trim() || undefined,
-      ...(env.CESA_EDITOR_COMMITTER_EMAIL ? { committer: { name: env.CESA_EDITOR_COMMITTER_NAME ?? 'CESA editor server', email: env.CESA_EDITOR_COMMITTER_EMAIL } } : {}),
-    };
-  }
+  const { options, liveFolder, accounts } = zeroConfig ? await onThisComputer(env, { host, port, stateDir }) : configured(env, { host, port, stateDir });
   // Refused before anything is built or started, with the reason.
   const problem = configurationProblem(options) ?? (options.emulatorHost ? emulatorModeProblem(options.projectId, options.host) : undefined);
   if (problem) throw new Error(problem);

@@ -100,56 +100,96 @@ function whatEveryPageShows({ content }: Loaded): string {
   return JSON.stringify([errors, content.menu, courseIndexOf(content.facts.map((facts) => facts.summary)), [...content.redirects], [...content.images]]);
 }
 
-export function contentDevServer(root: string, { contentRoot = root, mount }: ContentDevOptions = {}): Plugin {
-  const pagesDir = path.join(contentRoot, 'pages');
-  const publicDir = path.join(contentRoot, 'public');
-  // The pages folder as error files name it (`pages`).
-  const pagesFolder = path.relative(contentRoot, pagesDir).split(path.sep).join('/');
+/** The site the dev server serves, kept between requests and read again only where a file changed. */
+class DevSite {
+  readonly pagesDir: string;
+  readonly publicDir: string;
+  /** The pages folder as error files name it (`pages`). */
+  readonly pagesFolder: string;
   // Kept while the server runs: after a save only the changed file is read and validated again (the
   // others are known by their stat), then the checks across files run on the whole site.
-  const cache = new ContentCache(defaultCacheDir(root));
+  private readonly cache: ContentCache;
   /** The whole site, checked across files; undefined once a file changed. */
-  let loaded: Loaded | undefined;
+  private loaded: Loaded | undefined;
   /**
    * After a save of page files only: the last checked site with those pages validated again, which the
    * open page is served from at once; the checks across files (links, routes, images, the menu) follow.
    */
-  let provisional: Loaded | undefined;
-  let saving: NodeJS.Timeout | undefined;
+  provisional: Loaded | undefined;
+  private saving: NodeJS.Timeout | undefined;
   /** The page files of the last load, until the cache's store is written. */
-  let unstored: string[] | undefined;
-  const storeCache = () => {
-    clearTimeout(saving);
-    if (unstored) cache.save(pagesDir, unstored);
-    unstored = undefined;
-  };
-  const load = (): Loaded => {
-    if (!loaded) {
-      const files = listPageFiles(pagesDir);
-      const content = assembleContent({ root: contentRoot, pagesDir }, validatePages(contentRoot, pagesDir, files, cache));
-      loaded = { content, errors: mapErrors(content.errors, pagesFolder) };
+  private unstored: string[] | undefined;
+
+  constructor(
+    readonly root: string,
+    readonly contentRoot: string,
+  ) {
+    this.pagesDir = path.join(contentRoot, 'pages');
+    this.publicDir = path.join(contentRoot, 'public');
+    this.pagesFolder = path.relative(contentRoot, this.pagesDir).split(path.sep).join('/');
+    this.cache = new ContentCache(defaultCacheDir(root));
+  }
+
+  /** Writes the cache's store now (for the next start and the build). */
+  storeCache(): void {
+    clearTimeout(this.saving);
+    if (this.unstored) this.cache.save(this.pagesDir, this.unstored);
+    this.unstored = undefined;
+  }
+
+  /** The whole site, checked across files. */
+  load(): Loaded {
+    if (!this.loaded) {
+      const files = listPageFiles(this.pagesDir);
+      const content = assembleContent({ root: this.contentRoot, pagesDir: this.pagesDir }, validatePages(this.contentRoot, this.pagesDir, files, this.cache));
+      this.loaded = { content, errors: mapErrors(content.errors, this.pagesFolder) };
       // The cache's store (for the next start and the build) is written once saves pause: writing it takes as long as the checks.
-      unstored = files;
-      clearTimeout(saving);
-      saving = setTimeout(storeCache, STORE_CACHE_AFTER_MS);
-      saving.unref();
+      this.unstored = files;
+      clearTimeout(this.saving);
+      this.saving = setTimeout(() => this.storeCache(), STORE_CACHE_AFTER_MS);
+      this.saving.unref();
     }
-    return loaded;
-  };
+    return this.loaded;
+  }
+
   /** What a page is served from: the saved pages at once, the whole site's checks when they have run. */
-  const current = (): Loaded => provisional ?? load();
+  current(): Loaded {
+    return this.provisional ?? this.load();
+  }
+
+  /** Forgets the loaded site: the next load() reads the files again. */
+  invalidate(): void {
+    this.loaded = undefined;
+    this.provisional = undefined;
+  }
+
+  /**
+   * After a save of `savedPages` only: the last site with them validated again, which pages are served
+   * from until the checks across files run; undefined when the whole site is to be read again (nothing
+   * loaded yet, or a saved file gone again before it was read, its removal not yet reported).
+   */
+  withSavedPages(savedPages: ReadonlySet<string>): { base: Loaded; saved: ValidatedPage[] } | undefined {
+    const base = this.provisional ?? this.loaded;
+    if (!base) return undefined;
+    try {
+      return { base, saved: validatePages(this.contentRoot, this.pagesDir, [...savedPages], this.cache) };
+    } catch {
+      return undefined;
+    }
+  }
 
   /** The editor's schemas list the routes and public files, so links and images are checked while typing. */
-  const updateEditorSchemas = () => {
+  updateEditorSchemas(): void {
     try {
-      writeEditorSchemas(root, load().content);
+      writeEditorSchemas(this.root, this.load().content);
     } catch (error) {
       console.warn(`The editor's schemas (schemas/editor/) could not be updated: ${error instanceof Error ? error.message : String(error)}`);
     }
-  };
+  }
 
-  const report = (server: ViteDevServer) => {
-    const { errors } = load();
+  /** The content's mistakes in the terminal, or that it is OK. */
+  report(server: ViteDevServer): void {
+    const { errors } = this.load();
     if (errors.all.length === 0) {
       server.config.logger.info('content OK', { timestamp: true });
       return;
@@ -160,8 +200,158 @@ export function contentDevServer(root: string, { contentRoot = root, mount }: Co
         ? `Every page shows the mistakes of ${errors.site[0]!.file} until they are fixed; all mistakes: ${ERRORS_ROUTE}`
         : `Pages whose file has a mistake show it in the browser; the other pages are shown as usual. All mistakes: ${ERRORS_ROUTE}`,
     );
-  };
+  }
+}
 
+/**
+ * Keeps the open pages up to date with the content: after each save (the watcher's events)
+ * the site is read again where it changed and the pages showing it update.
+ */
+function liveUpdates(server: ViteDevServer, site: DevSite): void {
+  const send = (routes: PageUpdate['routes']) => server.ws.send(PAGE_UPDATE_EVENT, { routes } satisfies PageUpdate);
+  let checking: NodeJS.Timeout | undefined;
+  let closed = false;
+  const stopSaves = watchSaves(server, site, (savedPages) => {
+    if (!closed) update(savedPages);
+  });
+  server.httpServer?.once('close', () => {
+    closed = true;
+    stopSaves();
+    clearTimeout(checking);
+    site.storeCache();
+  });
+
+  /** The checks across files after a quick update: the terminal's report, and the open pages again if they change anything. */
+  const check = () => {
+    clearTimeout(checking);
+    const shown = site.provisional;
+    if (!shown || closed) return;
+    site.provisional = undefined;
+    const checked = site.load();
+    site.report(server);
+    if (whatEveryPageShows(shown) !== whatEveryPageShows(checked)) send('*');
+    site.updateEditorSchemas();
+  };
+  const checkSoon = (delay: number) => {
+    clearTimeout(checking);
+    checking = setTimeout(check, delay);
+    checking.unref();
+  };
+  // An open page shows the saved text: the checks can run without slowing it down.
+  server.ws.on(PAGE_SHOWN_EVENT, () => {
+    if (site.provisional) checkSoon(0);
+  });
+
+  /**
+   * After a save. Page files changed: only they are validated again, the open pages showing them
+   * update at once, and the whole site is checked after (once a page shows the save, or CHECK_AFTER_MS).
+   * Anything else (the site document, public/, a file added or removed): the whole site is loaded and
+   * checked, and every open page updates.
+   */
+  const update = (savedPages: ReadonlySet<string> | undefined) => {
+    const quick = savedPages && site.withSavedPages(savedPages);
+    site.invalidate();
+    if (!quick) {
+      site.report(server);
+      send('*');
+      // Then the editor's schemas, if a page or a public file came or went (after the update: not in its way).
+      site.updateEditorSchemas();
+      return;
+    }
+    site.provisional = withSaved(quick.base, quick.saved, site.pagesFolder);
+    // The notice every page carries counts the files with errors.
+    send(site.provisional.errors.files === quick.base.errors.files ? quick.saved.map((entry) => entry.route) : '*');
+    checkSoon(CHECK_AFTER_MS);
+  };
+}
+
+/**
+ * Calls `onSave` once a save of content has settled, with the page files saved since the last call
+ * (undefined when anything else changed: the site document, public/, a file added or removed).
+ * Returns what stops it.
+ */
+function watchSaves(server: ViteDevServer, site: DevSite, onSave: (savedPages: ReadonlySet<string> | undefined) => void): () => void {
+  const { pagesDir, publicDir } = site;
+  server.watcher.add([pagesDir, publicDir]);
+  let pending: NodeJS.Timeout | undefined;
+  /** Page files saved since the last update; undefined once anything else changed. */
+  let savedPages: Set<string> | undefined = new Set();
+  const onChange = (event: 'change' | 'add' | 'unlink') => (file: string) => {
+    if (!file.startsWith(pagesDir + path.sep) && !file.startsWith(publicDir + path.sep)) return;
+    const relative = path.relative(pagesDir, file).split(path.sep).join('/');
+    if (event === 'change' && file.startsWith(pagesDir + path.sep) && isPageFile(relative)) savedPages?.add(relative);
+    else savedPages = undefined;
+    // One save can be several events (an editor truncates, writes, renames), and the watcher
+    // drops a file's events that follow its first by less than 50 ms: the content is read again,
+    // reported and updated once, 60 ms after the last of them, when the file is whole (a wait
+    // shorter than the watcher's 50 ms could read a file half written and miss its last event).
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      pending = undefined;
+      const saved = savedPages;
+      savedPages = new Set();
+      onSave(saved);
+    }, 60);
+    pending.unref();
+  };
+  server.watcher.on('change', onChange('change'));
+  server.watcher.on('add', onChange('add'));
+  server.watcher.on('unlink', onChange('unlink'));
+  return () => clearTimeout(pending);
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(html);
+}
+
+/** The pages, rendered from the content at each request (the list of mistakes at /_errors, fresh public files). */
+function servePages(server: ViteDevServer, site: DevSite): Connect.NextHandleFunction {
+  const client = path.posix.join(server.config.base, DEV_CLIENT);
+  const serveContent = async (req: Connect.IncomingMessage, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === ERRORS_ROUTE) return sendHtml(res, 200, errorListPage(site.load().errors, client));
+      // A file that came into public/ a moment ago (a photo uploaded in the editor): Vite serves
+      // public/ from a list its watcher keeps, which may not have it yet.
+      const fresh = publicFileAt(site.publicDir, url.pathname);
+      if (fresh) return sendFile(res, fresh);
+      if (!(req.headers.accept ?? '').includes('text/html')) return next();
+
+      const { content, errors } = site.current();
+      const { site: document, pages, redirects, images, menu } = content;
+      const route = normaliseRoute(url.pathname);
+      // The site document's errors stop every page; a page's own errors stop that page.
+      const stopping = !document || errors.site.length > 0 ? errors.site : (errors.byRoute.get(route) ?? []);
+      if (!document || stopping.length > 0) return sendHtml(res, 500, errorPage(route, errors, client));
+
+      const target = redirects.get(route);
+      if (target) {
+        res.statusCode = 301;
+        res.setHeader('Location', target);
+        res.end();
+        return;
+      }
+      const entry = pages.find((page) => page.route === route);
+      const page = entry?.page ?? null;
+      const data: RenderData = { route, site: document, menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: imageSizesOf(images, { site: document, page }) };
+      const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(site.root, 'index.html'), 'utf8'));
+      const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
+      const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);
+      sendHtml(res, entry ? 200 : 404, html.replace('</body>', `${errorNotice(errors)}\n<script type="module" src="${client}"></script>\n</body>`));
+    } catch (error) {
+      if (error instanceof Error) server.ssrFixStacktrace(error);
+      next(error);
+    }
+  };
+  // serveContent passes its own errors to next(), so nothing waits for its promise.
+  return (req, res, next) => void serveContent(req, res, next);
+}
+
+export function contentDevServer(root: string, { contentRoot = root, mount }: ContentDevOptions = {}): Plugin {
+  const site = new DevSite(root, contentRoot);
   return {
     name: 'cesa-content',
     apply: 'serve',
@@ -172,154 +362,14 @@ export function contentDevServer(root: string, { contentRoot = root, mount }: Co
       server.ws.send({ type: 'full-reload', path: '*', triggeredBy: file });
     },
     configureServer(server) {
-      const client = path.posix.join(server.config.base, DEV_CLIENT);
       // The visual editor (/_editor) when handed in: before Vite's own middleware and the pages.
-      mount?.(server, {
-        root,
-        contentRoot,
-        load: () => load().content,
-        invalidate: () => {
-          loaded = undefined;
-          provisional = undefined;
-        },
-      });
-      server.watcher.add([pagesDir, publicDir]);
-      const send = (routes: PageUpdate['routes']) => server.ws.send(PAGE_UPDATE_EVENT, { routes } satisfies PageUpdate);
-      let pending: NodeJS.Timeout | undefined;
-      let checking: NodeJS.Timeout | undefined;
-      let closed = false;
-      server.httpServer?.once('close', () => {
-        closed = true;
-        clearTimeout(pending);
-        clearTimeout(checking);
-        storeCache();
-      });
-
-      /** The checks across files after a quick update: the terminal's report, and the open pages again if they change anything. */
-      const check = () => {
-        clearTimeout(checking);
-        const shown = provisional;
-        if (!shown || closed) return;
-        provisional = undefined;
-        const checked = load();
-        report(server);
-        if (whatEveryPageShows(shown) !== whatEveryPageShows(checked)) send('*');
-        updateEditorSchemas();
-      };
-      const checkSoon = (delay: number) => {
-        clearTimeout(checking);
-        checking = setTimeout(check, delay);
-        checking.unref();
-      };
-      // An open page shows the saved text: the checks can run without slowing it down.
-      server.ws.on(PAGE_SHOWN_EVENT, () => {
-        if (provisional) checkSoon(0);
-      });
-
-      /**
-       * After a save. Page files changed: only they are validated again, the open pages showing them
-       * update at once, and the whole site is checked after (once a page shows the save, or CHECK_AFTER_MS).
-       * Anything else (the site document, public/, a file added or removed): the whole site is loaded and
-       * checked, and every open page updates.
-       */
-      const update = (savedPages: ReadonlySet<string> | undefined) => {
-        const base = provisional ?? loaded;
-        let saved: ValidatedPage[] | undefined;
-        try {
-          saved = savedPages && base ? validatePages(contentRoot, pagesDir, [...savedPages], cache) : undefined;
-        } catch {
-          // A saved file gone again before it was read (its removal not yet reported): the whole site is read.
-          saved = undefined;
-        }
-        if (!saved || !base) {
-          loaded = undefined;
-          provisional = undefined;
-          report(server);
-          send('*');
-          // Then the editor's schemas, if a page or a public file came or went (after the update: not in its way).
-          updateEditorSchemas();
-          return;
-        }
-        provisional = withSaved(base, saved, pagesFolder);
-        loaded = undefined;
-        // The notice every page carries counts the files with errors.
-        send(provisional.errors.files === base.errors.files ? saved.map((entry) => entry.route) : '*');
-        checkSoon(CHECK_AFTER_MS);
-      };
-
-      /** Page files saved since the last update; undefined once anything else changed. */
-      let savedPages: Set<string> | undefined = new Set();
-      const onChange = (event: 'change' | 'add' | 'unlink') => (file: string) => {
-        if (!file.startsWith(pagesDir + path.sep) && !file.startsWith(publicDir + path.sep)) return;
-        const relative = path.relative(pagesDir, file).split(path.sep).join('/');
-        if (event === 'change' && file.startsWith(pagesDir + path.sep) && isPageFile(relative)) savedPages?.add(relative);
-        else savedPages = undefined;
-        // One save can be several events (an editor truncates, writes, renames), and the watcher
-        // drops a file's events that follow its first by less than 50 ms: the content is read again,
-        // reported and updated once, 60 ms after the last of them, when the file is whole (a wait
-        // shorter than the watcher's 50 ms could read a file half written and miss its last event).
-        clearTimeout(pending);
-        pending = setTimeout(() => {
-          pending = undefined;
-          if (closed) return;
-          const saved = savedPages;
-          savedPages = new Set();
-          update(saved);
-        }, 60);
-        pending.unref();
-      };
-      server.watcher.on('change', onChange('change'));
-      server.watcher.on('add', onChange('add'));
-      server.watcher.on('unlink', onChange('unlink'));
-      report(server);
-      updateEditorSchemas();
-
+      mount?.(server, { root, contentRoot, load: () => site.load().content, invalidate: () => site.invalidate() });
+      liveUpdates(server, site);
+      site.report(server);
+      site.updateEditorSchemas();
       // Runs after Vite's own middleware, so modules and public/ files are served first.
       return () => {
-        const sendHtml = (res: ServerResponse, status: number, html: string) => {
-          res.statusCode = status;
-          res.setHeader('Content-Type', 'text/html; charset=utf-8');
-          res.setHeader('Cache-Control', 'no-store');
-          res.end(html);
-        };
-        const serveContent = async (req: Connect.IncomingMessage, res: ServerResponse, next: Connect.NextFunction): Promise<void> => {
-          try {
-            const url = new URL(req.url ?? '/', 'http://localhost');
-            if (url.pathname === ERRORS_ROUTE) return sendHtml(res, 200, errorListPage(load().errors, client));
-            // A file that came into public/ a moment ago (a photo uploaded in the editor): Vite serves
-            // public/ from a list its watcher keeps, which may not have it yet.
-            const fresh = publicFileAt(publicDir, url.pathname);
-            if (fresh) return sendFile(res, fresh);
-            if (!(req.headers.accept ?? '').includes('text/html')) return next();
-
-            const { content, errors } = current();
-            const { site, pages, redirects, images, menu } = content;
-            const route = normaliseRoute(url.pathname);
-            // The site document's errors stop every page; a page's own errors stop that page.
-            const stopping = !site || errors.site.length > 0 ? errors.site : (errors.byRoute.get(route) ?? []);
-            if (!site || stopping.length > 0) return sendHtml(res, 500, errorPage(route, errors, client));
-
-            const target = redirects.get(route);
-            if (target) {
-              res.statusCode = 301;
-              res.setHeader('Location', target);
-              res.end();
-              return;
-            }
-            const entry = pages.find((page) => page.route === route);
-            const page = entry?.page ?? null;
-            const data: RenderData = { route, site, menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: imageSizesOf(images, { site, page }) };
-            const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(root, 'index.html'), 'utf8'));
-            const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
-            const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);
-            sendHtml(res, entry ? 200 : 404, html.replace('</body>', `${errorNotice(errors)}\n<script type="module" src="${client}"></script>\n</body>`));
-          } catch (error) {
-            if (error instanceof Error) server.ssrFixStacktrace(error);
-            next(error);
-          }
-        };
-        // serveContent passes its own errors to next(), so nothing waits for its promise.
-        server.middlewares.use((req, res, next) => void serveContent(req, res, next));
+        server.middlewares.use(servePages(server, site));
       };
     },
   };

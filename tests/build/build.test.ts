@@ -3,6 +3,7 @@
  * fully without JavaScript, with its own <head>; its own data only; and a failed build leaves the
  * last good output alone.
  */
+// @tier slow: builds the site in a child process
 // @vitest-environment node
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,6 +3,7 @@
  * copy of the project's files in a git repository of its own, then `npm run check` and
  * `npm run build` as an editor runs them, then `git status`.
  */
+// @tier slow: builds the site and runs git
 // @vitest-environment node
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -5,6 +5,7 @@
  * passes through; a rebuild takes the photo's files from the cache; a photo that turns out damaged
  * stops the build with a located error and leaves the previous output as it was.
  */
+// @tier slow: builds the site in a child process
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

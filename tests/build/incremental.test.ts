@@ -3,6 +3,7 @@
  * cold build of the same content makes: after one page changes, after the site document changes,
  * after a page that others link to changes, and (the code fingerprint) after a component changes.
  */
+// @tier slow: builds the site again and again in child processes
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

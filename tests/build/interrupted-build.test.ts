@@ -3,6 +3,7 @@
  * killed with -9 mid-way, debris of another killed build, then two builds into the same folder
  * started together. A tiny synthetic site keeps each build short.
  */
+// @tier slow: builds the site in child processes and stops them
 // @vitest-environment node
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

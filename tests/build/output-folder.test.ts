@@ -3,6 +3,7 @@
  * build at a time, stale locks taken over, what a killed build left repaired or removed, and
  * writes confined to the folder. Fast: no real build here (see interrupted-build.test.ts).
  */
+// @tier slow: runs the build command and git
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
 /** Prerendering on several threads writes exactly what one thread writes. */
+// @tier slow: builds the site in child processes at once
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -3,6 +3,7 @@
  * file, line, column and path inside the document, says what to do, shows no stack trace, changes no
  * file outside the output folder, and leaves the previous output byte for byte as it was.
  */
+// @tier slow: builds the site in child processes
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

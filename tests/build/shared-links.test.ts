@@ -7,6 +7,7 @@
  * alt; the sitemap dates every page; the 404 page is kept out of search results; the JSON-LD follows
  * schema.org and Google's rules; the icons and the manifest exist at their sizes.
  */
+// @tier slow: builds the site in a child process and runs git
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

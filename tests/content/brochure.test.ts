@@ -1,3 +1,4 @@
+// @tier slow: runs the PDF tools on the brochure
 // @vitest-environment node
 /**
  * The brochure is checked the way a reader would open it: with poppler-utils (pdfinfo, pdftotext).

@@ -4,6 +4,7 @@
  * search engine, or the brochure's reader, or a shared link) meets the fact; a text naming a fact the
  * page does not state is an error located where it is written.
  */
+// @tier slow: builds a course page and reads its brochure with pdftotext
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

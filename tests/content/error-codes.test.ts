@@ -3,6 +3,7 @@
  * mistake, through the public loading API, with its words; docs/errors.md lists exactly its codes; and
  * an unknown code or wrong parameters do not compile.
  */
+// @tier slow: runs the TypeScript compiler over the catalogue
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

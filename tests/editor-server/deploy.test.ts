@@ -4,6 +4,7 @@
  * its failure is a DeployError carrying what firebase said (the publisher then gets "Publish again").
  * A small stand-in for the firebase command records how it was run (no network here).
  */
+// @tier slow: runs a stand-in deploy command
 // @vitest-environment node
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,6 +5,7 @@
  * emulator zero-config starts stops with the server, on SIGTERM to `npm run` as on Ctrl-C, and even
  * when the server is killed outright.
  */
+// @tier slow: starts npm run editor-server and the Auth emulator stand-in
 // @vitest-environment node
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -3,6 +3,7 @@
  * (even on adjacent lines, where git's line merge would), the same field changed two ways is a
  * conflict a person decides, and the live file's comments and layout stay.
  */
+// @tier slow: merges with git
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

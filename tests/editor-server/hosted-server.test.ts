@@ -4,12 +4,11 @@
  * is one commit on the editor's own draft branch with the editor as author, main never moves, and
  * every refusal leaves the remote as it was.
  */
+// @tier slow: builds the editor app and starts the hosted editor over a git repository
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -17,25 +16,15 @@ import { buildEditorApp } from '../../editor/app-build';
 import type { EditorApp } from '../../editor/hosted/app-files';
 import { createRemoteJWKSet } from 'jose';
 import { signedTokenVerifier } from '../../editor/hosted/id-token';
-import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
-import { EDITOR_API, type Json, type PageListEntry, type PageResponse, type SaveResponse } from '../../editor/protocol/api';
+import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../editor/hosted/server';
+import { EDITOR_API, type PageListEntry, type PageResponse, type SaveResponse } from '../../editor/protocol/api';
 import { closedPort } from '../helpers/closed-port';
-import { siteRepository } from '../helpers/site-repository';
-import { claimsFor, signed, testKeys, unsigned, type Account, type TestKeys } from './tokens';
+import { apiCall, asha, cookieOf, editorsYaml, hostedSite, idTokenOf, meera, PROJECT, productionOptions, rawGet as get, ravi, remoteGit as gitOn, ROOT, signInAndSave as signInAndSaveWith, withTitle, type Answer } from '../helpers/hosted';
+import { claimsFor, signed, unsigned, type Account, type TestKeys } from './tokens';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PROJECT = 'cesa-test-academy';
-
-const asha: Account = { email: 'asha.editor@example.com', name: 'Asha Editor' };
-const ravi: Account = { email: 'ravi.editor@example.com', name: 'Ravi Editor' };
-const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
 const stranger: Account = { email: 'stranger@example.com', name: 'Some Stranger' };
 
-const EDITORS = `editors:
-  - { email: ${asha.email}, name: ${asha.name}, role: editor }
-  - { email: ${ravi.email}, name: ${ravi.name}, role: editor }
-  - { email: ${meera.email}, name: ${meera.name}, role: publisher }
-`;
+const EDITORS = editorsYaml([[asha, 'editor'], [ravi, 'editor'], [meera, 'publisher']]);
 
 let temp: string;
 let remote: string;
@@ -46,32 +35,17 @@ let app: EditorApp;
 const logged: Record<string, unknown>[] = [];
 
 /** git on the bare "remote" (the test's side, not the server's). */
-const remoteGit = (...args: string[]) => execFileSync('git', ['--git-dir', remote, ...args], { encoding: 'utf8' }).trim();
+const remoteGit = (...args: string[]) => gitOn(remote, ...args);
 const mainSha = () => remoteGit('rev-parse', 'refs/heads/main');
 const branches = () => remoteGit('for-each-ref', '--format=%(refname)', 'refs/heads/').split('\n').filter(Boolean);
 
-async function tokenOf(account: Account, overrides: Record<string, unknown> = {}): Promise<string> {
-  return signed(claimsFor(account, PROJECT, overrides), keys.privateKey);
-}
+const tokenOf = (account: Account) => idTokenOf(keys, account);
+/** The server's options, with its state in `stateDir`. */
+const options = (stateDir: string, extra: Partial<HostedOptions> = {}) => productionOptions({ remote, keys }, stateDir, extra);
 
-interface Answer<T> {
-  status: number;
-  body: T & { error?: string; hint?: string };
-  headers: Headers;
-}
-
-async function call<T>(method: string, endpoint: string, { cookie, body, headers = {} }: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
-  const response = await fetch(`${base}${EDITOR_API}/${endpoint}`, {
-    method,
-    headers: {
-      ...(method === 'GET' ? {} : { Origin: base, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }),
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & { error?: string; hint?: string }, headers: response.headers };
+/** A call to the API of the server under test; a string body is sent as it is. */
+function call<T>(method: string, endpoint: string, { cookie, body, headers = {} }: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  return apiCall<T>(base, method, endpoint, typeof body === 'string' ? { cookie, raw: body, headers } : { cookie, body, headers });
 }
 
 async function signIn(account: Account): Promise<string> {
@@ -86,12 +60,6 @@ async function openPage(cookie: string, file: string): Promise<PageResponse> {
   const answer = await call<PageResponse>('GET', `page?file=${encodeURIComponent(file)}`, { cookie });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
-}
-
-function withTitle(data: Json, title: string): Json {
-  const copy = structuredClone(data) as { sections: { title: string }[] };
-  copy.sections[0]!.title = title;
-  return copy;
 }
 
 /** Commits on a draft branch of the remote that main does not have: author, committer, subject, files. */
@@ -117,25 +85,16 @@ function editorsOnMain(text: string): void {
 }
 
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(tmpdir(), 'cesa-hosted-'));
-  keys = await testKeys();
-  ({ remote } = siteRepository(temp, { editors: EDITORS }));
+  ({ temp, remote, keys } = await hostedSite('hosted', { editors: EDITORS }));
   app = await buildEditorApp(ROOT);
-  editor = await startHostedEditor({
-    app,
-    root: ROOT,
-    host: '127.0.0.1',
-    port: 0,
-    projectId: PROJECT,
-    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-    remote,
-    stateDir: path.join(temp, 'state'),
-    mainMaxAgeMs: 0,
-    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-    // The tests sign in more often than a person would.
-    limits: { 'sign-in': { count: 100, perMs: 60_000 } },
-    log: (entry) => logged.push(entry),
-  });
+  editor = await startHostedEditor(
+    options(path.join(temp, 'state'), {
+      app,
+      // The tests sign in more often than a person would.
+      limits: { 'sign-in': { count: 100, perMs: 60_000 } },
+      log: (entry) => logged.push(entry),
+    }),
+  );
   base = editor.address;
 }, 120_000);
 
@@ -236,15 +195,7 @@ describe('two editors, each in their own draft', () => {
     const cookie = await signIn(asha);
     const state = path.join(temp, 'state');
     await editor.close();
-    editor = await startHostedEditor({
-      app,
-      root: ROOT, host: '127.0.0.1', port: Number(new URL(base).port), projectId: PROJECT,
-      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-      remote, stateDir: state, mainMaxAgeMs: 0,
-      verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-      limits: { 'sign-in': { count: 100, perMs: 60_000 } },
-      log: (entry) => logged.push(entry),
-    });
+    editor = await startHostedEditor(options(state, { app, port: Number(new URL(base).port), limits: { 'sign-in': { count: 100, perMs: 60_000 } }, log: (entry) => logged.push(entry) }));
     // The developer's fix, which the draft's work tree follows.
     expect((await openPage(cookie, 'pages/etabs.yaml')).text).toContain('Fixed by a developer');
   });
@@ -252,17 +203,11 @@ describe('two editors, each in their own draft', () => {
 
 describe('a server that lost its state folder', () => {
   it('signs people out but loses nothing saved: the drafts come back from the remote', async () => {
-    const fresh = await startHostedEditor({
-      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
-      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-      remote, stateDir: path.join(temp, 'new-state'), mainMaxAgeMs: 0,
-      verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-      log: () => undefined,
-    });
+    const fresh = await startHostedEditor(options(path.join(temp, 'new-state'), { log: () => undefined }));
     try {
       const token = await tokenOf(asha);
       const session = await fetch(`${fresh.address}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: fresh.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: token }) });
-      const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const cookie = cookieOf(session.headers.get('set-cookie'));
       const page = (await (await fetch(`${fresh.address}${EDITOR_API}/page?file=pages/etabs.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
       expect(page.text).toBe(remoteGit('show', 'refs/heads/drafts/asha-editor-example-com:pages/etabs.yaml') + '\n');
     } finally {
@@ -524,35 +469,8 @@ describe('refused, with nothing written', () => {
 });
 
 describe('the preview of the whole draft', () => {
-  interface Got {
-    status: number;
-    headers: IncomingHttpHeaders;
-    body: string;
-  }
-
-  /** A GET as a browser sends it, with any Host (a preview's own name, answered by the editor's process). */
-  function get(url: string, headers: Record<string, string> = {}): Promise<Got> {
-    return new Promise((resolve, reject) => {
-      const outgoing = httpGet(url, { headers }, (incoming) => {
-        let body = '';
-        incoming.setEncoding('utf8');
-        incoming.on('data', (chunk: string) => (body += chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
-      });
-      outgoing.on('error', reject);
-    });
-  }
-
   /** Signs in on `at` and saves `title` as staad's first title: the draft's preview is then built. */
-  async function signInAndSave(at: string, account: Account, title: string): Promise<string> {
-    const session = await fetch(`${at}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(account) }) });
-    expect(session.status).toBe(200);
-    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const page = (await (await fetch(`${at}${EDITOR_API}/page?file=pages/staad.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
-    const saved = await fetch(`${at}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, title), version: page.version }) });
-    expect(saved.status).toBe(200);
-    return cookie;
-  }
+  const signInAndSave = async (at: string, account: Account, title: string) => signInAndSaveWith(at, await tokenOf(account), title);
 
   describe('on a server: each draft on its own name of a wildcard one, answered by the editor’s process', () => {
     const DRAFT_HOST = 'meera-publisher-example-com.preview.cesa.example';
@@ -573,21 +491,14 @@ describe('the preview of the whole draft', () => {
       const ticketAt = await opened();
       const answer = await get(`${at}${ticketAt.pathname}${ticketAt.search}`, { Host: ticketAt.host });
       expect(answer.status, answer.body).toBe(303);
-      return (answer.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+      return cookieOf(answer.headers['set-cookie']?.[0]);
     }
 
     beforeAll(async () => {
       mainBefore = mainSha();
-      previewing = await startHostedEditor({
-        app,
-        root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
-        firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-        remote, stateDir: path.join(temp, 'preview-state'), mainMaxAgeMs: 0,
-        verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-        previewOrigin: 'https://{draft}.preview.cesa.example',
-        limits: { 'sign-in': { count: 100, perMs: 60_000 } },
-        log: () => undefined,
-      });
+      previewing = await startHostedEditor(
+        options(path.join(temp, 'preview-state'), { app, previewOrigin: 'https://{draft}.preview.cesa.example', limits: { 'sign-in': { count: 100, perMs: 60_000 } }, log: () => undefined }),
+      );
       at = previewing.address;
       cookie = await signInAndSave(at, meera, 'STAAD in the preview');
       await previewing.previews!.settled('meera-publisher-example-com');
@@ -659,15 +570,9 @@ describe('the preview of the whole draft', () => {
     it('stays open over a restart of the server: the first look builds the draft again, saying so meanwhile', async () => {
       const previewCookie = await entered();
       await previewing.close();
-      previewing = await startHostedEditor({
-        app,
-        root: ROOT, host: '127.0.0.1', port: Number(new URL(at).port), projectId: PROJECT,
-        firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-        remote, stateDir: path.join(temp, 'preview-state'), mainMaxAgeMs: 0,
-        verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-        previewOrigin: 'https://{draft}.preview.cesa.example',
-        log: () => undefined,
-      });
+      previewing = await startHostedEditor(
+        options(path.join(temp, 'preview-state'), { app, port: Number(new URL(at).port), previewOrigin: 'https://{draft}.preview.cesa.example', log: () => undefined }),
+      );
       const building = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
       expect(building.status).toBe(503);
       expect(building.headers['retry-after']).toBe('5');
@@ -703,14 +608,7 @@ describe('the preview of the whole draft', () => {
   });
 
   it('on this computer: each draft’s preview on a loopback port of its own, through the same ticket', async () => {
-    const local = await startHostedEditor({
-      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
-      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-      remote, stateDir: path.join(temp, 'local-preview-state'), mainMaxAgeMs: 0,
-      verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-      previews: true,
-      log: () => undefined,
-    });
+    const local = await startHostedEditor(options(path.join(temp, 'local-preview-state'), { previews: true, log: () => undefined }));
     try {
       const at = local.address;
       const cookie = await signInAndSave(at, meera, 'STAAD on this computer');
@@ -814,17 +712,12 @@ describe('an unexpected failure', () => {
 
 describe('limits', () => {
   it('refuses the save past the limit, in words with how long to wait, with nothing written', async () => {
-    const limited = await startHostedEditor({
-      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
-      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-      remote, stateDir: path.join(temp, 'limited-state'), mainMaxAgeMs: 0,
-      verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-      limits: { save: { count: 1, perMs: 60_000 }, 'sign-in': { count: 2, perMs: 60_000 } },
-      log: () => undefined,
-    });
+    const limited = await startHostedEditor(
+      options(path.join(temp, 'limited-state'), { limits: { save: { count: 1, perMs: 60_000 }, 'sign-in': { count: 2, perMs: 60_000 } }, log: () => undefined }),
+    );
     try {
       const signInThere = async () => fetch(`${limited.address}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: limited.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(meera) }) });
-      const cookie = ((await signInThere()).headers.get('set-cookie') ?? '').split(';')[0]!;
+      const cookie = cookieOf((await signInThere()).headers.get('set-cookie'));
       const save = async (title: string) => {
         const page = (await (await fetch(`${limited.address}${EDITOR_API}/page?file=pages/index.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
         return fetch(`${limited.address}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: limited.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, title), version: page.version }) });
@@ -885,13 +778,12 @@ describe('photos', () => {
 describe('Google’s keys out of reach (the server offline)', () => {
   it('a sign-in is answered 503 saying the server could not reach Google, not that the token was refused; the log says why', async () => {
     const entries: Record<string, unknown>[] = [];
-    const offline = await startHostedEditor({
-      root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
-      firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-      remote, stateDir: path.join(temp, 'offline-state'), mainMaxAgeMs: 0,
-      verifier: signedTokenVerifier({ projectId: PROJECT, keys: createRemoteJWKSet(new URL(`http://127.0.0.1:${await closedPort()}/keys`)) }),
-      log: (entry) => entries.push(entry),
-    });
+    const offline = await startHostedEditor(
+      options(path.join(temp, 'offline-state'), {
+        verifier: signedTokenVerifier({ projectId: PROJECT, keys: createRemoteJWKSet(new URL(`http://127.0.0.1:${await closedPort()}/keys`)) }),
+        log: (entry) => entries.push(entry),
+      }),
+    );
     try {
       const answer = await fetch(`${offline.address}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: offline.address, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken: await tokenOf(asha) }) });
       expect(answer.status).toBe(503);

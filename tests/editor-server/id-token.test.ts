@@ -2,6 +2,7 @@
  * The hosted editor's token check against a local RS256 key set standing in for Google's: a good
  * token is accepted, and each way a token can be wrong is refused with its own reason.
  */
+// @tier slow: opens a server to find a closed port
 // @vitest-environment node
 import { createRemoteJWKSet, customFetch, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';

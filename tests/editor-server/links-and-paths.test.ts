@@ -7,6 +7,7 @@
  * anything is written, and no write answers "Saved" without the commit that holds it; an animated
  * photo keeps its frames when its metadata is stripped.
  */
+// @tier slow: starts the hosted editor over a git repository
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,6 @@ import { createPage } from '../../scripts/authoring/create-page';
 import { DraftChecker } from '../../editor/server/draft-check';
 import { namesKeptBy } from '../../scripts/authoring/kept-names';
 import { editorId } from '../../editor/repo/editors';
-import { signedTokenVerifier } from '../../editor/hosted/id-token';
 import { previewSecret } from '../../editor/hosted/preview-access';
 import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
 import { Refusal } from '../../editor/server/http';
@@ -29,11 +29,8 @@ import { saveUpload } from '../../editor/server/upload';
 import { loadContent } from '../../src/content/load';
 import { EDITOR_API, type Json, type PageResponse } from '../../editor/protocol/api';
 import { tinyPage, writeInto } from '../helpers/dev-content';
-import { siteRepository } from '../helpers/site-repository';
-import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PROJECT = 'cesa-test-academy';
+import { apiCall, cookieOf, editorsYaml, hostedSite, idTokenOf, productionOptions, remoteGit as gitOn, ROOT } from '../helpers/hosted';
+import type { Account, TestKeys } from './tokens';
 
 /** One editor per story: a draft refused for a link stays refused until a developer mends it. */
 const ACCOUNTS = ['environ', 'secret', 'upwards', 'etc', 'submodule', 'public', 'planted', 'names', 'unkept', 'photos', 'served'] as const;
@@ -41,7 +38,7 @@ type Story = (typeof ACCOUNTS)[number];
 const account = (story: Story): Account => ({ email: `${story}.editor@example.com`, name: `${story[0]!.toUpperCase()}${story.slice(1)} Editor` });
 const draftOf = (story: Story) => editorId(account(story).email);
 
-const EDITORS = `editors:\n${ACCOUNTS.map((story) => `  - { email: ${account(story).email}, name: ${account(story).name}, role: editor }`).join('\n')}\n`;
+const EDITORS = editorsYaml(ACCOUNTS.map((story) => [account(story), 'editor'] as const));
 
 let temp: string;
 let remote: string;
@@ -53,7 +50,7 @@ let base: string;
 /** Every answer's body, to look for what must never leave the server. */
 const answered: string[] = [];
 
-const remoteGit = (...args: string[]) => execFileSync('git', ['--git-dir', remote, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
+const remoteGit = (...args: string[]) => gitOn(remote, ...args);
 const devGit = (...args: string[]) => execFileSync('git', ['-C', developer, '-c', 'user.name=Someone With Push Access', '-c', 'user.email=push@example.com', ...args], { encoding: 'utf8' }).trim();
 const tipOf = (branch: string) => remoteGit('for-each-ref', '--format=%(objectname)', `refs/heads/${branch}`);
 const worktreeOf = (story: Story) => path.join(stateDir, 'drafts', draftOf(story));
@@ -102,23 +99,16 @@ interface Answer {
 }
 
 async function call(method: string, endpoint: string, { cookie, body }: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
-  const response = await fetch(`${base}${EDITOR_API}/${endpoint}`, {
-    method,
-    headers: {
-      ...(method === 'GET' ? {} : { Origin: base, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  answered.push(text);
-  return { status: response.status, body: text ? (JSON.parse(text) as Answer['body']) : {}, headers: response.headers };
+  const answer = await apiCall(base, method, endpoint, { cookie, body });
+  answered.push(answer.text);
+  return answer;
 }
 
+/** Signs in through call(), so that its answer is looked at too. */
 async function signIn(story: Story): Promise<string> {
-  const answer = await call('POST', 'session', { body: { idToken: await signed(claimsFor(account(story), PROJECT), keys.privateKey) } });
+  const answer = await call('POST', 'session', { body: { idToken: await idTokenOf(keys, account(story)) } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return cookieOf(answer.headers.get('set-cookie'));
 }
 
 async function upload(cookie: string, name: string, bytes: Buffer): Promise<Answer> {
@@ -148,28 +138,19 @@ async function everythingRefused(cookie: string, words: RegExp): Promise<void> {
 }
 
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(tmpdir(), 'cesa-links-'));
-  keys = await testKeys();
   // With the project's own .gitignore, as the academy's repository has it.
-  ({ remote } = siteRepository(temp, { editors: EDITORS, code: ['.gitignore'] }));
+  ({ temp, remote, keys } = await hostedSite('links', { editors: EDITORS, code: ['.gitignore'] }));
   developer = path.join(temp, 'developer');
   execFileSync('git', ['clone', '--quiet', remote, developer]);
   stateDir = path.join(temp, 'state');
   // The secret the state folder holds for previews: one more thing a link could lead to.
   previewSecret(stateDir);
-  editor = await startHostedEditor({
-    root: ROOT,
-    host: '127.0.0.1',
-    port: 0,
-    projectId: PROJECT,
-    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-    remote,
-    stateDir,
-    mainMaxAgeMs: 0,
-    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-    limits: { 'sign-in': { count: 100, perMs: 60_000 }, save: { count: 100, perMs: 60_000 }, upload: { count: 100, perMs: 60_000 } },
-    log: () => undefined,
-  });
+  editor = await startHostedEditor(
+    productionOptions({ remote, keys }, stateDir, {
+      limits: { 'sign-in': { count: 100, perMs: 60_000 }, save: { count: 100, perMs: 60_000 }, upload: { count: 100, perMs: 60_000 } },
+      log: () => undefined,
+    }),
+  );
   base = editor.address;
 }, 120_000);
 
@@ -258,7 +239,7 @@ describe('a link or a submodule pushed on a draft’s branch or on main', () => 
       symlinkSync('/etc/passwd', path.join(work, 'editors.yaml'));
     });
     try {
-      const answer = await call('POST', 'session', { body: { idToken: await signed(claimsFor(account('names'), PROJECT), keys.privateKey) } });
+      const answer = await call('POST', 'session', { body: { idToken: await idTokenOf(keys, account('names')) } });
       expect(answer.status).toBe(503);
       expect(answer.body.error).toMatch(/^Nobody can edit until the list of editors/);
       expect(answer.body.hint).toMatch(/editors\.yaml on main is a link to another file/);

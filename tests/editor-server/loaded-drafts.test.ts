@@ -1,4 +1,5 @@
 /** The drafts' content kept loaded for the few drafts used last only, and read again when asked for. */
+// @tier slow: makes a git repository
 // @vitest-environment node
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

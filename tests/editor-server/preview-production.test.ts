@@ -5,23 +5,18 @@
  * restart of the server; a preview carries the live site's headers only (no local Auth emulator in its
  * policy, which only the emulator mode admits), and asks search engines to keep nothing.
  */
+// @tier slow: builds the editor app and starts the hosted editor over a git repository
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEditorApp } from '../../editor/app-build';
 import type { EditorApp } from '../../editor/hosted/app-files';
 import { signedTokenVerifier } from '../../editor/hosted/id-token';
 import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../editor/hosted/server';
-import { EDITOR_API, type Json, type PageResponse } from '../../editor/protocol/api';
-import { siteRepository } from '../helpers/site-repository';
-import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
+import { cookieOf, editorsYaml, hostedSite, idTokenOf, meera, PROJECT, productionOptions, rawGet as get, ROOT, signInAndSave as signInAndSaveWith } from '../helpers/hosted';
+import type { TestKeys } from './tokens';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PROJECT = 'cesa-test-academy';
-const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
 const DRAFT = 'meera-publisher-example-com';
 const DRAFT_HOST = `${DRAFT}.preview.cesa.example`;
 
@@ -31,49 +26,15 @@ let keys: TestKeys;
 let app: EditorApp;
 
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(tmpdir(), 'cesa-preview-production-'));
-  keys = await testKeys();
-  ({ remote } = siteRepository(temp, { editors: `editors:\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n` }));
+  ({ temp, remote, keys } = await hostedSite('preview-production', { editors: editorsYaml([[meera, 'publisher']]) }));
   app = await buildEditorApp(ROOT);
 }, 300_000);
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-interface Got {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A GET as a browser sends it, with any Host (a preview's own name, answered by the editor's process). */
-function get(url: string, headers: Record<string, string> = {}): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpGet(url, { headers }, (incoming) => {
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (body += chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
-    });
-    outgoing.on('error', reject);
-  });
-}
-
-function withTitle(data: Json, title: string): Json {
-  const copy = structuredClone(data) as { sections: { title: string }[] };
-  copy.sections[0]!.title = title;
-  return copy;
-}
-
 /** Signs in with a token of `projectId` and saves `title` as staad's first title: the draft's preview is then built. */
 async function signInAndSave(at: string, projectId: string, title: string): Promise<string> {
-  const idToken = await signed(claimsFor(meera, projectId), keys.privateKey);
-  const session = await fetch(`${at}${EDITOR_API}/session`, { method: 'POST', headers: { Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken }) });
-  expect(session.status).toBe(200);
-  const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const page = (await (await fetch(`${at}${EDITOR_API}/page?file=pages/staad.yaml`, { headers: { Cookie: cookie } })).json()) as PageResponse;
-  const saved = await fetch(`${at}${EDITOR_API}/save`, { method: 'POST', headers: { Cookie: cookie, Origin: at, 'Content-Type': 'application/json' }, body: JSON.stringify({ file: page.file, data: withTitle(page.data, title), version: page.version }) });
-  expect(saved.status).toBe(200);
-  return cookie;
+  return signInAndSaveWith(at, await idTokenOf(keys, meera, { projectId }), title);
 }
 
 /** "Preview the whole site": the address of the preview's entry, with a fresh ticket. */
@@ -85,19 +46,7 @@ async function ticketAddress(at: string, cookie: string): Promise<URL> {
 
 /** The server as an administrator configures it, on `port` (0: any). */
 function production(stateDir: string, port = 0): Omit<HostedOptions, 'app'> {
-  return {
-    root: ROOT,
-    host: '127.0.0.1',
-    port,
-    projectId: PROJECT,
-    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-    remote,
-    stateDir,
-    mainMaxAgeMs: 0,
-    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-    previewOrigin: 'https://{draft}.preview.cesa.example',
-    log: () => undefined,
-  };
+  return productionOptions({ remote, keys }, stateDir, { port, previewOrigin: 'https://{draft}.preview.cesa.example', log: () => undefined });
 }
 
 describe('a server in production configuration', () => {
@@ -121,7 +70,7 @@ describe('a server in production configuration', () => {
     const entry = await ticketAddress(at, cookie);
     const taken = await get(`${at}${entry.pathname}${entry.search}`, { Host: entry.host });
     expect(taken.status, taken.body).toBe(303);
-    const previewCookie = (taken.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const previewCookie = cookieOf(taken.headers['set-cookie']?.[0]);
     const shown = await get(`${at}/staad`, { Host: DRAFT_HOST, Cookie: previewCookie });
     expect(shown.status).toBe(200);
     expect(shown.body).toContain('STAAD in production');
@@ -156,28 +105,24 @@ describe('a server in production configuration', () => {
 
 describe('a server in emulator mode (zero-config)', () => {
   it('admits the local Auth emulator in its previews’ policy, which the site signs in with there', async () => {
-    const local = await startHostedEditor({
-      app,
-      root: ROOT,
-      host: '127.0.0.1',
-      port: 0,
-      projectId: 'demo-cesa',
-      firebase: { apiKey: 'demo-cesa-api-key', authDomain: 'demo-cesa.firebaseapp.com' },
-      emulatorHost: '127.0.0.1:9099',
-      remote,
-      stateDir: path.join(temp, 'emulator-state'),
-      mainMaxAgeMs: 0,
-      verifier: signedTokenVerifier({ projectId: 'demo-cesa', keys: keys.keys }),
-      previews: true,
-      log: () => undefined,
-    });
+    const local = await startHostedEditor(
+      productionOptions({ remote, keys }, path.join(temp, 'emulator-state'), {
+        app,
+        projectId: 'demo-cesa',
+        firebase: { apiKey: 'demo-cesa-api-key', authDomain: 'demo-cesa.firebaseapp.com' },
+        emulatorHost: '127.0.0.1:9099',
+        verifier: signedTokenVerifier({ projectId: 'demo-cesa', keys: keys.keys }),
+        previews: true,
+        log: () => undefined,
+      }),
+    );
     try {
       const cookie = await signInAndSave(local.address, 'demo-cesa', 'STAAD with the emulator');
       await local.previews!.settled(DRAFT);
       const entry = await ticketAddress(local.address, cookie);
       const taken = await get(entry.href);
       expect(taken.status, taken.body).toBe(303);
-      const shown = await get(`${entry.origin}/staad`, { Cookie: (taken.headers['set-cookie']?.[0] ?? '').split(';')[0]! });
+      const shown = await get(`${entry.origin}/staad`, { Cookie: cookieOf(taken.headers['set-cookie']?.[0]) });
       expect(shown.status).toBe(200);
       expect(shown.headers['content-security-policy']).toContain('http://127.0.0.1:9099');
     } finally {

@@ -3,31 +3,21 @@
  * the editor (src/, scripts/, the dependencies and the build's configuration), not the README, docs,
  * tests or untracked notes.
  */
+// @tier slow: runs git
 // @vitest-environment node
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeDifferences } from '../../editor/publish/code-check';
 import { writeInto } from '../helpers/dev-content';
+import { littleOfEverything } from '../helpers/site-repository';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-code-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-const gitIn = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' }).trim();
-
 /** A checkout holding a little of everything, committed: the server's checkout and main at once. */
-function checkout(name: string): string {
-  const dir = path.join(temp, name);
-  for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml', 'public/logo.svg']) {
-    writeInto(dir, file, `${file}\n`);
-  }
-  gitIn(dir, 'init', '--quiet');
-  gitIn(dir, 'add', '--all');
-  gitIn(dir, 'commit', '--quiet', '-m', 'The site');
-  return dir;
-}
+const checkout = (name: string) => littleOfEverything(path.join(temp, name));
 
 describe('the server’s code', () => {
   it('is not the README, docs, tests, content or untracked notes: changed, they never stop publishing', async () => {

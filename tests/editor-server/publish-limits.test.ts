@@ -4,44 +4,24 @@
  * repository gone, a publisher past the limit is told to wait (429), not that the repository does not
  * answer, so no fetch, merge or build ran for the request.
  */
+// @tier slow: starts the hosted editor over a git repository
 // @vitest-environment node
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedTokenVerifier } from '../../editor/hosted/id-token';
 import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
 import { EDITOR_API } from '../../editor/protocol/api';
-import { siteRepository } from '../helpers/site-repository';
-import { claimsFor, signed, testKeys, type Account } from './tokens';
-
-const PROJECT = 'cesa-test-academy';
-const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
-const asha: Account = { email: 'asha.editor@example.com', name: 'Asha Editor' };
+import { asha, editorsYaml, hostedSite, meera, productionOptions, signIn as signInAt } from '../helpers/hosted';
+import type { Account, TestKeys } from './tokens';
 
 let temp: string;
 let remote: string;
 let editor: RunningEditor;
-let keys: Awaited<ReturnType<typeof testKeys>>;
+let keys: TestKeys;
 
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-limits-'));
-  keys = await testKeys();
-  const editors = `editors:\n  - { email: ${asha.email}, name: ${asha.name}, role: editor }\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n`;
-  ({ remote } = siteRepository(temp, { editors }));
-  editor = await startHostedEditor({
-    root: path.resolve(import.meta.dirname, '../..'),
-    host: '127.0.0.1',
-    port: 0,
-    projectId: PROJECT,
-    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-    remote,
-    stateDir: path.join(temp, 'state'),
-    mainMaxAgeMs: 0,
-    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-    limits: { publish: { count: 2, perMs: 3_600_000 } },
-    log: () => undefined,
-  });
+  ({ temp, remote, keys } = await hostedSite('publish-limits', { editors: editorsYaml([[asha, 'editor'], [meera, 'publisher']]) }));
+  editor = await startHostedEditor(productionOptions({ remote, keys }, path.join(temp, 'state'), { limits: { publish: { count: 2, perMs: 3_600_000 } }, log: () => undefined }));
 }, 120_000);
 
 afterAll(async () => {
@@ -49,15 +29,7 @@ afterAll(async () => {
   rmSync(temp, { recursive: true, force: true });
 });
 
-async function signIn(account: Account): Promise<string> {
-  const response = await fetch(`${editor.address}${EDITOR_API}/session`, {
-    method: 'POST',
-    headers: { Origin: editor.address, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ idToken: await signed(claimsFor(account, PROJECT), keys.privateKey) }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const signIn = (account: Account) => signInAt(editor.address, keys, account);
 
 function call(method: string, endpoint: string, cookie: string, body?: unknown): Promise<Response> {
   return fetch(`${editor.address}${EDITOR_API}/publish/${endpoint}`, {

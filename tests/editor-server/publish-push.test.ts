@@ -3,6 +3,7 @@
  * push left in the repository, a host that declines; and the locks a stopped push left in a remote on
  * this disk removed when the server starts again.
  */
+// @tier slow: pushes with git
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -11,24 +12,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git, GitError } from '../../editor/repo/git';
 import { pushFailure, pushRefusal, removeStaleLocks } from '../../editor/publish/push';
-import { writeInto } from '../helpers/dev-content';
+import { developerGit, littleOfEverything } from '../helpers/site-repository';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-push-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-const gitIn = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' }).trim();
+const gitIn = developerGit;
 
 /** A checkout holding a little of everything, committed: the server's checkout and main at once. */
-function checkout(name: string): string {
-  const dir = path.join(temp, name);
-  for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml', 'public/logo.svg']) {
-    writeInto(dir, file, `${file}\n`);
-  }
-  gitIn(dir, 'init', '--quiet');
-  gitIn(dir, 'add', '--all');
-  gitIn(dir, 'commit', '--quiet', '-m', 'The site');
-  return dir;
-}
+const checkout = (name: string) => littleOfEverything(path.join(temp, name));
 
 /** A push's failure as git gives it, from a real push to a bare repository. */
 async function failedPush(remote: string, work: string, ref = 'refs/heads/main'): Promise<GitError> {

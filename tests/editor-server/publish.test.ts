@@ -6,30 +6,23 @@
  * started again, and the refusals (an editor publishing, main's code not the server's, content
  * with mistakes).
  */
+// @tier slow: starts the hosted editor over a git repository and builds the site
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedTokenVerifier } from '../../editor/hosted/id-token';
 import { checkoutCode } from '../../editor/publish/code-check';
 import { LiveFolder } from '../../editor/publish/deploy';
 import { JOURNAL_STEPS, type JournalStep } from '../../editor/publish/journal';
 import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
 import { liveSite } from '../../editor/hosted/zero-config';
-import { EDITOR_API, type Json, type PageResponse } from '../../editor/protocol/api';
+import type { Json, PageResponse } from '../../editor/protocol/api';
 import type { Decision, MyDraftResponse, PublishResponse, ReadyDraft, ReviewResponse } from '../../editor/protocol/publish';
-import { siteRepository } from '../helpers/site-repository';
-import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
+import { apiCall, asha, editorsYaml, hostedSite, meera, productionOptions, ravi, remoteGit as gitOn, ROOT, signIn as signInAt, type Answer } from '../helpers/hosted';
+import type { Account, TestKeys } from './tokens';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PROJECT = 'cesa-test-academy';
-
-const asha: Account = { email: 'asha.editor@example.com', name: 'Asha Editor' };
-const ravi: Account = { email: 'ravi.editor@example.com', name: 'Ravi Editor' };
-const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
 const ASHA = 'asha-editor-example-com';
 const RAVI = 'ravi-editor-example-com';
 
@@ -44,7 +37,7 @@ const logged: Record<string, unknown>[] = [];
 /** What the running server's publishes are told after each journal step. */
 let onStep: (step: JournalStep) => Promise<'halt' | void> | 'halt' | void = () => undefined;
 
-const remoteGit = (...args: string[]) => execFileSync('git', ['--git-dir', remote, ...args], { encoding: 'utf8' }).trim();
+const remoteGit = (...args: string[]) => gitOn(remote, ...args);
 const mainSha = () => remoteGit('rev-parse', 'refs/heads/main');
 const mainHas = (commit: string) => {
   try {
@@ -57,21 +50,14 @@ const mainHas = (commit: string) => {
 
 async function start(): Promise<void> {
   folder = new LiveFolder(path.join(state, 'live'));
-  editor = await startHostedEditor({
-    root: ROOT,
-    host: '127.0.0.1',
-    port: 0,
-    projectId: PROJECT,
-    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-    remote,
-    stateDir: state,
-    mainMaxAgeMs: 0,
-    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
-    limits: { 'sign-in': { count: 1000, perMs: 60_000 }, save: { count: 1000, perMs: 60_000 }, publish: { count: 1000, perMs: 60_000 } },
-    log: (entry) => logged.push(entry),
-    deployer: folder,
-    onPublishStep: (step) => onStep(step),
-  });
+  editor = await startHostedEditor(
+    productionOptions({ remote, keys }, state, {
+      limits: { 'sign-in': { count: 1000, perMs: 60_000 }, save: { count: 1000, perMs: 60_000 }, publish: { count: 1000, perMs: 60_000 } },
+      log: (entry) => logged.push(entry),
+      deployer: folder,
+      onPublishStep: (step) => onStep(step),
+    }),
+  );
   liveUrl = (await liveSite(folder, editor.publisher)).url;
 }
 
@@ -83,31 +69,11 @@ async function restart(): Promise<void> {
   await start();
 }
 
-interface Answer<T> {
-  status: number;
-  body: T & { error?: string; hint?: string };
+function call<T>(method: string, endpoint: string, cookie: string, body?: unknown): Promise<Answer<T>> {
+  return apiCall<T>(editor.address, method, endpoint, { cookie, body });
 }
 
-async function call<T>(method: string, endpoint: string, cookie: string, body?: unknown): Promise<Answer<T>> {
-  const base = editor.address;
-  const response = await fetch(`${base}${EDITOR_API}/${endpoint}`, {
-    method,
-    headers: { ...(method === 'GET' ? {} : { Origin: base, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }), Cookie: cookie },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & { error?: string; hint?: string } };
-}
-
-async function signIn(account: Account): Promise<string> {
-  const response = await fetch(`${editor.address}${EDITOR_API}/session`, {
-    method: 'POST',
-    headers: { Origin: editor.address, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ idToken: await signed(claimsFor(account, PROJECT), keys.privateKey) }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const signIn = (account: Account) => signInAt(editor.address, keys, account);
 
 /** Opens the page in the editor's draft, changes its data and saves it: the save's commit. */
 async function save(account: Account, file: string, change: (data: { meta: Record<string, string>; sections: Record<string, unknown>[] }) => void): Promise<string> {
@@ -206,12 +172,9 @@ function pushWithGit(branch: string, make: (gitIn: (...args: string[]) => string
 }
 
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-'));
-  keys = await testKeys();
   // The site's repository: the code this server runs (as git would commit it), and a small content.
   const code = (await checkoutCode(ROOT))!.filter((file) => statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile());
-  const editors = `editors:\n  - { email: ${asha.email}, name: ${asha.name}, role: editor }\n  - { email: ${ravi.email}, name: ${ravi.name}, role: editor }\n  - { email: ${meera.email}, name: ${meera.name}, role: publisher }\n`;
-  ({ remote } = siteRepository(temp, { editors, code }));
+  ({ temp, remote, keys } = await hostedSite('publish', { editors: editorsYaml([[asha, 'editor'], [ravi, 'editor'], [meera, 'publisher']]), code }));
   state = path.join(temp, 'state');
   await start();
 }, 600_000);

@@ -4,34 +4,22 @@
  * send, and a draft's work held up, never hold up another editor's save, sign-in or page list; a body
  * past its deadline is answered 408 and cut off; rate limits are taken before any fetch or body.
  */
+// @tier slow: starts the hosted editor over a git repository
 // @vitest-environment node
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { signedTokenVerifier } from '../../editor/hosted/id-token';
 import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../editor/hosted/server';
 import { EDITOR_API, type Json, type PageListEntry, type PageResponse } from '../../editor/protocol/api';
-import { siteRepository } from '../helpers/site-repository';
-import { claimsFor, signed, testKeys, type Account, type TestKeys } from './tokens';
+import { apiCall, asha, editorsYaml, hostedSite, meera, productionOptions, ravi, remoteGit as gitOn, signIn as signInAt } from '../helpers/hosted';
+import type { Account, TestKeys } from './tokens';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PROJECT = 'cesa-test-academy';
-
-const asha: Account = { email: 'asha.editor@example.com', name: 'Asha Editor' };
-const ravi: Account = { email: 'ravi.editor@example.com', name: 'Ravi Editor' };
-const meera: Account = { email: 'meera.publisher@example.com', name: 'Meera Publisher' };
 const ASHA = 'asha-editor-example-com';
 const RAVI = 'ravi-editor-example-com';
 
-const EDITORS = `editors:
-  - { email: ${asha.email}, name: ${asha.name}, role: editor }
-  - { email: ${ravi.email}, name: ${ravi.name}, role: editor }
-  - { email: ${meera.email}, name: ${meera.name}, role: publisher }
-`;
+const EDITORS = editorsYaml([[asha, 'editor'], [ravi, 'editor'], [meera, 'publisher']]);
 
 /** A body's deadline here: 1 s, then 100 bytes a second (a body declaring 1 MB has hours; one of 200 bytes, 3 s). */
 const BODY = { graceMs: 1000, minBytesPerSecond: 100 };
@@ -43,37 +31,21 @@ let editor: RunningEditor;
 let base: string;
 const logged: Record<string, unknown>[] = [];
 
-const remoteGit = (...args: string[]) => execFileSync('git', ['--git-dir', remote, ...args], { encoding: 'utf8' }).trim();
+const remoteGit = (...args: string[]) => gitOn(remote, ...args);
 const draftTip = (id: string) => remoteGit('for-each-ref', '--format=%(objectname)', `refs/heads/drafts/${id}`);
 
 function options(stateDir: string, extra: Partial<HostedOptions> = {}): HostedOptions {
-  return {
-    root: ROOT, host: '127.0.0.1', port: 0, projectId: PROJECT,
-    firebase: { apiKey: 'test-key', authDomain: `${PROJECT}.firebaseapp.com` },
-    remote, stateDir: path.join(temp, stateDir), mainMaxAgeMs: 0,
-    verifier: signedTokenVerifier({ projectId: PROJECT, keys: keys.keys }),
+  return productionOptions({ remote, keys }, path.join(temp, stateDir), {
     limits: { 'sign-in': { count: 1000, perMs: 60_000 } },
     requestLimits: { body: BODY },
     log: (entry) => logged.push(entry),
     ...extra,
-  };
-}
-
-async function call<T>(at: string, method: string, endpoint: string, { cookie, body }: { cookie?: string; body?: unknown } = {}): Promise<{ status: number; body: T & { error?: string; hint?: string }; headers: Headers }> {
-  const response = await fetch(`${at}${EDITOR_API}/${endpoint}`, {
-    method,
-    headers: { ...(method === 'GET' ? {} : { Origin: at, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & { error?: string; hint?: string }, headers: response.headers };
 }
 
-async function signIn(account: Account, at = base): Promise<string> {
-  const answer = await call(at, 'POST', 'session', { body: { idToken: await signed(claimsFor(account, PROJECT), keys.privateKey) } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const call = apiCall;
+
+const signIn = (account: Account, at = base) => signInAt(at, keys, account);
 
 /** A save of `file` with its first section's title changed, as the editor sends it. */
 async function save(cookie: string, file: string, title: string, at = base) {
@@ -126,9 +98,7 @@ function requestsTaken(running: RunningEditor, count: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(tmpdir(), 'cesa-slow-'));
-  keys = await testKeys();
-  ({ remote } = siteRepository(temp, { editors: EDITORS }));
+  ({ temp, remote, keys } = await hostedSite('slow', { editors: EDITORS }));
   editor = await startHostedEditor(options('state'));
   base = editor.address;
 }, 120_000);

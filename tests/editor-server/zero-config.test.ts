@@ -3,6 +3,7 @@
  * commit on main, with an example editors.yaml committed when the checkout has none, and kept (with
  * its drafts) by the next run; the checkout itself is not touched.
  */
+// @tier slow: runs git and builds the live site
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

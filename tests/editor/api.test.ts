@@ -5,6 +5,7 @@
  * never overwrites a file changed on disk since it was opened, creating, deleting and uploading, and
  * that nothing but this computer's own pages may use it.
  */
+// @tier slow: starts the dev server
 // @vitest-environment node
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';

@@ -5,6 +5,7 @@
  * a change on disk, and the live preview's messages. The generated form is another part's: a
  * one-field stand-in edits meta.title here.
  */
+// @tier slow: drives the whole editor app in jsdom, previews included
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';

@@ -3,6 +3,7 @@
  * (zod's JSON Schema with the editor's marks), a real page (pages/etabs.yaml), every section type's
  * example. Each edit is checked in what onChange receives: only what the editor changed differs.
  */
+// @tier slow: types into the whole generated form of every section type in jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';

@@ -4,6 +4,7 @@
  * group ids included), footer and the enquiry form are edited like a page's fields; each edit
  * changes only what the editor changed; the validator's errors are shown at their fields.
  */
+// @tier slow: types into the whole generated form of the site settings in jsdom
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';

@@ -4,6 +4,7 @@
  * a call site cannot name a code that does not exist or leave out what its words need.
  */
 // @vitest-environment node
+// @tier slow: compiles probes with TypeScript
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

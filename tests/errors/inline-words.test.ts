@@ -8,6 +8,7 @@
  * it is known to fail.
  */
 // @vitest-environment node
+// @tier slow: reads the source with TypeScript's parser
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

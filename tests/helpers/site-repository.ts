@@ -39,3 +39,21 @@ export function siteRepository(temp: string, { editors, code = [] }: { editors: 
   execFileSync('git', ['clone', '--quiet', '--bare', work, remote]);
   return { work, remote };
 }
+
+/** git in `dir` as a developer (the default branch main). */
+export const developerGit = (dir: string, ...args: string[]): string =>
+  execFileSync('git', ['-C', dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8' }).trim();
+
+/**
+ * `dir` made a checkout holding a little of everything (engine, configuration, docs, tests, content),
+ * each file holding its own name, committed: the publishing server's checkout and main at once.
+ */
+export function littleOfEverything(dir: string): string {
+  for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml', 'public/logo.svg']) {
+    writeInto(dir, file, `${file}\n`);
+  }
+  developerGit(dir, 'init', '--quiet');
+  developerGit(dir, 'add', '--all');
+  developerGit(dir, 'commit', '--quiet', '-m', 'The site');
+  return dir;
+}

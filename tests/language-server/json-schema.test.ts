@@ -4,6 +4,7 @@
  * committed ones free of content, the editor's ones (git-ignored) checking links and files as the
  * content check does.
  */
+// @tier slow: runs git over the project
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -4,6 +4,7 @@
  * This starts that server over stdio, configures it as VS Code does with that file, opens fixture pages
  * and asks what typing shows: completion, hover, and the errors underlined while typing.
  */
+// @tier slow: starts the YAML language server
 // @vitest-environment node
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,6 +3,7 @@
  * `no-restricted-globals`): each rule is probed with a file that breaks it and one that keeps it,
  * and every message says what to do.
  */
+// @tier slow: runs ESLint
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { virtualLinter } from '../helpers/virtual-lint';

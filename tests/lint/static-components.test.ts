@@ -4,6 +4,7 @@
  * HTML once and never hydrated, so a hook with state or effects, an event handler, a ref or an
  * import of browser-only code there is dead code, and the lint says where the behaviour goes instead.
  */
+// @tier slow: runs ESLint
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { virtualLinter } from '../helpers/virtual-lint';

@@ -5,6 +5,7 @@
  * commands (scripts/*.ts) import both. Each rule is probed with a file that breaks it and one that
  * keeps it, and every message says what to do.
  */
+// @tier slow: runs ESLint
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { virtualLinter } from '../helpers/virtual-lint';

@@ -3,6 +3,7 @@
  * located in pages/_site.yaml; firebase.json is what the content generates, and `firebase deploy`
  * runs that checked build first.
  */
+// @tier slow: runs the build with --deploy
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

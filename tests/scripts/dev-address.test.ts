@@ -1,4 +1,5 @@
 /** `npm run new` prints the address `npm run dev` serves the page at: the same host and PORT. */
+// @tier slow: starts npm run dev
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';

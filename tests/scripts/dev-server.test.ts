@@ -4,6 +4,7 @@
  * dev server tells the open pages to update). The real Vite config and plugin, on a throwaway
  * content folder, on a free loopback port.
  */
+// @tier slow: starts the dev server
 // @vitest-environment node
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

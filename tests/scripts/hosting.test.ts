@@ -4,6 +4,7 @@
  * run against scripts/hosting/serve.ts (what `npm start`, the browser tests and the audit use) and the
  * Firebase Hosting emulator (what `firebase deploy` will do), so the two cannot drift apart.
  */
+// @tier slow: builds the site and starts the hosting server and the Firebase Hosting emulator
 // @vitest-environment node
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
 /** `npm run new`: an editor starts a page from a template or from an existing page, named first, and it validates. */
+// @tier slow: runs npm run new
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -4,6 +4,7 @@
  * very long ones. Sent byte for byte over a raw socket, since fetch would clean the URL first
  * (resolve `..`, refuse CR/LF) and never let the server see them.
  */
+// @tier slow: starts the hosting server
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';

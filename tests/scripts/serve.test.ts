@@ -1,3 +1,4 @@
+// @tier slow: starts the hosting server
 // @vitest-environment node
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';

@@ -3,6 +3,7 @@
  * lists the types is derived from the folders, and a folder whose parts do not fit fails the typecheck
  * or the build, naming the folder. Proven here by compiling broken registries and scanning broken folders.
  */
+// @tier slow: runs the TypeScript compiler
 // @vitest-environment node
 import { cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
