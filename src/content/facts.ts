@@ -43,6 +43,8 @@ export interface PageFacts {
   course: PageMeta['course'] | null;
   /** What the brochure prints about the course; null for a page that is no course. */
   summary: CourseSummary | null;
+  /** The origin of every map its contact sections embed: what the hosting rules let the page frame. */
+  embeds: string[];
 }
 
 /** The references of any validated document (a page, the site document), where each is written, in document order. */
@@ -79,6 +81,7 @@ export function factsOf(route: string, file: string, page: Page): PageFacts {
     branches,
     course: page.meta.course ?? null,
     summary: summariseCourse(route, page),
+    embeds: [...new Set(page.sections.flatMap((section) => (section.type === 'contact' && section.map ? [new URL(section.map.src).origin] : [])))],
   };
 }
 
