@@ -200,7 +200,7 @@ describe('the swap', () => {
     expect(siblings()).toEqual(['dist']);
   });
 
-  it("leaves a live build's trash to it and removes a dead build's", async () => {
+  it("leaves a live build's trash to it and removes a dead build's", () => {
     folder(out, 'current');
     const live = `${out}.trash-${process.pid}-abc-0`;
     folder(live, 'being removed');
