@@ -8,7 +8,9 @@
  * --deploy: a build to deploy (what `firebase deploy` runs first, firebase.json's `hosting.predeploy`).
  * It refuses, before building anything, the example sign-in settings of the local Auth emulator
  * (a `demo-` project, an example API key, an emulator host); a plain build uses them and says so.
- * Building the project's own content also regenerates firebase.json when the content changed it.
+ * Building the project's own content also writes firebase.json when the content changed it (the build
+ * makes it from the content it validated); a deploy that had to change it stops, as firebase deploy
+ * read the old file.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,9 +41,15 @@ const started = performance.now();
 // (scripts/build/up-to-date.ts). A deploy always goes the whole way: it checks the sign-in settings.
 // What the build reads, taken once, before it reads anything (a change made meanwhile is the next build's).
 const inputs = buildInputs(root, contentRoot);
+// The project's own content decides the project's firebase.json; another folder's (--content) only its output.
+const hostingFile = contentRoot === root ? path.join(root, 'firebase.json') : undefined;
+const hostingUpdated = () => console.log('Updated firebase.json (hosting redirects, Content-Security-Policy) from the content.');
 if (!values.cold && !values.rebundle && !values.deploy) {
   const unchanged = upToDate(root, outDir, inputs.hash);
   if (unchanged) {
+    // The hosting rules the last build recorded: firebase.json stays right even if it was edited since.
+    const { firebaseJsonText, writeHostingFile } = await import('./hosting/firebase-json');
+    if (hostingFile && writeHostingFile(hostingFile, firebaseJsonText(unchanged.hosting))) hostingUpdated();
     const seconds = (performance.now() - started) / 1000;
     if (values.stats) console.log(JSON.stringify({ seconds, made: 0, reused: unchanged.files, bundlesReused: true, peakMb: process.resourceUsage().maxRSS / 1024 }));
     console.log(`Built ${unchanged.pages} pages into ${path.relative(root, outDir) || '.'} in ${seconds.toFixed(1)} s: nothing changed since the last build.`);
@@ -49,11 +57,8 @@ if (!values.cold && !values.rebundle && !values.deploy) {
   }
 }
 
-const { ContentCache, defaultCacheDir } = await import('../src/content/cache');
-const { loadContent } = await import('../src/content/load');
 const { formatReport } = await import('../src/content/errors');
 const { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } = await import('./hosting/deploy-config');
-const { FIREBASE_JSON_FILE, writeFirebaseJson } = await import('./hosting/firebase-json');
 const { BuildStoppedError, buildSite } = await import('./build/site-build');
 
 const color = process.stderr.isTTY;
@@ -77,18 +82,6 @@ if (values.deploy && signIn) {
   }
 }
 
-if (contentRoot === root) {
-  const content = loadContent({ root, cache: new ContentCache(defaultCacheDir(root)) });
-  if (content.errors.length === 0 && content.site && writeFirebaseJson(root, { ...content, site: content.site })) {
-    console.log(`Updated ${FIREBASE_JSON_FILE} (hosting redirects, Content-Security-Policy) from the content.`);
-    if (values.deploy) {
-      // `firebase deploy` read the old file before it ran this build: it would deploy stale rules.
-      console.error(`\n${BUILD.text('BUILD_FIREBASE_JSON_STALE_ON_DEPLOY', { file: FIREBASE_JSON_FILE })}`);
-      process.exit(1);
-    }
-  }
-}
-
 const result = await buildSite({
   root,
   outDir,
@@ -97,6 +90,7 @@ const result = await buildSite({
   cold: values.cold || values.rebundle,
   rebundle: values.rebundle,
   inputs,
+  hostingFile,
 }).catch((error: unknown) => {
   // Expected stops (another build holds the folder too long, a path that would leave it) say what to
   // do in their message; anything else is a fault of the engine, whose details --verbose shows.
@@ -110,6 +104,14 @@ if (!result.ok) {
   console.error(formatReport(result.errors, { color }));
   console.error(`\n${BUILD.text('BUILD_STOPPED')}`);
   process.exit(1);
+}
+if (result.hostingWritten) {
+  hostingUpdated();
+  if (values.deploy) {
+    // `firebase deploy` read the old file before it ran this build: it would deploy stale rules.
+    console.error(`\n${BUILD.text('BUILD_FIREBASE_JSON_STALE_ON_DEPLOY', { file: 'firebase.json' })}`);
+    process.exit(1);
+  }
 }
 if (values.stats) {
   // For the benchmark (npm run bench): one line of figures, the process's peak memory included.

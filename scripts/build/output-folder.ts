@@ -10,7 +10,10 @@
  * - The swap is two renames: out → out.old-<id>, staging → out. A `.old-*` folder was a complete
  *   output, and is only ever deleted after a rename to `.trash-*`, so a half-deleted folder never
  *   has that name: if a kill lands between the renames, `recoverOutput` (and the next build) puts the
- *   newest `.old-*` back. A staging folder, complete or not, is never promoted.
+ *   newest `.old-*` back. A staging folder, complete or not, is never promoted. The replaced output
+ *   is renamed to `.trash-*` right after the swap and removed in the background, so the build answers
+ *   without waiting seconds for a large folder's deletion; a live build's trash is left to it, a dead one's
+ *   is removed by the next build.
  *
  * Residual risk: between the two renames (a few microseconds, no I/O between them) there is no
  * `out/`; a server reading it then gets a 404, and a kill right then leaves it missing until the
@@ -21,6 +24,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { BUILD } from '../errors/build';
@@ -254,6 +258,32 @@ export const serverDirOf = (root: string, lock: OutputLock) => path.join(root, '
 
 let trashCount = 0;
 
+/** Removals of replaced outputs still under way in this process (swapIntoPlace). */
+const removals = new Set<Promise<void>>();
+
+/**
+ * Resolves when every replaced output this process set aside has been removed. A build answers as
+ * soon as its new output is in place; a process that ends waits for these anyway (Node does not exit
+ * while a file operation is pending), and whatever a kill interrupts, the next build removes.
+ */
+export async function removalsDone(): Promise<void> {
+  while (removals.size > 0) await Promise.all(removals);
+}
+
+/**
+ * Sets a folder of ours aside under a trash name (one rename, at once) and removes it in the
+ * background: a large output takes seconds to delete, and nothing needs to wait for it.
+ */
+function discardLater(dir: string, trashName: string): void {
+  const trash = path.join(path.dirname(dir), trashName);
+  renameSync(dir, trash);
+  const removal: Promise<void> = rm(trash, { recursive: true, force: true })
+    // A folder that cannot be removed now (a file held open elsewhere) is removed by the next build.
+    .catch(() => undefined)
+    .finally(() => removals.delete(removal));
+  removals.add(removal);
+}
+
 /** Deletes a folder of ours: renamed first, so that no half-deleted folder keeps a meaningful name. */
 function discard(dir: string, trashName: string): void {
   const trash = path.join(path.dirname(dir), trashName);
@@ -279,9 +309,22 @@ function temporaries(outDir: string): { dir: string; kind: string }[] {
     return [];
   }
   return names.flatMap((name) => {
-    const kind = name.startsWith(base) ? TEMPORARY.exec(name.slice(base.length))?.[1] : undefined;
-    return kind ? [{ dir: path.join(parent, name), kind }] : [];
+    const match = name.startsWith(base) ? TEMPORARY.exec(name.slice(base.length)) : null;
+    const kind = match?.[1];
+    if (!kind) return [];
+    const dir = path.join(parent, name);
+    // A replaced output a live build is removing in the background (swapIntoPlace) is that build's to remove.
+    if (kind === 'trash' && isRemovedByLiveBuild(dir, match[2]!)) return [];
+    return [{ dir, kind }];
   });
+}
+
+/** Whether the build named in a trash folder's name (`<pid>-<token>-<n>`) is alive and so still removing it. */
+function isRemovedByLiveBuild(dir: string, id: string): boolean {
+  const pid = Number(/^(\d+)-/.exec(id)?.[1]);
+  // The rename that made it a trash folder set its ctime: a process started after that is another one.
+  const since = statSafe(dir)?.ctimeMs;
+  return since !== undefined && isAlive(pid, since);
 }
 
 export type Recovery = 'present' | 'restored' | 'missing' | 'busy';
@@ -338,7 +381,8 @@ export function removeDeadServerDirs(root: string, lock: OutputLock): void {
 
 /**
  * Puts a complete staging folder in place of the output folder (see the residual risk above).
- * Holding the lock, no other build renames these folders meanwhile.
+ * Holding the lock, no other build renames these folders meanwhile. The replaced output is renamed to
+ * a trash name and removed in the background (removalsDone): the new output is in place at once.
  */
 export function swapIntoPlace(staging: string, lock: OutputLock): void {
   const { outDir } = lock;
@@ -347,7 +391,7 @@ export function swapIntoPlace(staging: string, lock: OutputLock): void {
   if (hadOutput) renameSync(outDir, old);
   // ← No output folder for the time between these two renames; recoverOutput repairs a kill here.
   renameSync(staging, outDir);
-  if (hadOutput) discard(old, `${path.basename(outDir)}.trash-${lock.id}-${trashCount++}`);
+  if (hadOutput) discardLater(old, `${path.basename(outDir)}.trash-${lock.id}-${trashCount++}`);
 }
 
 /**

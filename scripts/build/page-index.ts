@@ -14,7 +14,7 @@ import { buildCacheDir, sha1 } from './build-cache';
 import type { FileStamp } from './page-work';
 import type { CardSpec } from './social';
 
-const VERSION = 1;
+const VERSION = 2;
 
 export interface IndexEntry {
   stamp: FileStamp;

@@ -1,6 +1,7 @@
 /**
  * The production build as a function: validate content → Vite client + server bundles →
- * prerender every route → swap into place. Used by `npm run build`, `npm start`, the bench and tests.
+ * prerender every route → swap into place, and the hosting rules (firebase.json's text, returned, and
+ * written where `hostingFile` says). Used by `npm run build`, `npm start`, the bench and tests.
  * One build at a time per output folder; what an interrupted build left is repaired or removed
  * first (scripts/build/output-folder.ts).
  */
@@ -23,13 +24,26 @@ import { buildInputs, recordInputs, upToDate, type BuildInputs } from './up-to-d
 import { collectGarbage, PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
+import { firebaseJsonText, hostingRulesOf, writeHostingFile } from '../hosting/firebase-json';
 import { readTemplate } from './prerender';
 import { Steps, type BuildProfile } from './profile';
 
-export { BuildStoppedError, OutputLockTimeoutError, OutputPathError, recoverOutput } from './output-folder';
+export { BuildStoppedError, OutputLockTimeoutError, OutputPathError, recoverOutput, removalsDone } from './output-folder';
 
 export type BuildResult =
-  | { ok: true; pages: number; outDir: string; seconds: number; files: { made: number; reused: number }; bundlesReused: boolean; profile: BuildProfile }
+  | {
+      ok: true;
+      pages: number;
+      outDir: string;
+      seconds: number;
+      files: { made: number; reused: number };
+      bundlesReused: boolean;
+      profile: BuildProfile;
+      /** firebase.json's text (the hosting rules: redirects, headers), made from the content this build validated. */
+      hosting: string;
+      /** Whether `hostingFile` was written (it differed or was missing). */
+      hostingWritten: boolean;
+    }
   | { ok: false; errors: ContentError[] };
 
 export interface BuildOptions {
@@ -54,6 +68,12 @@ export interface BuildOptions {
   rebundle?: boolean;
   /** What the build reads (scripts/build/up-to-date.ts), if the caller just took it. */
   inputs?: BuildInputs | undefined;
+  /**
+   * Where to write the hosting rules (firebase.json's text) when they differ from the file there:
+   * `<project>/firebase.json` for `npm run build`. Default: written nowhere, only returned (`hosting`),
+   * so that a build of other content never touches the project's committed file.
+   */
+  hostingFile?: string | undefined;
 }
 
 /**
@@ -68,12 +88,17 @@ export interface BuildOptions {
  * output folder is updated in place, each file renamed over the old one; else a fresh output is made
  * beside it and swapped in.
  */
-export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, rebundle = false, inputs: taken }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, rebundle = false, inputs: taken, hostingFile }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
   // What this build reads, taken before it reads anything: a change made during the build is seen by the next one.
   const inputs = taken ?? buildInputs(root, contentRoot);
   const unchanged = cold || rebundle ? undefined : upToDate(root, outDir, inputs.hash);
-  if (unchanged) return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true, profile: { startedAt: performance.now(), steps: {}, pages: {}, threads: 0 } };
+  if (unchanged) {
+    // The rules the last build recorded, written by today's code: right even if the file was edited since.
+    const hosting = firebaseJsonText(unchanged.hosting);
+    const hostingWritten = hostingFile ? writeHostingFile(hostingFile, hosting) : false;
+    return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true, profile: { startedAt: performance.now(), steps: {}, pages: {}, threads: 0 }, hosting, hostingWritten };
+  }
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
   // Where the time goes (scripts/build/profile.ts): this thread's steps, the pages' phases on every thread.
@@ -125,6 +150,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     if (checked.errors.length > 0 || !checked.site) return { ok: false, errors: checked.errors };
     const site = checked.site;
     const facts = checked.accepted.map((entry) => entry.facts);
+    // The hosting rules (firebase.json) from the content just validated: nobody loads it again for them.
+    const hostingRules = hostingRulesOf({ site, redirects: checked.redirects, facts });
     // The previous output's records: which of its files this build may keep.
     const previous = cold || !existsSync(outDir) ? {} : readManifest(root, outDir);
     const verified = verifiedRecords(outDir, previous);
@@ -199,7 +226,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     if (inPlace) removeStale(outDir, verified, out.written);
     else swapIntoPlace(staging, lock);
     writeManifest(root, outDir, out.written);
-    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length });
+    const hosting = firebaseJsonText(hostingRules);
+    const hostingWritten = hostingFile ? writeHostingFile(hostingFile, hosting) : false;
+    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length, hosting: hostingRules });
     if (loaded.size > 0 || files.length !== Object.keys(index).length) {
       writeIndex(
         root,
@@ -213,7 +242,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     }
     steps.mark('records');
     const profile: BuildProfile = { startedAt: started, steps: steps.times, pages: threads.phases.times, threads: threads.count };
-    return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused, profile };
+    return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused, profile, hosting, hostingWritten };
   } finally {
     try {
       await threads?.close();

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import path from 'node:path';
 import { buildCacheDir, codeFingerprint, readManifest, sha1, verifiedRecords } from './build-cache';
 import type { FileStamp } from './page-work';
+import type { HostingRules } from '../hosting/firebase-json';
 
 /** What a build of a content folder reads: its hash, and each file's identity as it was taken. */
 export interface BuildInputs {
@@ -48,6 +49,8 @@ function recordFile(root: string, outDir: string): string {
 export interface BuiltFrom {
   inputs: string;
   pages: number;
+  /** What the content decided in firebase.json: a build that finds nothing changed still writes it right. */
+  hosting: HostingRules;
 }
 
 /**
@@ -61,7 +64,7 @@ export function upToDate(root: string, outDir: string, inputs: string): (BuiltFr
   } catch {
     return undefined;
   }
-  if (built.inputs !== inputs) return undefined;
+  if (built.inputs !== inputs || !built.hosting) return undefined;
   const records = readManifest(root, outDir);
   const files = Object.keys(records).length;
   return files > 0 && Object.keys(verifiedRecords(outDir, records)).length === files ? { ...built, files } : undefined;

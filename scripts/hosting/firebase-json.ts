@@ -7,13 +7,14 @@
  *   (`firebase.authDomain`, whose page the Google sign-in SDK frames) and the origin of every
  *   map a contact section embeds.
  *
- * `npm run check` and `npm run build` rewrite the file when it differs, like schemas/, and a test
- * keeps the committed file equal to what this produces from the committed content.
+ * The build makes the text from the content it validated (`hosting` in buildSite's result) and
+ * `npm run build` and `npm run check` rewrite the project's file when it differs, like schemas/; a
+ * test keeps the committed file equal to what this produces from the committed content.
  * `hosting.predeploy` runs the deploy build, so `firebase deploy` always ships a checked build.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Content } from '../../src/content/load';
+import type { PageFacts } from '../../src/content/facts';
 import { ICON_FILES, SOCIAL_DIR } from '../../src/content/routes';
 import type { HeaderRule } from './hosting';
 import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../build/speculation';
@@ -86,20 +87,41 @@ function headerRules(policy: string): HeaderRule[] {
   ];
 }
 
-/** What firebase.json is generated from: the validated content of the project. */
-export type FirebaseJsonInput = Pick<Content, 'pages' | 'redirects'> & { site: { firebase: { authDomain: string } } };
+/**
+ * What firebase.json is generated from: the validated content of the project (its facts, which a
+ * build keeps for an unchanged page: scripts/build/page-index.ts).
+ */
+export interface FirebaseJsonInput {
+  site: { firebase: { authDomain: string } };
+  redirects: ReadonlyMap<string, string>;
+  facts: readonly Pick<PageFacts, 'embeds'>[];
+}
+
+/**
+ * What the content decides in firebase.json, and nothing else: small, plain data, recorded with a
+ * build so that a build that finds nothing changed still writes the file right (scripts/build/up-to-date.ts).
+ */
+export interface HostingRules {
+  /** Alias → canonical route. */
+  redirects: [string, string][];
+  /** The Content-Security-Policy's frame-src. */
+  frameSources: string[];
+}
 
 /** The sources `frame-src` needs: every embedded map's origin and the sign-in domain. */
-export function frameSources({ site, pages }: Pick<FirebaseJsonInput, 'site' | 'pages'>): string[] {
-  const maps = new Set<string>();
-  for (const { page } of pages) {
-    for (const section of page.sections) if (section.type === 'contact' && section.map) maps.add(new URL(section.map.src).origin);
-  }
+export function frameSources({ site, facts }: Pick<FirebaseJsonInput, 'site' | 'facts'>): string[] {
+  const maps = new Set(facts.flatMap((page) => page.embeds));
   return [...[...maps].sort(), `https://${site.firebase.authDomain}`];
 }
 
+/** The part of firebase.json the content decides. */
+export function hostingRulesOf(input: FirebaseJsonInput): HostingRules {
+  return { redirects: [...input.redirects], frameSources: frameSources(input) };
+}
+
 /** firebase.json as an object, in the order its keys are written. */
-export function firebaseJson(input: FirebaseJsonInput) {
+export function firebaseJson(input: FirebaseJsonInput | HostingRules) {
+  const rules = 'frameSources' in input ? input : hostingRulesOf(input);
   return {
     emulators: {
       auth: AUTH_EMULATOR,
@@ -111,21 +133,30 @@ export function firebaseJson(input: FirebaseJsonInput) {
       predeploy: [DEPLOY_BUILD_COMMAND],
       cleanUrls: true,
       trailingSlash: false,
-      redirects: [...input.redirects].map(([source, destination]) => ({ source, destination, type: 301 })),
-      headers: headerRules(contentSecurityPolicy(frameSources(input))),
+      redirects: rules.redirects.map(([source, destination]) => ({ source, destination, type: 301 })),
+      headers: headerRules(contentSecurityPolicy(rules.frameSources)),
     },
   };
 }
 
-export function firebaseJsonText(input: FirebaseJsonInput): string {
+/** firebase.json's text, from the content or from the rules a build recorded. */
+export function firebaseJsonText(input: FirebaseJsonInput | HostingRules): string {
   return `${JSON.stringify(firebaseJson(input), null, 2)}\n`;
+}
+
+/**
+ * Writes `text` to `file` if the file differs (or is missing); true if it did. Written beside and
+ * renamed over, so that a reader (firebase deploy, git) never sees half a file.
+ */
+export function writeHostingFile(file: string, text: string): boolean {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return false;
+  const temporary = `${file}.tmp-${process.pid}`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+  return true;
 }
 
 /** Writes `<root>/firebase.json` if it differs from what the content gives; true if it did. */
 export function writeFirebaseJson(root: string, input: FirebaseJsonInput): boolean {
-  const target = path.join(root, FIREBASE_JSON_FILE);
-  const text = firebaseJsonText(input);
-  if (existsSync(target) && readFileSync(target, 'utf8') === text) return false;
-  writeFileSync(target, text);
-  return true;
+  return writeHostingFile(path.join(root, FIREBASE_JSON_FILE), firebaseJsonText(input));
 }

@@ -46,6 +46,8 @@ export interface PageFacts {
   summary: CourseSummary | null;
   /** The course cards that take their facts from a course page (`course: /etabs`), and where. */
   courseCards: { course: string; path: PathSegment[] }[];
+  /** The origin of every map its contact sections embed: what the hosting rules let the page frame. */
+  embeds: string[];
 }
 
 /** The references of any validated document (a page, the site document), where each is written, in document order. */
@@ -83,6 +85,7 @@ export function factsOf(route: string, file: string, page: Page): PageFacts {
     course: page.meta.course ?? null,
     summary: summariseCourse(route, page),
     courseCards: courseCardsOf(page),
+    embeds: [...new Set(page.sections.flatMap((section) => (section.type === 'contact' && section.map ? [new URL(section.map.src).origin] : [])))],
   };
 }
 

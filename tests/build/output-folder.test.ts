@@ -19,8 +19,10 @@ import {
   OutputLockTimeoutError,
   OutputPathError,
   recoverOutput,
+  removalsDone,
   removeDeadServerDirs,
   stagingOf,
+  swapIntoPlace,
   tryLockOutput,
 } from '../../scripts/build/output-folder';
 import { writeOutput } from '../../scripts/build/prerender';
@@ -179,6 +181,33 @@ describe('recoverOutput', () => {
     expect(existsSync(`${out}.old-1`)).toBe(true);
     expect(recoverOutput(out, lock)).toBe('restored');
     lock.release();
+  });
+});
+
+describe('the swap', () => {
+  it('puts the new output in place at once and removes the old one afterwards, never under its name', async () => {
+    folder(out, 'old output');
+    const lock = await lockOutput(out);
+    const staging = stagingOf(lock);
+    folder(staging, 'new output');
+    swapIntoPlace(staging, lock);
+    // In place now; the old one set aside under a trash name (or already gone), never as a half dist.old-*.
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('new output');
+    expect(siblings().filter((name) => !/^dist\.trash-/.test(name))).toEqual(['dist', 'dist.lock']);
+    // Another look at the folder while the removal runs leaves this live build's trash to it.
+    expect(recoverOutput(out, lock)).toBe('present');
+    lock.release();
+    await removalsDone();
+    expect(siblings()).toEqual(['dist']);
+  });
+
+  it("leaves a live build's trash to it and removes a dead build's", () => {
+    folder(out, 'current');
+    const live = `${out}.trash-${process.pid}-abc-0`;
+    folder(live, 'being removed');
+    folder(`${out}.trash-${deadPid()}-abc-0`, 'half-deleted');
+    expect(recoverOutput(out)).toBe('present');
+    expect(siblings()).toEqual(['dist', path.basename(live)]);
   });
 });
 
