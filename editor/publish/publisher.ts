@@ -32,6 +32,7 @@ import { DeployError, type Deployer } from './deploy';
 import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, type JournalStep } from './journal';
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
+import { visibleChange } from './visible';
 import { pushRefusal, removeStaleLocks } from './push';
 
 export interface PublisherOptions {
@@ -473,7 +474,18 @@ export class Publisher {
     const main = await this.repo.rev(MAIN);
     if (!main || (await this.repo.isAncestor(draft, main))) return null;
     const { review, conflicts, digest } = await planMerge(this.repo, main, draft);
-    return { files: review, conflicts, digest };
+    const files: ChangedFile[] = [];
+    // As a visitor sees each change: made from the texts and blobs the digest covers.
+
+    for (const file of review) files.push({ ...file, shown: await visibleChange(this.repo, { main, draft }, file.file, file.live, file.published) });
+    return { files, conflicts, digest };
+  }
+
+  /** The files the draft's commit `draft` would change on the live site (read-only, nothing else worked out); null when main has it all. */
+  async changedFiles(draft: string): Promise<string[] | null> {
+    const main = await this.repo.rev(MAIN);
+    if (!main || (await this.repo.isAncestor(draft, main))) return null;
+    return (await planMerge(this.repo, main, draft)).changed;
   }
 
   /** Every published version, newest first, and which one is live. */
