@@ -345,9 +345,9 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     const draft = await draftOf(id);
     const handler = handlerFor(draft.handlers, method, url);
     try {
-      const { result, commit } = await repository.write(id, { name: editor.name, email: session.email }, commitMessage(key, editor, id), async () => {
-        // The draft may have moved to the remote's (repository.write): its content is read afresh.
-        draft.invalidate();
+      const { result, commit } = await repository.write(id, { name: editor.name, email: session.email }, commitMessage(key, editor, id), async (_dir, moved) => {
+        // The draft moved to the remote's (repository.write): its content is read afresh; else what is loaded is this work tree's.
+        if (moved) draft.invalidate();
         return handler({ url, body: sent });
       });
       const { status = 200, body } = result;

@@ -207,14 +207,15 @@ export class SiteRepository {
    * Runs `write` on the draft's work tree, then commits what it changed in pages/ and public/ as one
    * commit by `author` and pushes it. When anything fails (the write, the commit, the push) the work
    * tree is put back as it was, so what the remote has and what the draft shows stay the same.
-   * The result is null when the write changed nothing.
+   * The result is null when the write changed nothing. `write` is told whether the work tree first
+   * moved to the remote's branch (what was read of its files before is then out of date).
    */
-  write<T>(id: string, author: Person, message: (files: string[]) => string, write: (worktree: string) => Promise<T>): Promise<{ result: T; commit: Commit | null }> {
+  write<T>(id: string, author: Person, message: (files: string[]) => string, write: (worktree: string, moved: boolean) => Promise<T>): Promise<{ result: T; commit: Commit | null }> {
     const branch = draftBranch(id);
     const dir = path.join(this.draftsDir, id);
     return this.draftQueue(id).run(async () => {
       // This write is checked against the draft as the remote has it now.
-      await this.followRemote(branch, dir);
+      const moved = await this.followRemote(branch, dir);
       const before = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
       const restore = async () => {
         await this.run(['reset', '--quiet', '--hard', before], { cwd: dir });
@@ -223,7 +224,7 @@ export class SiteRepository {
       try {
         const inTree = (args: string[]) => this.run(args, { cwd: dir });
         const untracked = await untrackedFiles(inTree);
-        const result = await write(dir);
+        const result = await write(dir, moved);
         await this.run(['add', '--all', '--', 'pages', 'public'], { cwd: dir });
         // Never a link or a submodule committed, nor "Saved" said of a file the commit does not hold.
         await refuseLinksInIndex(inTree);
