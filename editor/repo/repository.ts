@@ -216,20 +216,20 @@ export class SiteRepository {
     return this.draftQueue(id).run(async () => {
       // This write is checked against the draft as the remote has it now.
       const moved = await this.followRemote(branch, dir);
-      const before = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
+      const inTree = (args: string[]) => this.run(args, { cwd: dir });
+      // Read-only questions asked at once: each is a process of its own.
+      const [head, untracked] = await Promise.all([this.run(['rev-parse', 'HEAD'], { cwd: dir }), untrackedFiles(inTree)]);
+      const before = head.trim();
       const restore = async () => {
         await this.run(['reset', '--quiet', '--hard', before], { cwd: dir });
         await this.run(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public'], { cwd: dir });
       };
       try {
-        const inTree = (args: string[]) => this.run(args, { cwd: dir });
-        const untracked = await untrackedFiles(inTree);
         const result = await write(dir, moved);
         await this.run(['add', '--all', '--', 'pages', 'public'], { cwd: dir });
         // Never a link or a submodule committed, nor "Saved" said of a file the commit does not hold.
-        await refuseLinksInIndex(inTree);
-        await refuseUnkept(inTree, dir, untracked);
-        const files = (await this.run(['diff', '--cached', '--name-only', '-z'], { cwd: dir })).split('\0').filter(Boolean);
+        const [, , changed] = await Promise.all([refuseLinksInIndex(inTree), refuseUnkept(inTree, dir, untracked), this.run(['diff', '--cached', '--name-only', '-z'], { cwd: dir })]);
+        const files = changed.split('\0').filter(Boolean);
         if (files.length === 0) return { result, commit: null };
         const env = {
           GIT_AUTHOR_NAME: clean(author.name),
