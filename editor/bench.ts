@@ -5,7 +5,7 @@
  * render with the time, on the clock both windows share: editor/protocol/preview.ts), plus the
  * frame that paints it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -147,9 +147,11 @@ export async function hostedSaveAndPublish(project: string, file = 'pages/etabs.
       await call('POST', 'save', asha, { file, data, version: page.version });
       times.saved.push(since(started));
       started = performance.now();
+      // Built, and the page in the draft's build says the new title (what the editor's preview tab then shows).
+      const built = path.join(temp, 'state', 'previews', 'asha-editor-example-com', 'site', path.basename(file, '.yaml'), 'index.html');
       for (;;) {
         const status = await call<{ building: boolean; builtAt: string | null }>('GET', 'preview', asha);
-        if (status.builtAt !== before && !status.building) break;
+        if (status.builtAt !== before && !status.building && readFileSync(built, 'utf8').includes(title)) break;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       times.preview.push(since(started));
