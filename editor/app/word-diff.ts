@@ -65,14 +65,19 @@ function sequence<T>(a: readonly T[], b: readonly T[]): { mark: Mark; item: T }[
   return [...head, ...middle, ...tail];
 }
 
-/** Neighbouring pieces of one mark joined. */
-function joined(pieces: Piece[]): Piece[] {
+/**
+ * Neighbouring pieces of one mark joined, and the spaces between two changed words taken into the
+ * change: "<ins>Multistorey buildings, as Asha wrote it</ins>", not a mark per word.
+ */
+function joined(pieces: readonly Piece[]): Piece[] {
   const out: Piece[] = [];
-  for (const piece of pieces) {
+  pieces.forEach((piece, index) => {
     const last = out[out.length - 1];
-    if (last?.mark === piece.mark) last.text += piece.text;
-    else out.push({ ...piece });
-  }
+    const next = pieces[index + 1];
+    const mark = piece.mark === 'same' && /^\s+$/.test(piece.text) && last && last.mark !== 'same' && next?.mark === last.mark ? last.mark : piece.mark;
+    if (last?.mark === mark) last.text += piece.text;
+    else out.push({ mark, text: piece.text });
+  });
   return out;
 }
 
