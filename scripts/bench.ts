@@ -274,6 +274,9 @@ console.log(
     `(${editorTimes.length} keys of a hero's title on /etabs, about six a second).`,
 );
 
+// The hosted editor, on this checkout's last commit (the publishes check that main's code is the server's).
+console.log((await hostedLines()).join('\n'));
+
 // Photos: the image step alone (scripts/images/images.ts), on this thread with one sharp operation per core.
 const photoCount = Number(process.env.CESA_BENCH_PHOTOS ?? 50);
 if (photoCount > 0) {
