@@ -12,7 +12,9 @@
  *   and the incremental rows would take as long again; the table says so).
  * - the dev server at 1,000 pages: a save → the new text in Chromium, updated in place (scripts/bench/dev-bench.ts);
  *   `npm run bench -- dev` runs only this.
- * - the visual editor (/_editor): a key press in a field → the preview shows it (scripts/bench/editor-bench.ts).
+ * - the visual editor (/_editor): a key press in a field → the preview shows it (editor/bench.ts).
+ * - the hosted editor (`npm run bench -- editor` runs only this): one field saved → "Saved", → the draft's
+ *   whole-site preview, the publishers' screen, and publish → live (editor/bench.ts).
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
  *   cold and cached (scripts/bench/image-bench.ts); CESA_BENCH_PHOTOS=N for another count, 0 for none.
  * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
@@ -25,7 +27,7 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from './bench/dev-bench';
-import { keystrokeToPreview } from '../editor/bench';
+import { hostedSaveAndPublish, keystrokeToPreview } from '../editor/bench';
 import { hugoBinary, writeHugoTwin } from './bench/hugo-twin';
 import { measurePhotos } from './bench/image-bench';
 import { writeSyntheticProject } from './bench/synthetic';
@@ -227,6 +229,25 @@ const devLine = ({ pages, times }: { pages: number; times: number[] }) =>
   `npm run dev, ${pages} pages: save → new title on screen in Chromium (in place, no reload), median ${median(times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms ` +
   `(seven saves: ${times.map((time) => time.toFixed(0)).join(', ')} ms; from the save to the frame that shows it, by the page's clock).`;
 
+/** The hosted editor: save → "Saved", → the draft's preview, the publishers' screen, publish → live. */
+async function hostedLines(): Promise<string[]> {
+  console.log('The hosted editor on this checkout\'s last commit: five rounds of one field saved, previewed, reviewed and published…');
+  const times = await hostedSaveAndPublish(project);
+  const line = (what: string, list: number[]) => `  ${what}: median ${median(list).toFixed(0)} ms, slowest ${Math.max(...list).toFixed(0)} ms (${list.map((time) => time.toFixed(0)).join(', ')})`;
+  return [
+    'npm run editor-server, one field of /etabs changed:',
+    line('Save → "Saved"', times.saved),
+    line('"Saved" → the whole-site preview updated', times.preview),
+    line('Ready → the publishers\' screen answered', times.review),
+    line('Publish → live', times.publish),
+  ];
+}
+
+if (args.includes('editor')) {
+  console.log((await hostedLines()).join('\n'));
+  process.exit(0);
+}
+
 if (devOnly) {
   console.log(devLine(await devSaves()));
   process.exit(0);
@@ -298,6 +319,9 @@ console.log(
   `npm run dev, /_editor: a key press in a field → its text on screen in the preview, median ${median(editorTimes).toFixed(0)} ms, slowest ${Math.max(...editorTimes).toFixed(0)} ms ` +
     `(${editorTimes.length} keys of a hero's title on /etabs, about six a second).`,
 );
+
+// The hosted editor, on this checkout's last commit (the publishes check that main's code is the server's).
+console.log((await hostedLines()).join('\n'));
 
 // Photos: the image step alone (scripts/images/images.ts), on this thread with one sharp operation per core.
 const photoCount = Number(process.env.CESA_BENCH_PHOTOS ?? 50);

@@ -1,8 +1,11 @@
 /**
  * The publisher's screen of the hosted editor: the drafts marked ready for review, each with the
- * files it changes and their lines against the live site; "Publish" (fields two people changed are
- * decided in the conflict dialog first), which names the draft's commit and what was shown, so what
- * goes live is what was reviewed; the published versions, any of which can be put back live;
+ * pages it changes by name and address, as a visitor sees them (the text live now and after
+ * publishing, the words removed and inserted marked; the photos that change, before and after; the
+ * site document as "the whole site" with the parts named), the file's lines for those who want them;
+ * "Publish", which first asks with a summary (which pages, whose draft, what changes), then (fields
+ * two people changed are decided in the conflict dialog first) names the draft's commit and what was
+ * shown, so what goes live is what was reviewed; the published versions, any of which can be put back live;
  * "Publish again" when a publish reached main but not the live site; and a publish a restart of the
  * server dropped, until it is published again or dismissed.
  */
@@ -13,11 +16,20 @@ import { Dialog } from './Dialog';
 import { DiffView, type DiffLabels } from './DiffView';
 import { FailureMessage } from './FailureMessage';
 import { publishApi } from './publish-api';
-import type { Dropped, PublishConflict, ReadyDraft, ReviewResponse } from '../protocol/publish';
+import { paragraphChanges, type Piece } from './word-diff';
+import type { ChangedFile, Dropped, PhotoChange, PublishConflict, ReadyDraft, ReviewResponse } from '../protocol/publish';
 
 const LIVE_AND_PUBLISHED: DiffLabels = { old: 'the live page', oldShort: 'live', new: 'the page as it would be published', newShort: 'published' };
 
-const CHANGE_WORDS = { added: 'new', changed: 'changed', removed: 'removed' } as const;
+/** "One page changes", "2 pages and one photo change". */
+function changeCount(draft: ReadyDraft): string {
+  const pages = draft.files.filter((file) => file.shown.kind === 'page').length;
+  const site = draft.files.some((file) => file.shown.kind === 'site');
+  const others = draft.files.length - pages - (site ? 1 : 0);
+  const parts = [pages > 0 ? (pages === 1 ? 'one page' : `${pages} pages`) : null, site ? 'the whole site' : null, others > 0 ? (others === 1 ? 'one photo or file' : `${others} photos or files`) : null].filter((part): part is string => part !== null);
+  const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}` : (parts[0] ?? 'nothing');
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)} ${draft.files.length === 1 ? 'changes' : 'change'}`;
+}
 
 function when(iso: string): string {
   const date = new Date(iso);
@@ -53,27 +65,152 @@ function DroppedPublish({ dropped, ready, disabled, onPublish, onRollBack, onDis
   );
 }
 
-function DraftChanges({ draft }: { draft: ReadyDraft }) {
+/** A paragraph's pieces, with the words removed or inserted marked. */
+function Marked({ pieces }: { pieces: Piece[] }) {
   return (
-    <ul>
-      {draft.files.map((file) => (
-        <li key={file.file}>
-          {file.page && file.change === 'changed' ? (
-            <details>
-              <summary>
-                {file.file} ({CHANGE_WORDS[file.change]})
-              </summary>
-              <DiffView disk={file.live ?? ''} mine={file.published ?? ''} labels={LIVE_AND_PUBLISHED} />
-            </details>
-          ) : (
-            <span>
-              {file.file} ({CHANGE_WORDS[file.change]}
-              {file.page ? '' : ', a photo or other file'})
-            </span>
-          )}
+    <>
+      {pieces.map((piece, index) =>
+        piece.mark === 'removed' ? <del key={index}>{piece.text}</del> : piece.mark === 'added' ? <ins key={index}>{piece.text}</ins> : <span key={index}>{piece.text}</span>,
+      )}
+    </>
+  );
+}
+
+/** The page's visible text live and as it would be published: the paragraphs that change, side by side, words marked. */
+function TextChanges({ before, after }: { before: string[]; after: string[] }) {
+  const changes = paragraphChanges(before, after);
+  if (!changes.some((change) => !('unchanged' in change))) return null;
+  return (
+    <div className="ed-visible-diff" role="group" aria-label="The text live now and after publishing">
+      <div className="ed-visible-diff__head" aria-hidden="true">
+        <span>Live now</span>
+        <span>After publishing</span>
+      </div>
+      {changes.map((change, index) =>
+        'unchanged' in change ? (
+          <p key={index} className="ed-visible-diff__gap">
+            {change.unchanged === 1 ? 'One paragraph unchanged' : `${change.unchanged} paragraphs unchanged`}
+          </p>
+        ) : (
+          <div key={index} className="ed-visible-diff__row">
+            <p aria-label="Live now">{change.before ? <Marked pieces={change.before} /> : <em>(not there)</em>}</p>
+            <p aria-label="After publishing">{change.after ? <Marked pieces={change.after} /> : <em>(removed)</em>}</p>
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
+
+function Photos({ photos }: { photos: PhotoChange[] }) {
+  return (
+    <ul className="ed-photo-changes">
+      {photos.map((photo, index) => (
+        <li key={index}>
+          <span className="ed-photo-changes__label">{photo.label}</span>
+          <span className="ed-photo-changes__pair">
+            <figure>
+              {photo.before ? <img src={photo.before} alt={`Live now: ${photo.label}`} /> : <span className="ed-photo-changes__none">No photo</span>}
+              <figcaption>Live now</figcaption>
+            </figure>
+            <figure>
+              {photo.after ? <img src={photo.after} alt={`After publishing: ${photo.label}`} /> : <span className="ed-photo-changes__none">No photo</span>}
+              <figcaption>After publishing</figcaption>
+            </figure>
+          </span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A page or file by its name, with what changes in words. */
+function titleOf(file: ChangedFile): string {
+  return file.shown.kind === 'site' ? `The whole site: ${file.shown.what.join(', ')}` : file.shown.name;
+}
+
+/** One changed page (or the site, or a photo) as a visitor sees the change. */
+function PageChange({ file }: { file: ChangedFile }) {
+  const { shown } = file;
+  return (
+    <li className="ed-page-change">
+      <h4>
+        {titleOf(file)}
+        {shown.route ? (
+          <>
+            {' '}
+            <span className="ed-page-change__route">{shown.route}</span>
+          </>
+        ) : null}
+      </h4>
+      {shown.kind === 'site' ? null : <p className="ed-help">{changeWords(file)}</p>}
+      {file.change === 'added' && shown.after ? (
+        <div className="ed-visible-diff__new">
+          {shown.after.slice(0, 6).map((text, index) => (
+            <p key={index}>{text}</p>
+          ))}
+          {shown.after.length > 6 ? <p className="ed-visible-diff__gap">and {shown.after.length - 6} more paragraphs</p> : null}
+        </div>
+      ) : shown.before && shown.after ? (
+        <TextChanges before={shown.before} after={shown.after} />
+      ) : null}
+      {shown.photos.length > 0 ? <Photos photos={shown.photos} /> : null}
+      {file.page && file.change === 'changed' ? (
+        <details>
+          <summary>The file, line by line ({file.file})</summary>
+          <DiffView disk={file.live ?? ''} mine={file.published ?? ''} labels={LIVE_AND_PUBLISHED} />
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** "New page", "Changed: text, photo", "Removed from the site". */
+function changeWords(file: ChangedFile): string {
+  if (file.change === 'added') return file.shown.kind === 'page' ? 'A new page.' : 'New.';
+  if (file.change === 'removed') return file.shown.kind === 'page' ? 'Removed from the site.' : 'Removed.';
+  return `Changed: ${file.shown.what.join(', ')}.`;
+}
+
+function DraftChanges({ draft }: { draft: ReadyDraft }) {
+  return (
+    <ul className="ed-page-changes">
+      {draft.files.map((file) => (
+        <PageChange key={file.file} file={file} />
+      ))}
+    </ul>
+  );
+}
+
+/** "3 pages changed by Priya: ETABS (text), Home (photo)": what a publish would do, in one sentence. */
+export function publishSummary(draft: ReadyDraft): string {
+  const pages = draft.files.filter((file) => file.shown.kind === 'page').length;
+  const others = draft.files.length - pages;
+  const counted = [pages > 0 ? (pages === 1 ? 'One page' : `${pages} pages`) : null, others > 0 ? (others === 1 ? 'one other change' : `${others} other changes`) : null].filter(Boolean).join(' and ');
+  const each = draft.files.map((file) => (file.shown.kind === 'site' ? titleOf(file) : `${file.shown.name} (${file.change === 'added' ? 'new' : file.change === 'removed' ? 'removed' : file.shown.what.join(', ')})`));
+  const sentence = counted.charAt(0).toUpperCase() + counted.slice(1);
+  return `${sentence} changed by ${draft.name}: ${each.join('; ')}.`;
+}
+
+/** "Publish Priya's draft?": the summary, then the answer. */
+function ConfirmPublish({ draft, onCancel, onPublish }: { draft: ReadyDraft; onCancel: () => void; onPublish: () => void }) {
+  return (
+    <Dialog title={`Publish ${draft.name}'s draft?`} role="alertdialog" onClose={onCancel}>
+      <p>{publishSummary(draft)}</p>
+      <p>
+        Visitors see these changes as soon as the publish is done (a few seconds). You can put the version live now back afterwards, under
+        &quot;Published versions&quot;.
+      </p>
+      {draft.conflicts.length > 0 ? <p>{draft.conflicts.length === 1 ? 'One field was' : `${draft.conflicts.length} fields were`} also changed live since: you choose which value goes live next.</p> : null}
+      <div className="ed-actions">
+        <button type="button" className="ed-button" data-autofocus onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="ed-button ed-button--primary" onClick={onPublish}>
+          Publish now
+        </button>
+      </div>
+    </Dialog>
   );
 }
 
@@ -84,6 +221,8 @@ export function PublishPanel() {
   const [working, setWorking] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<{ draft: ReadyDraft; conflicts: PublishConflict[] } | null>(null);
   const [rollingBack, setRollingBack] = useState<string | null>(null);
+  /** The draft whose publish waits for the publisher's "Publish now" under its summary. */
+  const [confirming, setConfirming] = useState<ReadyDraft | null>(null);
 
   /**
    * Which load's answer may be shown: an answer to an older one (asked before an action started, so
@@ -178,7 +317,7 @@ export function PublishPanel() {
           dropped={review.dropped}
           ready={review.drafts.find((draft) => draft.draft === review.dropped?.draft && draft.problem === null)}
           disabled={busy}
-          onPublish={(draft) => publish(draft)}
+          onPublish={(draft) => setConfirming(draft)}
           onRollBack={(tag) => setRollingBack(tag)}
           onDismiss={() =>
             act('Dismissing…', async () => {
@@ -201,11 +340,11 @@ export function PublishPanel() {
               ) : (
                 <>
                   <p className="ed-help">
-                    Ready since {when(draft.readyAt)}. {draft.files.length === 1 ? 'One file changes' : `${draft.files.length} files change`} on the live site
+                    Ready since {when(draft.readyAt)}. {changeCount(draft)} on the live site
                     {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
                   </p>
                   <DraftChanges draft={draft} />
-                  <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => publish(draft)}>
+                  <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => setConfirming(draft)}>
                     Publish {draft.name}&apos;s draft
                   </button>
                 </>
@@ -239,6 +378,16 @@ export function PublishPanel() {
 
       {deciding ? (
         <FieldConflictDialog draftName={`${deciding.draft.name}'s draft`} conflicts={deciding.conflicts} onClose={() => setDeciding(null)} onDecide={(choices) => publish(deciding.draft, choices)} />
+      ) : null}
+      {confirming ? (
+        <ConfirmPublish
+          draft={confirming}
+          onCancel={() => setConfirming(null)}
+          onPublish={() => {
+            setConfirming(null);
+            publish(confirming);
+          }}
+        />
       ) : null}
       {rollingBack ? (
         <Dialog title={`Put ${rollingBack} back live?`} role="alertdialog" onClose={() => setRollingBack(null)}>

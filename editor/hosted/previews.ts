@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../../scripts/build/site-build';
+import { ContentCache } from '../../src/content/cache';
 import { loadContent } from '../../src/content/load';
 import { firebaseJsonText } from '../../scripts/hosting/firebase-json';
 import { siteHandler, type SiteHandler } from '../../scripts/hosting/serve';
@@ -37,6 +38,8 @@ export interface BuiltSite {
 
 interface Draft {
   worktree: string;
+  /** The draft's pages as last read, kept between builds: only a changed file is read and checked again. */
+  cache: ContentCache;
   running: Promise<void> | null;
   again: boolean;
   built: BuiltSite | null;
@@ -83,7 +86,7 @@ export class DraftPreviews {
     if (this.closed) return;
     let draft = this.drafts.get(id);
     if (!draft) {
-      draft = { worktree, running: null, again: false, built: null, builtAt: null, errors: 0 };
+      draft = { worktree, cache: new ContentCache(path.join(this.options.stateDir, 'previews', id, 'content-cache')), running: null, again: false, built: null, builtAt: null, errors: 0 };
       this.drafts.set(id, draft);
     }
     if (draft.running) {
@@ -119,7 +122,7 @@ export class DraftPreviews {
       }
       draft.errors = 0;
       // Hosting's headers as the draft's content makes them (its maps, its sign-in domain).
-      const content = loadContent({ root: draft.worktree });
+      const content = loadContent({ root: draft.worktree, cache: draft.cache });
       const firebaseJson = path.join(folder, 'firebase.json');
       writeFileSync(firebaseJson, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
       // The handler reads the redirects and the headers when it is made: made again after every build.

@@ -85,9 +85,9 @@ async function writeDraft(hosted: Hosted, publishing: PublishingApi, { res, url,
   const draft = await hosted.drafts.of(id);
   const handler = handlerFor(draft.handlers, method, url);
   try {
-    const { result, commit } = await hosted.repository.write(id, { name: editor.name, email: session.email }, commitMessage(writing, editor, id), async () => {
-      // The draft may have moved to the remote's (repository.write): its content is read afresh.
-      draft.invalidate();
+    const { result, commit } = await hosted.repository.write(id, { name: editor.name, email: session.email }, commitMessage(writing, editor, id), async (_dir, moved) => {
+      // The draft moved to the remote's (repository.write): its content is read afresh; else what is loaded is this work tree's.
+      if (moved) draft.invalidate();
       return handler({ url, body: sent });
     });
     if (commit) {

@@ -24,6 +24,29 @@ export interface Decision {
   choice: Choice;
 }
 
+/** A photo that changes: small pictures (data: URLs) of it live and as published; null when that side has none. */
+export interface PhotoChange {
+  /** Its description, else its file's name. */
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** A changed file as a visitor sees the change (editor/publish/visible.ts). */
+export interface VisibleChange {
+  /** What a visitor calls it: a page's heading ("ETABS V-22"), "The whole site", a photo's file name. */
+  name: string;
+  /** A page's address ("/etabs"); null for the rest. */
+  route: string | null;
+  kind: 'page' | 'site' | 'photo' | 'file';
+  /** The text a visitor reads, one entry per heading, paragraph or list item, live and as published; null when that side has no page. */
+  before: string[] | null;
+  after: string[] | null;
+  photos: PhotoChange[];
+  /** What changes, in words for the summary: "text", "photo", "search and sharing", "the menu", "new page"… */
+  what: string[];
+}
+
 /** A file the draft changes, as publishing it would change the live site. */
 export interface ChangedFile {
   file: string;
@@ -32,6 +55,8 @@ export interface ChangedFile {
   page: boolean;
   live: string | null;
   published: string | null;
+  /** The change as a visitor sees it. */
+  shown: VisibleChange;
 }
 
 export interface ReadyDraft {
@@ -92,6 +117,8 @@ export interface Dropped {
 export interface MyDraftResponse {
   /** Marked ready for review, and not saved since. */
   ready: boolean;
+  /** When it was marked ready (ISO time), while it is. */
+  readyAt: string | null;
   /** Marked ready, then saved: the mark was withdrawn (the publisher reviews what was marked); mark it again. */
   withdrawn: boolean;
   /** The files the draft changes, against the live site. */

@@ -42,8 +42,8 @@ export interface MergePlan {
   decided: string[];
   /** The files the live site gets anew. */
   changed: string[];
-  /** Those files as the publisher reviews them. */
-  review: ChangedFile[];
+  /** Those files as the publisher reviews them (what a visitor sees of them is added by visible.ts, from the same texts and blobs). */
+  review: Omit<ChangedFile, 'shown'>[];
   /**
    * A hash of what the review shows (each file's change and published bytes, the conflicts): the
    * publisher sends back the one they saw, and a publish whose outcome is no longer that is refused.
@@ -71,8 +71,11 @@ export async function planMerge(repo: PublishClone, main: string, draft: string,
   const decided: string[] = [];
   const files: PlannedFile[] = [];
   const changed: string[] = [];
-  const review: ChangedFile[] = [];
-  /** Each changed file as the digest takes it: its name, change and published bytes (a text's hash, a blob's id). */
+  const review: Omit<ChangedFile, 'shown'>[] = [];
+  /**
+   * Each changed file as the digest takes it: its name, change and published bytes (a text's hash, a
+   * blob's id); what a visitor will see of it (visible.ts) is made from those bytes.
+   */
   const shownFiles: [string, string, string | null][] = [];
   for (const file of drafted) {
     const page = isPage(file);

@@ -20,7 +20,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import type { ContentError } from '../../src/content/errors';
 import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../protocol/publish';
-import { loadContent } from '../../src/content/load';
+import { ContentCache } from '../../src/content/cache';
+import { loadContent, type Content } from '../../src/content/load';
 import { buildSite } from '../../scripts/build/site-build';
 import { firebaseJsonText, writeFirebaseJson } from '../../scripts/hosting/firebase-json';
 import { Refusal } from '../server/http';
@@ -32,6 +33,7 @@ import { DeployError, type Deployer } from './deploy';
 import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, type JournalStep } from './journal';
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
+import { visibleChange } from './visible';
 import { pushRefusal, removeStaleLocks } from './push';
 import { PUBLISH } from '../errors';
 
@@ -80,6 +82,8 @@ function mistakesOf(errors: readonly ContentError[]): string {
 interface Merged {
   commit: string;
   files: string[];
+  /** The merged content, read and checked once: the check, the build's hosting settings and firebase.json all take it. */
+  content: Content;
 }
 
 type MergeResult = { kind: 'merged'; merged: Merged } | { kind: 'conflicts'; conflicts: PublishConflict[] } | { kind: 'nothing' };
@@ -109,6 +113,8 @@ export class Publisher {
   private readonly liveFile: string;
   /** When this server started: a lock in the remote older than that is no push of this server's. */
   private readonly startedAt = Date.now();
+  /** The clone's pages as last read (ContentCache): a publish reads and checks again only the files that changed. */
+  private readonly contentCache: ContentCache;
   /** What this server is publishing now (one at a time); "halted" after a simulated kill. */
   private running: string | null = null;
 
@@ -119,6 +125,7 @@ export class Publisher {
     this.journal = new JournalFile(this.dir);
     this.droppedFile = new DroppedFile(this.dir);
     this.liveFile = path.join(this.dir, 'live.json');
+    this.contentCache = new ContentCache(path.join(this.dir, 'content-cache'));
   }
 
   /**
@@ -210,9 +217,9 @@ export class Publisher {
         if (merge.kind !== 'merged') return merge.kind === 'nothing' ? { nothing: true } : { conflicts: merge.conflicts };
         journal = this.start({ step: 'started', what, by, startedAt: new Date().toISOString() });
         journal = await this.step({ ...journal, commit: merge.merged.commit }, 'merged');
-        this.refuseContentErrors();
+        this.refuseContentErrors(merge.merged.content);
         journal = await this.step(journal, 'checked');
-        journal = await this.step({ ...journal, build: await this.build(merge.merged.commit) }, 'built');
+        journal = await this.step({ ...journal, build: await this.build(merge.merged.commit, merge.merged.content) }, 'built');
         if (!(await this.pushMain(merge.merged.commit, 'nothing was published'))) {
           // main moved since the merge: merged again from the new main, never written over it.
           this.options.log({ event: 'publish-main-moved', draft: what });
@@ -374,8 +381,8 @@ export class Publisher {
     throw refusal;
   }
 
-  private refuseContentErrors(): void {
-    const { errors } = loadContent({ root: this.repo.dir });
+  private refuseContentErrors(content: Content): void {
+    const { errors } = content;
     if (errors.length === 0) {
       const problems = this.options.deployer!.problems(this.repo.dir);
       if (problems.length === 0) return;
@@ -384,8 +391,16 @@ export class Publisher {
     throw PUBLISH.refusal('PUBLISH_PAGE_MISTAKES', { count: mistakeCount(errors), mistakes: mistakesOf(errors) });
   }
 
-  /** The clone's work tree built into builds/<commit>, with its hosting settings beside it. */
-  private async build(commit: string): Promise<string> {
+  /**
+   * The clone's work tree, as read and checked once for this publish: its pages kept between
+   * publishes, so only the files a publish changed are read and checked again.
+   */
+  private cloneContent(): Content {
+    return loadContent({ root: this.repo.dir, cache: this.contentCache });
+  }
+
+  /** The clone's work tree built into builds/<commit>, with its hosting settings beside it (from `content`, the work tree as read already, if given). */
+  private async build(commit: string, content?: Content): Promise<string> {
     // Its links would be followed by the build: a commit with any is never built (links.ts).
     await refuseContentLinks(this.repo, commit);
     const out = path.join(this.builds, commit);
@@ -393,7 +408,7 @@ export class Publisher {
     if (!result.ok) {
       throw PUBLISH.refusal('PUBLISH_BUILD_MISTAKES', { count: mistakeCount(result.errors), mistakes: mistakesOf(result.errors) });
     }
-    const content = loadContent({ root: this.repo.dir });
+    content ??= this.cloneContent();
     writeFileSync(`${out}.firebase.json`, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
     return out;
   }
@@ -428,21 +443,22 @@ export class Publisher {
       }
     }
     await this.repo.git(['add', '--all', '--', 'pages', 'public']);
-    await this.updateFirebaseJson();
+    const content = await this.updateFirebaseJson();
     const tree = (await this.repo.git(['write-tree'])).trim();
     const decided = decisions.length > 0 ? `\nDecided by ${by.name}: ${plan.decided.join('; ')}.\n` : '';
     const message = `Publish drafts/${id}: ${plan.changed.join(', ')}\n\nPublished by ${by.name} <${by.email}>.\n${decided}`;
     const commit = (await this.repo.git(['commit-tree', tree, '-p', main, '-p', draft, '-F', '-'], this.repo.commitEnv(by), message)).trim();
     await this.repo.git(['update-ref', '--no-deref', 'HEAD', commit]);
-    return { kind: 'merged', merged: { commit, files: plan.changed } };
+    return { kind: 'merged', merged: { commit, files: plan.changed, content } };
   }
 
   /** firebase.json as the merged content makes it (its redirects, its frame sources), as `npm run check` keeps it. */
-  private async updateFirebaseJson(): Promise<void> {
-    const content = loadContent({ root: this.repo.dir });
+  private async updateFirebaseJson(): Promise<Content> {
+    const content = this.cloneContent();
     // Content with mistakes is refused by the check that follows.
-    if (content.errors.length > 0 || !content.site) return;
+    if (content.errors.length > 0 || !content.site) return content;
     if (writeFirebaseJson(this.repo.dir, { ...content, site: content.site })) await this.repo.git(['add', '--', 'firebase.json']);
+    return content;
   }
 
   /** The commit the draft's branch is at (as last fetched), or null when it has none. */
@@ -459,7 +475,18 @@ export class Publisher {
     const main = await this.repo.rev(MAIN);
     if (!main || (await this.repo.isAncestor(draft, main))) return null;
     const { review, conflicts, digest } = await planMerge(this.repo, main, draft);
-    return { files: review, conflicts, digest };
+    const files: ChangedFile[] = [];
+    // As a visitor sees each change: made from the texts and blobs the digest covers.
+
+    for (const file of review) files.push({ ...file, shown: await visibleChange(this.repo, { main, draft }, file.file, file.live, file.published) });
+    return { files, conflicts, digest };
+  }
+
+  /** The files the draft's commit `draft` would change on the live site (read-only, nothing else worked out); null when main has it all. */
+  async changedFiles(draft: string): Promise<string[] | null> {
+    const main = await this.repo.rev(MAIN);
+    if (!main || (await this.repo.isAncestor(draft, main))) return null;
+    return (await planMerge(this.repo, main, draft)).changed;
   }
 
   /** Every published version, newest first, and which one is live. */
@@ -504,7 +531,7 @@ export class Publisher {
         await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
         await this.repo.git(['checkout', '--quiet', target, '--', 'pages']);
         if (await this.repo.objectAt(target, 'public')) await this.repo.git(['checkout', '--quiet', target, '--', 'public']);
-        await this.updateFirebaseJson();
+        const content = await this.updateFirebaseJson();
         const tree = (await this.repo.git(['write-tree'])).trim();
         const message = `Put ${tag} back live\n\nRolled back by ${by.name} <${by.email}>: the pages and files of ${tag}, the code of main.\n`;
         const commit = (await this.repo.git(['commit-tree', tree, '-p', main, '-F', '-'], this.repo.commitEnv(by), message)).trim();
@@ -514,7 +541,7 @@ export class Publisher {
         journal = await this.step({ ...journal, commit }, 'merged');
         journal = await this.step(journal, 'checked');
         // The version's own build when this server kept it (byte for byte what was live); else built again.
-        const build = existsSync(path.join(kept, 'index.html')) ? kept : await this.build(commit);
+        const build = existsSync(path.join(kept, 'index.html')) ? kept : await this.build(commit, content);
         journal = await this.step({ ...journal, build }, 'built');
         if (!(await this.pushMain(commit, 'nothing was put back live'))) {
           this.journal.clear();

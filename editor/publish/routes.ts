@@ -146,10 +146,10 @@ export class PublishingApi {
   private async mine(id: string, maxAgeMs = 0): Promise<{ head: string | null; mine: MyDraftResponse }> {
     await this.publisher.fetch(maxAgeMs);
     const head = await this.publisher.draftHead(id);
-    const preview = head ? await this.publisher.preview(head) : null;
-    const ready = preview !== null && this.marks.holding(id, head) !== null;
-    const withdrawn = preview !== null && !ready && id in this.marks.read();
-    return { head, mine: { ready, withdrawn, files: preview?.files.map((file) => file.file) ?? [] } };
+    const files = head ? await this.publisher.changedFiles(head) : null;
+    const mark = files !== null ? this.marks.holding(id, head) : null;
+    const withdrawn = files !== null && mark === null && id in this.marks.read();
+    return { head, mine: { ready: mark !== null, readyAt: mark?.at ?? null, withdrawn, files: files ?? [] } };
   }
 
   /** Serves `publish/<endpoint>`; the caller has checked the request came from the editor's own origin. */
@@ -219,7 +219,7 @@ export class PublishingApi {
     }
     this.marks.set(id, ready ? head : null);
     this.context.log({ event: ready ? 'ready-for-review' : 'not-ready', email: editor.email, draft: `drafts/${id}`, ...(ready ? { commit: head } : {}) });
-    return sendJson(res, 200, { ...now, ready, withdrawn: false } satisfies MyDraftResponse);
+    return sendJson(res, 200, { ...now, ready, readyAt: ready ? (this.marks.holding(id, head)?.at ?? null) : null, withdrawn: false } satisfies MyDraftResponse);
   }
 
   /** POST publish: the draft's commit the publisher reviewed, if its mark still holds for it. */

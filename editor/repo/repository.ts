@@ -208,28 +208,29 @@ export class SiteRepository {
    * Runs `write` on the draft's work tree, then commits what it changed in pages/ and public/ as one
    * commit by `author` and pushes it. When anything fails (the write, the commit, the push) the work
    * tree is put back as it was, so what the remote has and what the draft shows stay the same.
-   * The result is null when the write changed nothing.
+   * The result is null when the write changed nothing. `write` is told whether the work tree first
+   * moved to the remote's branch (what was read of its files before is then out of date).
    */
-  write<T>(id: string, author: Person, message: (files: string[]) => string, write: (worktree: string) => Promise<T>): Promise<{ result: T; commit: Commit | null }> {
+  write<T>(id: string, author: Person, message: (files: string[]) => string, write: (worktree: string, moved: boolean) => Promise<T>): Promise<{ result: T; commit: Commit | null }> {
     const branch = draftBranch(id);
     const dir = path.join(this.draftsDir, id);
     return this.draftQueue(id).run(async () => {
       // This write is checked against the draft as the remote has it now.
-      await this.followRemote(branch, dir);
-      const before = (await this.run(['rev-parse', 'HEAD'], { cwd: dir })).trim();
+      const moved = await this.followRemote(branch, dir);
+      const inTree = (args: string[]) => this.run(args, { cwd: dir });
+      // Read-only questions asked at once: each is a process of its own.
+      const [head, untracked] = await Promise.all([this.run(['rev-parse', 'HEAD'], { cwd: dir }), untrackedFiles(inTree)]);
+      const before = head.trim();
       const restore = async () => {
         await this.run(['reset', '--quiet', '--hard', before], { cwd: dir });
         await this.run(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public'], { cwd: dir });
       };
       try {
-        const inTree = (args: string[]) => this.run(args, { cwd: dir });
-        const untracked = await untrackedFiles(inTree);
-        const result = await write(dir);
+        const result = await write(dir, moved);
         await this.run(['add', '--all', '--', 'pages', 'public'], { cwd: dir });
         // Never a link or a submodule committed, nor "Saved" said of a file the commit does not hold.
-        await refuseLinksInIndex(inTree);
-        await refuseUnkept(inTree, dir, untracked);
-        const files = (await this.run(['diff', '--cached', '--name-only', '-z'], { cwd: dir })).split('\0').filter(Boolean);
+        const [, , changed] = await Promise.all([refuseLinksInIndex(inTree), refuseUnkept(inTree, dir, untracked), this.run(['diff', '--cached', '--name-only', '-z'], { cwd: dir })]);
+        const files = changed.split('\0').filter(Boolean);
         if (files.length === 0) return { result, commit: null };
         const env = {
           GIT_AUTHOR_NAME: clean(author.name),

@@ -224,7 +224,8 @@ describe('the hosted editor, on this computer', () => {
       await changeAndSave(raviBrowser, 'pages/etabs.yaml', ravisSubtitle);
       for (const { page } of [ashaBrowser, raviBrowser]) {
         await page.getByRole('button', { name: 'Ready for review' }).click();
-        await page.getByText(/is ready for review/).waitFor();
+        await page.getByText(/^Waiting for review since \d\d:\d\d$/).waitFor();
+        await page.getByRole('button', { name: 'Withdraw from review' }).waitFor();
       }
       // Editors publish nothing: only the publisher has the screen.
       assert.equal(await ashaBrowser.page.getByRole('button', { name: 'Review and publish' }).count(), 0);
@@ -232,16 +233,23 @@ describe('the hosted editor, on this computer', () => {
       const { page } = meeraBrowser;
       await page.getByRole('button', { name: 'Review and publish' }).click();
       const ashasDraft = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${asha.name}'s draft` }) });
-      await ashasDraft.getByText('pages/etabs.yaml (changed)').click();
-      await ashasDraft.getByLabel('Differences between the live page and the page as it would be published').getByText('Multistorey buildings, as Asha wrote it').waitFor();
+      // The page by its name and address, its text as a visitor reads it, the words inserted marked.
+      const etabs = ashasDraft.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^ETABS V-22\s+\/etabs$/ }) });
+      await etabs.getByLabel('After publishing').locator('ins').filter({ hasText: 'as Asha wrote it' }).waitFor();
+      await etabs.getByText('The file, line by line (pages/etabs.yaml)').click();
+      await etabs.getByLabel('Differences between the live page and the page as it would be published').getByText('Multistorey buildings, as Asha wrote it').waitFor();
       const ashasCommit = remoteGit('rev-parse', `refs/heads/drafts/${editorId(asha.email)}`);
       await ashasDraft.getByRole('button', { name: `Publish ${asha.name}'s draft` }).click();
+      const confirm = page.getByRole('alertdialog', { name: `Publish ${asha.name}'s draft?` });
+      await confirm.getByText(`One page changed by ${asha.name}: ETABS V-22 (text).`).waitFor();
+      await confirm.getByRole('button', { name: 'Publish now' }).click();
       await page.getByText(`Published ${asha.name}'s draft as published/1: the live site shows it now.`).waitFor();
       const firstVersion = await (await fetch(`${liveUrl}/etabs`)).text();
       assert.ok(firstVersion.includes('Multistorey buildings, as Asha wrote it'));
 
       const ravisDraft = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${ravi.name}'s draft` }) });
       await ravisDraft.getByRole('button', { name: `Publish ${ravi.name}'s draft` }).click();
+      await page.getByRole('alertdialog', { name: `Publish ${ravi.name}'s draft?` }).getByRole('button', { name: 'Publish now' }).click();
       const dialog = page.getByRole('alertdialog', { name: `Both the live site and ${ravi.name}'s draft changed the same field` });
       const field = dialog.getByRole('group', { name: 'sections[0].subtitle in pages/etabs.yaml' });
       await field.getByText('Multistorey buildings, as Asha wrote it').waitFor();

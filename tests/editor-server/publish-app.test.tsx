@@ -1,7 +1,8 @@
 /**
  * The publisher's screen of the hosted editor, on answers shaped as the server gives them (the
- * server's side is tests/editor-server/publish.test.ts): the ready draft with its lines against the
- * live page, the same field's two values side by side in the conflict dialog, the publisher's choice
+ * server's side is tests/editor-server/publish.test.ts): the ready draft's pages by name, with their
+ * text live and after publishing (words marked) and their photos, the summary asked before a publish,
+ * its lines against the live page, the same field's two values side by side in the conflict dialog, the publisher's choice
  * sent with the publish and the reviewed commit, "Publish again", a version put back live after a
  * question, a publish a restart dropped, and the editor told that saving withdrew "ready".
  */
@@ -25,7 +26,32 @@ const review: ReviewResponse = {
       commit: 'c'.repeat(40),
       digest: 'd'.repeat(64),
       problem: null,
-      files: [{ file: 'pages/staad.yaml', change: 'changed', page: true, live: 'meta:\n  title: STAAD\n', published: 'meta:\n  title: STAAD by Ravi\n' }],
+      files: [
+        {
+          file: 'pages/staad.yaml',
+          change: 'changed',
+          page: true,
+          live: 'meta:\n  title: STAAD\n',
+          published: 'meta:\n  title: STAAD by Ravi\n',
+          shown: {
+            name: 'STAAD Pro',
+            route: '/staad',
+            kind: 'page',
+            before: ['STAAD Pro', 'Learn the analysis of frames in six weeks.', 'Classroom batches'],
+            after: ['STAAD Pro', 'Learn the analysis and design of frames in eight weeks.', 'Classroom batches'],
+            photos: [{ label: 'A frame model', before: 'data:image/webp;base64,AAAA', after: 'data:image/webp;base64,BBBB' }],
+            what: ['text', 'photo'],
+          },
+        },
+        {
+          file: 'pages/_site.yaml',
+          change: 'changed',
+          page: true,
+          live: 'footer: {}\n',
+          published: 'footer: {}\n',
+          shown: { name: 'The whole site', route: null, kind: 'site', before: ['Pune'], after: ['Pune, Maharashtra'], photos: [], what: ['the footer', 'the contacts'] },
+        },
+      ],
       conflicts: [conflict],
     },
   ],
@@ -72,17 +98,50 @@ afterEach(() => {
 });
 
 describe('the publisher’s screen', () => {
+  it('lists the changed pages by name and address, with the text live and after publishing, the words removed and inserted marked, and the photos before and after', async () => {
+    render(<PublishPanel />);
+    const draft = (await screen.findByRole('heading', { name: "Ravi Editor's draft" })).closest('li')!;
+    expect(draft).toHaveTextContent('One page and the whole site change on the live site');
+    const page = within(draft).getByRole('heading', { name: /^STAAD Pro\s+\/staad$/ }).closest('li')!;
+    expect(page).toHaveTextContent('Changed: text, photo.');
+    const text = within(page).getByRole('group', { name: 'The text live now and after publishing' });
+    const live = within(text).getByLabelText('Live now');
+    const after = within(text).getByLabelText('After publishing');
+    expect(live).toHaveTextContent('Learn the analysis of frames in six weeks.');
+    expect([...live.querySelectorAll('del')].map((mark) => mark.textContent)).toEqual(['six']);
+    expect(after).toHaveTextContent('Learn the analysis and design of frames in eight weeks.');
+    expect([...after.querySelectorAll('ins')].map((mark) => mark.textContent)).toEqual(['and design ', 'eight']);
+    expect(text).toHaveTextContent('One paragraph unchanged');
+    expect(within(page).getByRole('img', { name: 'Live now: A frame model' })).toHaveAttribute('src', 'data:image/webp;base64,AAAA');
+    expect(within(page).getByRole('img', { name: 'After publishing: A frame model' })).toHaveAttribute('src', 'data:image/webp;base64,BBBB');
+    expect(within(draft).getByRole('heading', { name: 'The whole site: the footer, the contacts' })).toBeVisible();
+    // No file names or YAML unless asked for.
+    expect(within(draft).queryByText(/pages\/staad\.yaml \(changed\)/)).toBeNull();
+  });
+
+  it('asks before publishing, with a summary of which pages, whose draft and what, and publishes nothing when cancelled', async () => {
+    render(<PublishPanel />);
+    const draft = (await screen.findByRole('heading', { name: "Ravi Editor's draft" })).closest('li')!;
+    await userEvent.click(within(draft).getByRole('button', { name: "Publish Ravi Editor's draft" }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Publish Ravi Editor's draft?" });
+    expect(dialog).toHaveTextContent('One page and one other change changed by Ravi Editor: STAAD Pro (text, photo); The whole site: the footer, the contacts.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(asked.filter((request) => request.endpoint === 'publish')).toEqual([]);
+  });
+
   it('shows the ready draft with its lines against the live page, asks for the field both changed side by side, and publishes the choice', async () => {
     render(<PublishPanel />);
     const draft = (await screen.findByRole('heading', { name: "Ravi Editor's draft" })).closest('li')!;
     expect(draft).toHaveTextContent('one field was also changed live since');
-    await userEvent.click(within(draft).getByText('pages/staad.yaml (changed)'));
+    await userEvent.click(within(draft).getByText('The file, line by line (pages/staad.yaml)'));
     const diff = within(draft).getByLabelText('Differences between the live page and the page as it would be published');
     expect(diff.textContent).toContain('−   title: STAAD\n');
     expect(diff.textContent).toContain('+   title: STAAD by Ravi\n');
 
     answers['POST publish'] = () => ({ status: 200, body: { conflicts: [conflict] } });
     await userEvent.click(within(draft).getByRole('button', { name: "Publish Ravi Editor's draft" }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: "Publish Ravi Editor's draft?" })).getByRole('button', { name: 'Publish now' }));
     const dialog = await screen.findByRole('alertdialog', { name: "Both the live site and Ravi Editor's draft changed the same field" });
     const field = within(dialog).getByRole('group', { name: 'sections[0].title in pages/staad.yaml' });
     expect(within(field).getByRole('radio', { name: /Keep the live value/ }).closest('label')).toHaveTextContent('STAAD by Asha');
@@ -139,6 +198,7 @@ describe('the publisher’s screen', () => {
     const staleReview = later<Answer>();
     answers['GET review'] = () => staleReview.promise;
     await userEvent.click(within(draft).getByRole('button', { name: "Publish Ravi Editor's draft" }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: "Publish Ravi Editor's draft?" })).getByRole('button', { name: 'Publish now' }));
     const dialog = await screen.findByRole('alertdialog');
     const published = later<Answer>();
     answers['POST publish'] = () => published.promise;
@@ -175,6 +235,7 @@ describe('the publisher’s screen', () => {
     expect(section).toHaveTextContent('nothing of it is live');
     answers['POST publish'] = () => ({ status: 200, body: { published: 'published/3' } });
     await userEvent.click(within(section).getByRole('button', { name: "Publish Ravi Editor's draft again" }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: "Publish Ravi Editor's draft?" })).getByRole('button', { name: 'Publish now' }));
     expect(await screen.findByText("Published Ravi Editor's draft as published/3: the live site shows it now.")).toBeVisible();
     expect(asked).toContainEqual({ method: 'POST', endpoint: 'publish', body: { ...reviewedCommit, decisions: [] } });
 
@@ -197,12 +258,28 @@ describe('the publisher’s screen', () => {
 
 describe('the editor’s "Ready for review"', () => {
   it('says that saving after marking the draft ready withdrew it, and marks it again', async () => {
-    answers['GET mine'] = () => ({ status: 200, body: { ready: false, withdrawn: true, files: ['pages/staad.yaml'] } });
-    answers['POST ready'] = () => ({ status: 200, body: { ready: true, withdrawn: false, files: ['pages/staad.yaml'] } });
+    answers['GET mine'] = () => ({ status: 200, body: { ready: false, readyAt: null, withdrawn: true, files: ['pages/staad.yaml'] } });
+    answers['POST ready'] = () => ({ status: 200, body: { ready: true, readyAt: new Date(2026, 10, 25, 14, 2).toISOString(), withdrawn: false, files: ['pages/staad.yaml'] } });
     render(<ReadyForReview />);
-    expect(await screen.findByText(/You saved after marking your draft ready, so it is no longer ready for review/)).toBeVisible();
+    expect(await screen.findByText(/You saved after marking your draft ready, so it is no longer waiting for review/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Ready for review' }));
-    expect(await screen.findByText(/Your draft \(one page or file\) is ready for review/)).toBeVisible();
+    expect(await screen.findByText(/Waiting for review since .*14.02/)).toBeVisible();
     expect(asked).toContainEqual({ method: 'POST', endpoint: 'ready', body: { ready: true } });
+  });
+
+  it('once marked, says since when the draft waits and what happens next, and withdraws it from review', async () => {
+    const at = new Date();
+    at.setHours(9, 41, 0, 0);
+    answers['GET mine'] = () => ({ status: 200, body: { ready: true, readyAt: at.toISOString(), withdrawn: false, files: ['pages/staad.yaml', 'pages/etabs.yaml'] } });
+    answers['POST ready'] = () => ({ status: 200, body: { ready: false, readyAt: null, withdrawn: false, files: ['pages/staad.yaml', 'pages/etabs.yaml'] } });
+    render(<ReadyForReview />);
+    const state = (await screen.findByText(/Waiting for review since 09.41/)).closest('span')!;
+    expect(state).toHaveTextContent('a publisher reads your changes and puts them live. Saving again takes your draft out of review.');
+    expect(within(state).queryByRole('button', { name: 'Ready for review' })).toBeNull();
+    answers['GET mine'] = answers['POST ready'];
+    await userEvent.click(within(state).getByRole('button', { name: 'Withdraw from review' }));
+    expect(await screen.findByRole('button', { name: 'Ready for review' })).toBeVisible();
+    expect(screen.getByText(/Your draft changes 2 pages or files/)).toBeVisible();
+    expect(asked).toContainEqual({ method: 'POST', endpoint: 'ready', body: { ready: false } });
   });
 });

@@ -210,6 +210,8 @@ describe('publishing drafts', () => {
     ]);
     expect(review.body.drafts[0]!.files[0]!.live).toContain('title: ETABS\n');
     expect(review.body.drafts[0]!.files[0]!.published).toContain('title: ETABS training by Asha');
+    // By the page's name and address; its visible text is the same, its search title changed.
+    expect(review.body.drafts[0]!.files[0]!.shown).toEqual({ name: 'ETABS heading', route: '/etabs', kind: 'page', before: ['ETABS heading'], after: ['ETABS heading'], photos: [], what: ['search and sharing'] });
 
     expect((await publish(asha)).body).toEqual({ published: 'published/1' });
     const second = await publish(meera);
@@ -358,7 +360,14 @@ describe('publishing drafts', () => {
     await markReady(ravi);
     const shown = (await call<ReviewResponse>('GET', 'publish/review', await signIn(meera))).body.drafts.find((draft) => draft.draft === RAVI)!;
     expect(shown.conflicts).toEqual([]);
-    expect(shown.files).toContainEqual({ file: 'public/files/timetable.bin', change: 'changed', page: false, live: null, published: null });
+    expect(shown.files).toContainEqual({
+      file: 'public/files/timetable.bin',
+      change: 'changed',
+      page: false,
+      live: null,
+      published: null,
+      shown: { name: 'timetable.bin', route: null, kind: 'file', before: null, after: null, photos: [], what: ['file'] },
+    });
     expect((await publish(ravi)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     const live = await fetch(`${liveUrl}/files/timetable.bin`);
     expect(Buffer.from(await live.arrayBuffer()).equals(Buffer.from(bytes(11)))).toBe(true);
@@ -540,6 +549,28 @@ describe('the site’s repository refusing a push', () => {
     expect(logged.slice(since).filter((entry) => entry.event === 'publish-main-moved')).toEqual([]);
     expect(mainSha()).toBe(mainBefore);
     expect((await publishReviewed(shown)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
+  }, 300_000);
+});
+
+describe('what the publishers see', () => {
+  it('shows each changed page by its name and address, its visible text live and as published, a new photo as a picture, and the site document as the whole site', async () => {
+    await save(asha, 'pages/staad.yaml', (data) => {
+      const hero = data.sections[0] as { title: string; text?: string; image?: unknown };
+      hero.title = 'STAAD, taught in Pune';
+      hero.text = 'Six weeks of frames.';
+      hero.image = { src: '/images/logo.svg', alt: "The academy's logo" };
+    });
+    await save(asha, 'pages/_site.yaml', (data) => ((data as unknown as { name: string }).name = 'CESA, Pune'));
+    const draft = await reviewed(asha);
+    const staad = draft.files.find((file) => file.file === 'pages/staad.yaml')!.shown;
+    expect(staad).toMatchObject({ name: 'STAAD, taught in Pune', route: '/staad', kind: 'page', what: ['text', 'photo'] });
+    expect(staad.after!.slice(0, 2)).toEqual(['STAAD, taught in Pune', 'Six weeks of frames.']);
+    expect(staad.before).not.toContain('Six weeks of frames.');
+    expect(staad.photos).toEqual([{ label: "The academy's logo", before: null, after: expect.stringMatching(/^data:image\/webp;base64,/) as string }]);
+    const site = draft.files.find((file) => file.file === 'pages/_site.yaml')!.shown;
+    expect(site).toMatchObject({ name: 'The whole site', route: null, kind: 'site', what: ["the site's name"] });
+    expect(site.after).toContain('CESA, Pune');
+    expect((await publishReviewed(draft)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
   }, 300_000);
 });
 
