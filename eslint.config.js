@@ -275,7 +275,7 @@ const layerImports = {
 /**
  * The two wings of the project: the engine (src/ and the libraries of scripts/: the build, the dev
  * server, hosting) and the editor (editor/). The editor uses the engine; the engine never imports the
- * editor, so the site builds, serves and deploys without it; only the commands (scripts/*.ts, each
+ * editor, so the site builds, serves and deploys without it; only the commands (commands/, each
  * behind an npm script) import both. Inside the editor, its browser app (editor/app/) and the wire
  * protocol (editor/protocol/) run in the browser: no Node module, nothing of the editor's server
  * side or of scripts/, and Firebase only in the editor's sign-in (editor/app/google-sign-in.ts).
@@ -283,7 +283,7 @@ const layerImports = {
  * @returns {'command' | 'engine' | 'editor-browser' | 'editor' | null}
  */
 function wingOf(file) {
-  if (/^scripts\/[^/]+$/.test(file)) return 'command';
+  if (file.startsWith('commands/')) return 'command';
   if (file.startsWith('src/') || file.startsWith('scripts/')) return 'engine';
   if (file.startsWith('editor/app/') || file.startsWith('editor/protocol/')) return 'editor-browser';
   if (file.startsWith('editor/')) return 'editor';
@@ -299,7 +299,7 @@ const wingImports = {
     docs: { description: 'The engine never imports the editor; the editor\'s browser code imports nothing of its server side or of Node.' },
     schema: [],
     messages: {
-      engine: `'{{source}}' is the editor (editor/), and this file is the engine ({{file}}): the engine never imports the editor, so that the site builds and serves without it. Hand the engine what it needs from a command (scripts/*.ts), as npm run dev hands the dev server the editor's mount (editor/server/dev-config.ts), or move what both need into src/ or scripts/.`,
+      engine: `'{{source}}' is the editor (editor/), and this file is the engine ({{file}}): the engine never imports the editor, so that the site builds and serves without it. Hand the engine what it needs from a command (commands/), as npm run dev hands the dev server the editor's mount (editor/server/dev-config.ts), or move what both need into src/ or scripts/.`,
       browser: `'{{source}}' is {{what}}, but this file is the editor's browser code (editor/app/, editor/protocol/), which runs in the browser: ask the editor's server over its API (editor/protocol/), or move what both need into editor/protocol/ or src/.`,
       node: `'{{source}}' is a Node module, but this file is the editor's browser code (editor/app/, editor/protocol/), which runs in the browser: do this in the editor's server (editor/server/) and send the result over the API.`,
       firebase: `'{{source}}' is Firebase, which in the editor only its sign-in imports (${EDITOR_SIGN_IN}): call that file instead.`,
@@ -324,7 +324,7 @@ const wingImports = {
       const targetWing = wingOf(target);
       if (wing === 'engine' && (targetWing === 'editor' || targetWing === 'editor-browser')) context.report({ node, messageId: 'engine', data: { source, file } });
       else if (wing === 'editor-browser' && targetWing === 'editor') context.report({ node, messageId: 'browser', data: { source, what: "the editor's server side" } });
-      else if (wing === 'editor-browser' && (targetWing === 'engine' || targetWing === 'command') && target.startsWith('scripts/')) context.report({ node, messageId: 'browser', data: { source, what: 'Node code of scripts/' } });
+      else if (wing === 'editor-browser' && (targetWing === 'engine' || targetWing === 'command') && (target.startsWith('scripts/') || target.startsWith('commands/'))) context.report({ node, messageId: 'browser', data: { source, what: 'Node code of scripts/' } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
@@ -350,7 +350,7 @@ export default defineConfig([
     'src/sections/*.gen.ts',
     // A stand-in for Google's api.js served to the browser in the browser tests, not part of the project.
     'tests/browser/gapi-stub.js',
-    // A build's lock and temporary folders beside dist/ (scripts/build/output-folder.ts) and caches.
+    // A build's lock and temporary folders beside dist/ (scripts/builder/output-folder.ts) and caches.
     'dist.*/',
     '.dist-*/',
     '.cache/',
@@ -408,7 +408,7 @@ export default defineConfig([
     rules: { 'layers/imports': 'error' },
   },
   {
-    files: ['src/**/*.{ts,tsx,mjs}', 'scripts/**/*.{ts,tsx,mjs}', 'editor/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx,mjs}', 'scripts/**/*.{ts,tsx,mjs}', 'editor/**/*.{ts,tsx}', 'commands/**/*.{ts,mjs}'],
     plugins: { wings: { meta: { name: 'cesa-wings' }, rules: { imports: wingImports } } },
     rules: { 'wings/imports': 'error' },
   },

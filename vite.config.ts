@@ -12,7 +12,7 @@ const sectionIndex = (): Plugin => ({ name: 'cesa-section-index', config: () => 
 /**
  * Vite wraps every dynamic import() of the client in a preload helper that fetches the imported
  * chunk's own imports and CSS alongside it. With one stylesheet, and the page's behaviours preloaded
- * by its HTML (scripts/build/prerender.ts), it would have little to fetch, yet its code (0.9 KB gzip)
+ * by its HTML (scripts/builder/prerender.ts), it would have little to fetch, yet its code (0.9 KB gzip)
  * would sit in src/site.ts's chunk, the one script of every page, whose budget is 2 KB. Here the
  * helper is only the import itself (a failed import still rejects, as before).
  */

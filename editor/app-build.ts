@@ -2,7 +2,7 @@
  * Builds the editor's browser app for the hosted editor (`npm run build:editor`, which
  * `npm run editor-server` runs before it starts): a Vite build of its two pages into
  * .cache/editor-app/<version of the code>/, made again only when the code it is made from changed
- * (scripts/build/code.ts, kind 'editor-app'). The server reads the result (hosted/app-files.ts) and
+ * (scripts/builder/code.ts, kind 'editor-app'). The server reads the result (hosted/app-files.ts) and
  * never loads Vite.
  */
 import { renameSync, rmSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import { codeFiles } from '../../scripts/build/code';
+import { codeFiles } from '../../scripts/builder/code';
 import { EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../protocol/api';
 import { shell } from '../server/shells';
 import { ADMIN } from '../errors';

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../../scripts/build/site-build';
+import { buildSite } from '../../scripts/builder/site-build';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent } from '../../src/content/load';
 import { firebaseJsonText } from '../../scripts/hosting/firebase-json';

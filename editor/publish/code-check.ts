@@ -4,7 +4,7 @@
  * the server runs code main does not have), the build would not be main: the server refuses to
  * publish and says which files differ.
  *
- * Code is what a server runs (scripts/build/code.ts, kind 'server'): src/, scripts/, editor/ and the
+ * Code is what a server runs (scripts/builder/code.ts, kind 'server'): src/, scripts/, editor/ and the
  * files at the top; not the README, docs/, tests, content, editors.yaml or firebase.json, so a typo
  * fixed in the README never stops publishing. The server's files are those git would commit in its
  * checkout (tracked or new, not ignored) among those, compared by content (a new section folder
@@ -12,10 +12,10 @@
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { isCode as isServerCode } from '../../scripts/build/code';
+import { isCode as isServerCode } from '../../scripts/builder/code';
 import { git, GitError } from '../repo/git';
 
-/** Whether `file` (a path of the repository) is code a server runs (scripts/build/code.ts). */
+/** Whether `file` (a path of the repository) is code a server runs (scripts/builder/code.ts). */
 const isCode = (file: string) => isServerCode(file, 'server');
 
 /** The code files of a checkout as git would commit them: tracked or new, not ignored. Null when it is not a checkout. */

@@ -22,7 +22,7 @@ import type { ContentError } from '../../src/content/errors';
 import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../protocol/publish';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent, type Content } from '../../src/content/load';
-import { buildSite } from '../../scripts/build/site-build';
+import { buildSite } from '../../scripts/builder/site-build';
 import { firebaseJsonText, writeFirebaseJson } from '../../scripts/hosting/firebase-json';
 import { Refusal } from '../server/http';
 import { GitError } from '../repo/git';

@@ -1,5 +1,5 @@
 /**
- * A new page, for the editor (POST /_editor/api/create) and for `npm run new` (scripts/new-page.ts)
+ * A new page, for the editor (POST /_editor/api/create) and for `npm run new` (commands/new-page.ts)
  * alike, so both make the same file and refuse the same things: the route
  * must be one links can name, not the home page, and not taken by a page or an alias; the page starts
  * from a template (its text as it is) or as a copy of a page (without the original's aliases, which

@@ -21,7 +21,7 @@ const ICON_CHAT =
   '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2.5a9.5 9.5 0 0 0-8.2 14.3L2.5 21.5l4.8-1.26A9.5 9.5 0 1 0 12 2.5zm0 17.2c-1.45 0-2.86-.4-4.1-1.14l-.3-.18-2.84.75.76-2.77-.2-.3A7.7 7.7 0 1 1 12 19.7zm4.2-5.75c-.23-.12-1.36-.67-1.57-.75-.21-.08-.36-.12-.52.11-.15.23-.6.75-.73.9-.13.16-.27.18-.5.06a6.3 6.3 0 0 1-3.1-2.72c-.24-.4.23-.37.67-1.25.08-.15.04-.29-.02-.4l-.7-1.7c-.19-.45-.38-.39-.52-.4h-.45a.86.86 0 0 0-.62.3 2.6 2.6 0 0 0-.82 1.94c0 1.14.83 2.25.95 2.4.11.16 1.63 2.5 3.96 3.5 1.47.64 2.05.69 2.78.58.45-.07 1.36-.56 1.56-1.1.19-.53.19-.99.13-1.09-.05-.1-.2-.16-.43-.28z"></path></svg>';
 
 /**
- * One page, as our build prints it (scripts/build/prerender.ts): the template's head, the head's tags
+ * One page, as our build prints it (scripts/builder/prerender.ts): the template's head, the head's tags
  * (description, canonical, Open Graph, Twitter, icons, JSON-LD), the preloads and the page script; the
  * root with the header and its menu, each section's markup and class names, the footer and the
  * floating contact buttons. Made by comparing a synthetic page of both tools; only what differs per

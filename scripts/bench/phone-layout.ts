@@ -3,7 +3,7 @@
  * height, where the hero's first action is, what leaves the screen or its box, e-mail and phone
  * links broken over two lines, how many items a row of the dense grids holds, headings with nothing
  * under them, and what the floating call and chat controls cover. Used by `npm run audit:phone`
- * (scripts/audit-phone.ts) and by the browser tests of the phone layout (tests/browser/phone.test.ts).
+ * (commands/audit-phone.ts) and by the browser tests of the phone layout (tests/browser/phone.test.ts).
  *
  * The page is measured as loaded (its script run, no interaction): `measureLayout` scrolls it to the
  * end for the floating controls and back to the top.

@@ -1,7 +1,7 @@
 /**
  * docs/errors.md: every message a person reads, by audience, each with its code, its words and what to
  * do, made from the ONE listing of the catalogues (editor/error-listing.ts, handed in by the command
- * scripts/codegen.ts: this library is the engine's and never imports the editor). Committed, and
+ * commands/codegen.ts: this library is the engine's and never imports the editor). Committed, and
  * checked against the catalogues by tests/errors/catalogue.test.ts: run `npm run codegen` after
  * changing an entry.
  */

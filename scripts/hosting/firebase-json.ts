@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { PageFacts } from '../../src/content/facts';
 import { ICON_FILES, SOCIAL_DIR } from '../../src/content/routes';
 import type { HeaderRule } from './hosting';
-import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../build/speculation';
+import { SPECULATION_RULES_HEADER, SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../builder/speculation';
 
 export const FIREBASE_JSON_FILE = 'firebase.json';
 
@@ -75,7 +75,7 @@ function headerRules(policy: string): HeaderRule[] {
     // The cards of shared links, named by their content's hash: a changed page's card is a new URL.
     { source: `/${SOCIAL_DIR}/**`, headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     // Pages (clean URLs have no dot) and HTML: revalidated on every use, and naming the speculation
-    // rules, which prefetch the page a visitor is about to open (scripts/build/speculation.ts).
+    // rules, which prefetch the page a visitor is about to open (scripts/builder/speculation.ts).
     {
       regex: '^[^.]*$|\\.html$',
       headers: [{ key: 'Cache-Control', value: 'no-cache' }, SPECULATION_RULES_HEADER],
@@ -89,7 +89,7 @@ function headerRules(policy: string): HeaderRule[] {
 
 /**
  * What firebase.json is generated from: the validated content of the project (its facts, which a
- * build keeps for an unchanged page: scripts/build/page-index.ts).
+ * build keeps for an unchanged page: scripts/builder/page-index.ts).
  */
 export interface FirebaseJsonInput {
   site: { firebase: { authDomain: string } };
@@ -99,7 +99,7 @@ export interface FirebaseJsonInput {
 
 /**
  * What the content decides in firebase.json, and nothing else: small, plain data, recorded with a
- * build so that a build that finds nothing changed still writes the file right (scripts/build/up-to-date.ts).
+ * build so that a build that finds nothing changed still writes the file right (scripts/builder/up-to-date.ts).
  */
 export interface HostingRules {
   /** Alias → canonical route. */

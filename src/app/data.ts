@@ -15,7 +15,7 @@ export interface RenderData {
   page: Page | null;
   /** Width and height of the images the site document and the page show (and no others), by site path. */
   images: ImageSizes;
-  /** What the build made for shared links and home screens (scripts/build/social.ts); none in the dev server. */
+  /** What the build made for shared links and home screens (scripts/builder/social.ts); none in the dev server. */
   shared?: SharedMedia | undefined;
 }
 

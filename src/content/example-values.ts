@@ -9,14 +9,14 @@
  *   RFC 2606), an `Example …` name ("Example Building", "Example College A"), an `example-…` handle,
  *   a number of zeros (`+91 00000 00001`).
  * A picture is an example when its file carries `EXAMPLE_PICTURE_MARK` (the SVGs that
- * scripts/placeholders.ts draws) or is one of `EXAMPLE_FILES` (the clips and posters, which cannot
+ * commands/placeholders.ts draws) or is one of `EXAMPLE_FILES` (the clips and posters, which cannot
  * carry a mark), known by their contents: a real file put in its place is no longer listed.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 
-/** Written in every picture scripts/placeholders.ts draws (an XML comment at the start of the SVG). */
+/** Written in every picture commands/placeholders.ts draws (an XML comment at the start of the SVG). */
 export const EXAMPLE_PICTURE_MARK = 'Example picture: replace it before launch (README, "Replace before launch").';
 
 /** The example files that cannot carry the mark, by path under public/ and the SHA-256 of their contents. */

@@ -3,7 +3,7 @@
  * routes it claims (its aliases), what it points to (links, public files, images, contact branches),
  * its place in the menu and its brochure entry. The checks across files (src/content/load.ts), the
  * menu, the photos to process, the brochure and the build's keys all work from these, so a build can
- * keep them for an unchanged file and never load the page again (scripts/build/page-index.ts).
+ * keep them for an unchanged file and never load the page again (scripts/builder/page-index.ts).
  * Plain data, small, and the same whoever computes it. Pure: no file system, no React.
  */
 import type * as z from 'zod';

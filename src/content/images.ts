@@ -115,7 +115,7 @@ export const IMAGE_SLOTS = {
   social: {
     label: 'the picture of a shared link',
     // Never shown in a page: the build crops it to the 1200 × 630 card that link previews show
-    // (scripts/build/social.ts), so it is made into no other width.
+    // (scripts/builder/social.ts), so it is made into no other width.
     minWidth: 1200,
     widths: [],
     sizes: '100vw',

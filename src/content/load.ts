@@ -196,7 +196,7 @@ export interface CheckedAcross {
 
 /**
  * The checks across files, from each page's facts: what assembleContent does, without the pages
- * themselves (a build keeps the facts of unchanged files, scripts/build/page-index.ts). An error is
+ * themselves (a build keeps the facts of unchanged files, scripts/builder/page-index.ts). An error is
  * located in its file, read again only then.
  */
 export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSource }: LoadOptions, validated: readonly FactsEntry[]): CheckedAcross {

@@ -6,7 +6,7 @@ export function isPageFile(relativePath: string): boolean {
 }
 
 /**
- * The icons the build makes from the site icon (scripts/build/social.ts), at the top of the output folder:
+ * The icons the build makes from the site icon (scripts/builder/social.ts), at the top of the output folder:
  * phones look for /apple-touch-icon.png there even when a page names none.
  */
 export const ICON_FILES = {

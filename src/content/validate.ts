@@ -30,7 +30,7 @@ const MAY_HAVE_PROPERTIES = /(?:^|[\s[{,])(?:[&*][^\s[\]{},]|!)/m;
  */
 /**
  * Milliseconds the fast path spent in each of its steps, summed since the process started: the
- * build's profile reads them (scripts/build/profile.ts). Two clock readings a step.
+ * build's profile reads them (scripts/builder/profile.ts). Two clock readings a step.
  */
 export const fastPathTimes = { text: 0, parse: 0, schema: 0 };
 

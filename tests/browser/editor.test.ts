@@ -195,11 +195,11 @@ describe('the visual editor', () => {
     assert.match(saved, /\/images\/uploads\/[a-z0-9-]+\.jpg/, 'the hero shows the uploaded photo');
 
     // What the editor saved is what `npm run check` and the build accept.
-    const check = spawnSync(TSX, ['scripts/check.ts', '--content', content], { cwd: ROOT, encoding: 'utf8' });
+    const check = spawnSync(TSX, ['commands/check.ts', '--content', content], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(check.status, 0, `npm run check: ${check.stdout}${check.stderr}`);
     const out = mkdtempSync(path.join(tmpdir(), 'cesa-editor-dist-'));
     try {
-      const build = spawnSync(TSX, ['scripts/build.ts', '--content', content, '--out', out], { cwd: ROOT, encoding: 'utf8' });
+      const build = spawnSync(TSX, ['scripts/builder.ts', '--content', content, '--out', out], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(build.status, 0, `npm run build: ${build.stdout}${build.stderr}`);
       const course = readFileSync(path.join(out, 'tekla-connections/index.html'), 'utf8');
       assert.match(course, /<picture/, 'the photo is served through <picture>');

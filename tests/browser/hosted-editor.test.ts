@@ -40,7 +40,7 @@ const remoteGit = (...args: string[]) => execFileSync('git', ['--git-dir', path.
 
 /** Starts `npm run editor-server` in `state`; resolves with the editor's and the live site's addresses once both are up. */
 function startEditorServer(): Promise<{ editor: string; live: string }> {
-  server = spawn(TSX, ['scripts/editor-server.ts', '--state', state, '--port', '0'], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(TSX, ['commands/editor-server.ts', '--state', state, '--port', '0'], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const said: string[] = [];
   return new Promise((resolve, reject) => {
     let editor = '';

@@ -44,10 +44,10 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe('committed files', { timeout: 180_000 }, () => {
   it('npm run check and npm run build leave every committed file as it is', () => {
-    const check = run('scripts/check.ts');
+    const check = run('commands/check.ts');
     expect(check.status, check.stderr).toBe(0);
     expect(check.stdout).not.toMatch(/out of date/);
-    const build = run('scripts/build.ts');
+    const build = run('scripts/builder.ts');
     expect(build.status, build.stderr).toBe(0);
     expect(git('status', '--porcelain')).toBe('');
   });
@@ -55,11 +55,11 @@ describe('committed files', { timeout: 180_000 }, () => {
   it('npm run check says which generated file is out of date and what to run, and writes none', () => {
     const schema = path.join(project, 'schemas/page.schema.json');
     writeFileSync(schema, readFileSync(schema, 'utf8').replace('CESA page:', 'An older page schema:'));
-    const check = run('scripts/check.ts');
+    const check = run('commands/check.ts');
     expect(check.stdout).toContain('schemas/page.schema.json is out of date with the code: run npm run codegen and commit it.');
     expect(readFileSync(schema, 'utf8')).toContain('An older page schema:');
 
-    const codegen = run('scripts/codegen.ts');
+    const codegen = run('commands/codegen.ts');
     expect(codegen.status, codegen.stderr).toBe(0);
     expect(codegen.stdout).toContain('schemas/page.schema.json');
     expect(git('status', '--porcelain')).toBe('');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load';
-import { buildSite, removalsDone } from '../../scripts/build/site-build';
+import { buildSite, removalsDone } from '../../scripts/builder/site-build';
 import { firebaseJsonText } from '../../scripts/hosting/firebase-json';
 
 const root = path.resolve(import.meta.dirname, '../..');

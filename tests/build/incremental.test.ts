@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symli
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFingerprint } from '../../scripts/build/build-cache';
+import { codeFingerprint } from '../../scripts/builder/build-cache';
 import { writeSyntheticProject } from '../../scripts/bench/synthetic';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,7 +21,7 @@ const cold = path.join(work, 'cold');
 const PAGES = 6;
 
 function build(out: string, ...extra: string[]): string {
-  const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', content, '--out', out, ...extra], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['commands/engine.mjs', 'build', '--content', content, '--out', out, ...extra], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
@@ -94,7 +94,7 @@ describe('an incremental build', () => {
     const linked = readFileSync(path.join(content, 'pages/course-0.yaml'), 'utf8');
     const before = tree(incremental);
     rmSync(path.join(content, 'pages/course-0.yaml'));
-    const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', content, '--out', incremental], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['commands/engine.mjs', 'build', '--content', content, '--out', incremental], { cwd: root, encoding: 'utf8' });
     // The site's menu and the next course link to it: refused, the last output kept as it was.
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('[broken-link]');
@@ -136,12 +136,12 @@ describe('after a component changed', () => {
     // A copy of the project (its own src/, the same node_modules), so the change stays in the copy.
     const project = mkdtempSync(path.join(tmpdir(), 'cesa-code-change-'));
     try {
-      for (const name of ['src', 'scripts', 'public', 'schemas', 'README.md', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.src.json', 'tsconfig.node.json', 'tsconfig.tests.json', 'package.json', 'package-lock.json']) {
+      for (const name of ['src', 'scripts', 'commands', 'public', 'schemas', 'README.md', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.src.json', 'tsconfig.node.json', 'tsconfig.tests.json', 'package.json', 'package-lock.json']) {
         cpSync(path.join(root, name), path.join(project, name), { recursive: true });
       }
       symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'));
       const run = (out: string, ...extra: string[]) => {
-        const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', content, '--out', out, ...extra], { cwd: project, encoding: 'utf8' });
+        const result = spawnSync(process.execPath, ['commands/engine.mjs', 'build', '--content', content, '--out', out, ...extra], { cwd: project, encoding: 'utf8' });
         if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
         return result.stdout;
       };

@@ -1,5 +1,5 @@
 /**
- * The output folder under interrupted and overlapping builds (scripts/build/output-folder.ts): one
+ * The output folder under interrupted and overlapping builds (scripts/builder/output-folder.ts): one
  * build at a time, stale locks taken over, what a killed build left repaired or removed, and
  * writes confined to the folder. Fast: no real build here (see interrupted-build.test.ts).
  */
@@ -24,8 +24,8 @@ import {
   stagingOf,
   swapIntoPlace,
   tryLockOutput,
-} from '../../scripts/build/output-folder';
-import { writeOutput } from '../../scripts/build/prerender';
+} from '../../scripts/builder/output-folder';
+import { writeOutput } from '../../scripts/builder/prerender';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'cesa-output-folder-'));

@@ -13,7 +13,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'cesa-parallel-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function build(threads: number, out: string) {
-  const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', work, '--out', out], {
+  const result = spawnSync(process.execPath, ['commands/engine.mjs', 'build', '--content', work, '--out', out], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, CESA_BUILD_THREADS: String(threads) },

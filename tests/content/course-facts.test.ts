@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrochure } from '../../scripts/build/brochure';
-import { cardSpecOf } from '../../scripts/build/social';
+import { buildBrochure } from '../../scripts/builder/brochure';
+import { cardSpecOf } from '../../scripts/builder/social';
 import { structuredData } from '../../src/app/structured-data';
 import { courseIndexOf } from '../../src/content/course-facts';
 import { loadContent, type Content } from '../../src/content/load';

@@ -30,13 +30,13 @@ describe('the server’s code', () => {
 
   it('is the engine and the editor: a change under src/ or scripts/, the dependencies or the build’s configuration, and a new file under src/', async () => {
     const dir = checkout('code');
-    for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html']) writeFileSync(path.join(dir, file), 'changed\n');
+    for (const file of ['src/content/load.ts', 'scripts/builder/site-build.ts', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html']) writeFileSync(path.join(dir, file), 'changed\n');
     // A section's folder is found by its place: untracked, it still changes the build.
     writeInto(dir, 'src/sections/new-kind/schema.ts', 'export {};\n');
     expect(await codeDifferences(dir, { cwd: dir }, 'HEAD')).toEqual([
       'index.html',
       'package-lock.json',
-      'scripts/build/site-build.ts',
+      'scripts/builder/site-build.ts',
       'src/content/load.ts',
       'src/sections/new-kind/schema.ts',
       'tsconfig.json',

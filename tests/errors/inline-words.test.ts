@@ -1,7 +1,7 @@
 /**
  * The rule that keeps the one catalogue whole: no message a person reads is written at its call site
  * in the editor's server side (editor/server, hosted, repo, publish), in changing content files
- * (scripts/authoring) or in the build (scripts/build and its commands). Every refusal comes from a
+ * (scripts/authoring) or in the build (scripts/builder and its commands). Every refusal comes from a
  * catalogue (`EDITOR.refusal('CODE', params)`), every problem of the configuration too; an Error with
  * words is allowed only as a fault of the code or a detail for the server's log, each listed below
  * with why. The checker reads the files' syntax (TypeScript's parser), and is tried on probes so that
@@ -16,8 +16,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-const FOLDERS = ['editor/server', 'editor/hosted', 'editor/repo', 'editor/publish', 'scripts/authoring', 'scripts/build'];
-const COMMANDS = ['scripts/build.ts', 'scripts/check.ts', 'scripts/editor-server.ts', 'scripts/new-page.ts'];
+const FOLDERS = ['editor/server', 'editor/hosted', 'editor/repo', 'editor/publish', 'scripts/authoring', 'scripts/builder'];
+const COMMANDS = ['scripts/builder.ts', 'commands/check.ts', 'commands/editor-server.ts', 'commands/new-page.ts'];
 
 /**
  * Errors with words that no person reads as a message, by file and the start of their text: faults of
@@ -34,9 +34,9 @@ const NOT_FOR_A_PERSON: Record<string, string[]> = {
   'editor/publish/publisher.ts': ['The published version'],
   'scripts/authoring/kept-names.ts': ['git check-ignore'],
   'scripts/authoring/yaml-edit.ts': ['Edits overlap.', 'A node without a source range.'],
-  'scripts/build/output-folder.ts': ['recoverOutput('],
-  'scripts/build/parallel.ts': ['build worker failed'],
-  'scripts/build/social.ts': ['… is not in public/'],
+  'scripts/builder/output-folder.ts': ['recoverOutput('],
+  'scripts/builder/parallel.ts': ['build worker failed'],
+  'scripts/builder/social.ts': ['… is not in public/'],
 };
 
 /** Text with words in it (two words of letters), as a literal or a template's fixed parts. */

@@ -49,7 +49,7 @@ export const developerGit = (dir: string, ...args: string[]): string =>
  * each file holding its own name, committed: the publishing server's checkout and main at once.
  */
 export function littleOfEverything(dir: string): string {
-  for (const file of ['src/content/load.ts', 'scripts/build/site-build.ts', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml', 'public/logo.svg']) {
+  for (const file of ['src/content/load.ts', 'scripts/builder/site-build.ts', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'index.html', 'README.md', 'ARCHITECTURE.md', 'docs/guide.md', 'tests/a.test.ts', 'editors.yaml', 'firebase.json', 'pages/index.yaml', 'public/logo.svg']) {
     writeInto(dir, file, `${file}\n`);
   }
   developerGit(dir, 'init', '--quiet');

@@ -42,7 +42,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const content = loadContent({ root });
 
-/** The data the build renders a page from (scripts/build/prerender.ts). */
+/** The data the build renders a page from (scripts/builder/prerender.ts). */
 function dataOf(route: string): RenderData {
   const page = content.pages.find((entry) => entry.route === route)!.page;
   return { route, site: content.site!, menu: content.menu, page, images: imageSizesOf(content.images, { site: content.site, page }) };

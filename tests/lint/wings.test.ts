@@ -2,7 +2,7 @@
  * The two wings (eslint.config.js, `wings/imports`): the engine (src/, the libraries of scripts/)
  * never imports the editor (editor/); the editor's browser code (editor/app/, editor/protocol/)
  * imports nothing of its server side, of scripts/ or of Node, and Firebase only in its sign-in; the
- * commands (scripts/*.ts) import both. Each rule is probed with a file that breaks it and one that
+ * commands (commands/) import both. Each rule is probed with a file that breaks it and one that
  * keeps it, and every message says what to do.
  */
 // @tier slow: runs ESLint
@@ -12,21 +12,21 @@ import { virtualLinter } from '../helpers/virtual-lint';
 
 const RULE = 'wings/imports';
 
-const VIRTUAL_FOLDERS = ['src/ui/example', 'scripts/build/example', 'editor/app/example', 'editor/protocol/example', 'editor/server/example', 'editor/example'];
+const VIRTUAL_FOLDERS = ['src/ui/example', 'scripts/builder/example', 'editor/app/example', 'editor/protocol/example', 'editor/server/example', 'editor/example'];
 
 const wingMessages = virtualLinter(VIRTUAL_FOLDERS, [RULE]);
 
 const engine = (source: string, file: string) =>
-  `'${source}' is the editor (editor/), and this file is the engine (${file}): the engine never imports the editor, so that the site builds and serves without it. Hand the engine what it needs from a command (scripts/*.ts), as npm run dev hands the dev server the editor's mount (editor/server/dev-config.ts), or move what both need into src/ or scripts/.`;
+  `'${source}' is the editor (editor/), and this file is the engine (${file}): the engine never imports the editor, so that the site builds and serves without it. Hand the engine what it needs from a command (commands/), as npm run dev hands the dev server the editor's mount (editor/server/dev-config.ts), or move what both need into src/ or scripts/.`;
 const browser = (source: string, what: string) =>
   `'${source}' is ${what}, but this file is the editor's browser code (editor/app/, editor/protocol/), which runs in the browser: ask the editor's server over its API (editor/protocol/), or move what both need into editor/protocol/ or src/.`;
 
 describe('the engine never imports the editor', () => {
   it('a build library importing the editor\'s server or protocol is an error that says how to hand it in', async () => {
     const code = `import { mountEditor } from '../../../editor/server/api';\nimport type { Json } from '../../../editor/protocol/api';\nexport const unused = mountEditor;\nexport type Unused = Json;\n`;
-    expect(await wingMessages(code, 'scripts/build/example/probe.ts')).toEqual([
-      engine('../../../editor/server/api', 'scripts/build/example/probe.ts'),
-      engine('../../../editor/protocol/api', 'scripts/build/example/probe.ts'),
+    expect(await wingMessages(code, 'scripts/builder/example/probe.ts')).toEqual([
+      engine('../../../editor/server/api', 'scripts/builder/example/probe.ts'),
+      engine('../../../editor/protocol/api', 'scripts/builder/example/probe.ts'),
     ]);
   });
 
@@ -36,13 +36,13 @@ describe('the engine never imports the editor', () => {
   });
 
   it('the engine importing the engine is fine', async () => {
-    expect(await wingMessages(`export * from '../../hosting/files';\nexport * from '../../../src/content/routes';\n`, 'scripts/build/example/probe.ts')).toEqual([]);
+    expect(await wingMessages(`export * from '../../hosting/files';\nexport * from '../../../src/content/routes';\n`, 'scripts/builder/example/probe.ts')).toEqual([]);
   });
 
-  it('a command (scripts/*.ts) imports both', async () => {
-    const code = `export * from '../editor/server/dev-config';\nexport * from './dev/dev-plugin';\n`;
-    // A real command's path: a command is a file at the top of scripts/, in a project already.
-    expect(await wingMessages(code, 'scripts/dev.ts')).toEqual([]);
+  it('a command (commands/) imports both', async () => {
+    const code = `export * from '../editor/server/dev-config';\nexport * from '../scripts/dev/dev-plugin';\n`;
+    // A real command's path: a command is a file of commands/, in a project already.
+    expect(await wingMessages(code, 'commands/dev.ts')).toEqual([]);
   });
 });
 

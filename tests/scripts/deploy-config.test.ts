@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deployProblems, formatDeployProblems, isEmulatorBuild, readSiteFirebase, type DeployProblem } from '../../scripts/hosting/deploy-config';
 import { DEPLOY_BUILD_COMMAND, firebaseJson, firebaseJsonText } from '../../scripts/hosting/firebase-json';
 import { headerMatcher, readFirebaseConfig, type HeaderRule } from '../../scripts/hosting/hosting';
-import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../scripts/build/speculation';
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from '../../scripts/builder/speculation';
 import { loadContent } from '../../src/content/load';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -70,7 +70,7 @@ describe('npm run build -- --deploy', () => {
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'index.html'), 'the last good build');
 
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--deploy', '--content', content, '--out', out], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--deploy', '--content', content, '--out', out], {
       cwd: root,
       encoding: 'utf8',
       env: cleanEnv(),
@@ -96,7 +96,7 @@ describe('npm run build -- --deploy', () => {
     const out = path.join(work, 'dist-real');
     const firebaseJsonBefore = readFileSync(path.join(root, 'firebase.json'), 'utf8');
 
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--deploy', '--content', content, '--out', out], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--deploy', '--content', content, '--out', out], {
       cwd: root,
       encoding: 'utf8',
       env: cleanEnv(),

@@ -40,7 +40,7 @@ describe('npm run new', { timeout: 60_000 }, () => {
 
   const newPage = (env: NodeJS.ProcessEnv, ...args: string[]) => {
     const { PORT: _, ...rest } = process.env;
-    return spawnSync(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'scripts/new-page.ts'), ...args], {
+    return spawnSync(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'commands/new-page.ts'), ...args], {
       cwd: project,
       encoding: 'utf8',
       env: { ...rest, ...env },

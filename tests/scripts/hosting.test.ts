@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIREBASE_BIN, FIREBASE_QUIET_ENV } from '../../scripts/hosting/auth-emulator';
 import { allowOrigin, globToRegExp, headerMatcher, readFirebaseConfig, withLocalEmulator } from '../../scripts/hosting/hosting';
-import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/build/speculation';
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/builder/speculation';
 import { serve } from '../../scripts/hosting/serve';
 import { isDemoProject } from '../../src/content/firebase-demo';
 import { loadContent } from '../../src/content/load';
@@ -54,7 +54,7 @@ const builtFiles = (folder: string) => readdirSync(path.join(dist, folder)).map(
 let buildOutput = '';
 
 beforeAll(() => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', dist], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--out', dist], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the project's content does not build:\n${result.stderr}`);
   buildOutput = result.stdout;
 }, 240_000);
@@ -118,7 +118,7 @@ describe('the build needs no inline script or style', () => {
 });
 
 describe('the speculation rules', () => {
-  it('are in the build, at the path every page names (scripts/build/speculation.ts)', () => {
+  it('are in the build, at the path every page names (scripts/builder/speculation.ts)', () => {
     const { path: sitePath, text } = speculationRulesFile();
     expect(readFileSync(path.join(dist, sitePath), 'utf8')).toBe(text);
   });

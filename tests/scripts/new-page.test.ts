@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(project, { recursive: true, force: true }));
 
 const newPage = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'scripts/new-page.ts'), ...args], { cwd: project, encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'commands/new-page.ts'), ...args], { cwd: project, encoding: 'utf8' });
 
 describe('npm run new', { timeout: 60_000 }, () => {
   it('starts a course page from the course template with its name and duration everywhere, and the site still checks', () => {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/build/speculation';
+import { SPECULATION_RULES_TYPE, speculationRulesFile } from '../../scripts/builder/speculation';
 import { CompressedCache } from '../../scripts/hosting/compressed-cache';
 import { serve, type RunningServer } from '../../scripts/hosting/serve';
 

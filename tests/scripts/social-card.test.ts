@@ -4,7 +4,7 @@
  */
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { markup, textLayer } from '../../scripts/build/social';
+import { markup, textLayer } from '../../scripts/builder/social';
 
 const box = { colour: '#ffffff', width: 600, height: 200, sizes: [72, 48], bold: true };
 

@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AUTH_EMULATOR_URL, authEmulatorAnswers, killEmulatorNow, ROOT, startEmulator, stopEmulator, waitForEmulator } from './hosting/auth-emulator';
+import { AUTH_EMULATOR_URL, authEmulatorAnswers, killEmulatorNow, ROOT, startEmulator, stopEmulator, waitForEmulator } from '../scripts/hosting/auth-emulator';
 import { editorApp, editorAppDir } from '../editor/hosted/app-files';
 import { emulatorModeProblem } from '../editor/hosted/id-token';
 import { configurationProblem, startHostedEditor, type HostedOptions } from '../editor/hosted/server';

@@ -12,12 +12,12 @@ import { createInterface } from 'node:readline/promises';
 import { loadContent } from '../src/content/load';
 import { routeForName } from '../src/content/new-page';
 import { EDITOR_ROUTE } from '../editor/protocol/api';
-import { devUrl } from './dev/dev-address';
-import { createPage } from './authoring/create-page';
+import { devUrl } from '../scripts/dev/dev-address';
+import { createPage } from '../scripts/authoring/create-page';
 import { Refusal } from '../editor/server/http';
-import { contentPaths } from './authoring/page-files';
-import { templatesOf } from './authoring/templates';
-import { writeEditorSchemas } from './codegen/json-schema';
+import { contentPaths } from '../scripts/authoring/page-files';
+import { templatesOf } from '../scripts/authoring/templates';
+import { writeEditorSchemas } from '../scripts/codegen/json-schema';
 
 function fail(message: string): never {
   console.error(message);

@@ -3,7 +3,7 @@
  * prerender every route → swap into place, and the hosting rules (firebase.json's text, returned, and
  * written where `hostingFile` says). Used by `npm run build`, `npm start`, the bench and tests.
  * One build at a time per output folder; what an interrupted build left is repaired or removed
- * first (scripts/build/output-folder.ts).
+ * first (scripts/builder/output-folder.ts).
  */
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -66,7 +66,7 @@ export interface BuildOptions {
   cold?: boolean;
   /** Make the code's bundles again too, with Vite (npm run build -- --cold --rebundle). */
   rebundle?: boolean;
-  /** What the build reads (scripts/build/up-to-date.ts), if the caller just took it. */
+  /** What the build reads (scripts/builder/up-to-date.ts), if the caller just took it. */
   inputs?: BuildInputs | undefined;
   /**
    * Where to write the hosting rules (firebase.json's text) when they differ from the file there:
@@ -83,7 +83,7 @@ export interface BuildOptions {
  *
  * The work follows the change: a page file unchanged since the last build (same size, times and
  * inode, same code and site document) is not read again, its facts come from the page index
- * (scripts/build/page-index.ts); a page whose key (its text's hash, the site, the menu, the sizes
+ * (scripts/builder/page-index.ts); a page whose key (its text's hash, the site, the menu, the sizes
  * of its images, its card, the code) is unchanged is not rendered again. When few files change, the
  * output folder is updated in place, each file renamed over the old one; else a fresh output is made
  * beside it and swapped in.
@@ -101,7 +101,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   }
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
-  // Where the time goes (scripts/build/profile.ts): this thread's steps, the pages' phases on every thread.
+  // Where the time goes (scripts/builder/profile.ts): this thread's steps, the pages' phases on every thread.
   const steps = new Steps();
   // A fresh output is written next to dist/ and swapped in at the end, so a failed build never leaves
   // a half-written dist/: the last good one stays until a complete new one replaces it.
@@ -163,7 +163,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const photos = await processImages({ contentRoot, content: { site, facts, images: checked.images }, cacheDir: imageCacheDir(root) });
     if (!photos.ok) return { ok: false, errors: photos.errors };
     steps.mark('photos');
-    // What shared links and home screens show: a card per page, the icons (scripts/build/social.ts).
+    // What shared links and home screens show: a card per page, the icons (scripts/builder/social.ts).
     const indexed = (relative: string) => {
       const page = loaded.get(relative);
       return page?.ok ? { sourceHash: page.sourceHash, card: page.card, stamp: page.stamp } : index[relative]!;
@@ -341,7 +341,7 @@ function filesUnder(dir: string): string[] {
  * The brochure, made again only when what it shows changed: the site document, a course's summary (its
  * name, chapter, duration, highlights), the code. It carries no date unless SOURCE_DATE_EPOCH is set
  * (reproducible builds), so the same content gives the same bytes from a cold build or an incremental one.
- * Started on a thread of its own (scripts/build/parallel.ts) as soon as the courses are known, unless the
+ * Started on a thread of its own (scripts/builder/parallel.ts) as soon as the courses are known, unless the
  * previous output's file was made from the same key; written by writeBrochure.
  */
 function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>) {

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `node scripts/engine.mjs <command> [args…]`: runs scripts/<command>.ts (build, check) compiled once
+ * `node commands/engine.mjs <command> [args…]`: runs commands/<command>.ts (build, check) compiled once
  * to plain JavaScript, instead of compiling the engine's TypeScript on every run as `tsx` does.
  *
  * Why: under tsx every module of the engine goes through its loader thread on every run: 0.35 s of a
@@ -18,18 +18,18 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SectionFolderError, writeSectionIndex } from './codegen/section-index.mjs';
+import { SectionFolderError, writeSectionIndex } from '../scripts/codegen/section-index.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VERSION = 2;
 
 /** The commands that run compiled, and the extra entry points each needs (worker threads). */
 const COMMANDS = {
-  build: { 'build-worker': 'scripts/build/build-worker.ts', 'brochure-worker': 'scripts/build/brochure-worker.ts' },
+  build: { 'build-worker': 'scripts/builder/build-worker.ts', 'brochure-worker': 'scripts/builder/brochure-worker.ts' },
   check: {},
 };
 
-/** Environment variable naming the compiled build worker, for scripts/build/parallel.ts. */
+/** Environment variable naming the compiled build worker, for scripts/builder/parallel.ts. */
 export const WORKER_VARIABLE = 'CESA_BUILD_WORKER';
 
 /**
@@ -48,7 +48,7 @@ async function compiled(command) {
   const staging = path.join(home, `tmp-${process.pid}-${Date.now()}`);
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { [command]: `scripts/${command}.ts`, ...COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)] },
+    entryPoints: { [command]: `commands/${command}.ts`, ...COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)] },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -175,7 +175,7 @@ const lazyYaml = {
 
 const [command, ...args] = process.argv.slice(2);
 if (!command || !(command in COMMANDS)) {
-  console.error(`node scripts/engine.mjs <${Object.keys(COMMANDS).join('|')}> [options]`);
+  console.error(`node commands/engine.mjs <${Object.keys(COMMANDS).join('|')}> [options]`);
   process.exit(2);
 }
 try {
@@ -187,5 +187,5 @@ try {
 }
 const dir = await compiled(command);
 if (existsSync(path.join(dir, 'build-worker.mjs'))) process.env[WORKER_VARIABLE] = path.join(dir, 'build-worker.mjs');
-process.argv = [process.argv[0] ?? 'node', path.join(ROOT, 'scripts', `${command}.ts`), ...args];
+process.argv = [process.argv[0] ?? 'node', path.join(ROOT, 'commands', `${command}.ts`), ...args];
 await import(pathToFileURL(path.join(dir, `${command}.mjs`)).href);

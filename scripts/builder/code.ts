@@ -20,9 +20,9 @@ export type CodeKind = 'site-output' | 'editor-app' | 'server';
 const TOP_FILES = ['index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.src.json', 'tsconfig.node.json', 'package-lock.json'];
 
 const KINDS: Record<CodeKind, { folders: readonly string[]; files: readonly string[] }> = {
-  'site-output': { folders: ['src', 'scripts/build', 'scripts/images', 'scripts/codegen'], files: TOP_FILES },
+  'site-output': { folders: ['src', 'scripts/builder', 'scripts/images', 'scripts/codegen'], files: TOP_FILES },
   'editor-app': { folders: ['src', 'editor/app', 'editor/protocol'], files: ['package-lock.json', 'editor/app-build.ts', 'editor/hosted/app-files.ts', 'editor/server/shells.ts'] },
-  server: { folders: ['src', 'scripts', 'editor'], files: [...TOP_FILES, 'package.json'] },
+  server: { folders: ['src', 'scripts', 'editor', 'commands'], files: [...TOP_FILES, 'package.json'] },
 };
 
 /** Whether `file` (a path of the repository, with forward slashes) is code of this kind. */

@@ -18,10 +18,10 @@ import { findExampleUses, formatExampleUses } from '../src/content/example-value
 import { isDemoProject } from '../src/content/firebase-demo';
 import { formatReport } from '../src/content/errors';
 import { loadContent } from '../src/content/load';
-import { FIREBASE_JSON_FILE, writeFirebaseJson } from './hosting/firebase-json';
-import { staleGeneratedFiles, writeEditorSchemas } from './codegen/json-schema';
-import { BUILD } from './errors/build';
-import { ERRORS_DOC, errorsDocStale } from './codegen/errors-doc';
+import { FIREBASE_JSON_FILE, writeFirebaseJson } from '../scripts/hosting/firebase-json';
+import { staleGeneratedFiles, writeEditorSchemas } from '../scripts/codegen/json-schema';
+import { BUILD } from '../scripts/errors/build';
+import { ERRORS_DOC, errorsDocStale } from '../scripts/codegen/errors-doc';
 import { ERROR_LISTING } from '../editor/error-listing';
 
 const { values } = parseArgs({ options: { content: { type: 'string' } } });

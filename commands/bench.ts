@@ -26,19 +26,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
-import { median, pageFile, saveToBrowser } from './bench/dev-bench';
+import { median, pageFile, saveToBrowser } from '../scripts/bench/dev-bench';
 import { hostedSaveAndPublish, keystrokeToPreview } from '../editor/bench';
-import { hugoBinary, writeHugoTwin } from './bench/hugo-twin';
-import { measurePhotos } from './bench/image-bench';
-import { writeSyntheticProject } from './bench/synthetic';
-import type { BuildProfile } from './build/profile';
+import { hugoBinary, writeHugoTwin } from '../scripts/bench/hugo-twin';
+import { measurePhotos } from '../scripts/bench/image-bench';
+import { writeSyntheticProject } from '../scripts/bench/synthetic';
+import type { BuildProfile } from '../scripts/builder/profile';
 
 interface BuildStats {
   seconds: number;
   made: number;
   reused: number;
   peakMb: number;
-  /** Where the time went (scripts/build/profile.ts). */
+  /** Where the time went (scripts/builder/profile.ts). */
   profile?: BuildProfile;
   /** When the build reported, in ms since its process started. */
   endedAt?: number;
@@ -74,8 +74,8 @@ const LARGE = 20_000;
 /** Runs the real build command; returns its wall time and its own figures. */
 function build(content: string, out: string, ...extra: string[]): { wall: number; stats: BuildStats } {
   const started = performance.now();
-  // What `npm run build` runs (without npm's own start-up): the engine compiled once (scripts/engine.mjs).
-  const result = spawnSync(process.execPath, ['scripts/engine.mjs', 'build', '--content', content, '--out', out, '--stats', ...extra], { cwd: project, encoding: 'utf8' });
+  // What `npm run build` runs (without npm's own start-up): the engine compiled once (commands/engine.mjs).
+  const result = spawnSync(process.execPath, ['commands/engine.mjs', 'build', '--content', content, '--out', out, '--stats', ...extra], { cwd: project, encoding: 'utf8' });
   const wall = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
   const line = result.stdout.split('\n').find((text) => text.startsWith('{'));
@@ -152,7 +152,7 @@ function measure(count: number, hugo: string | undefined): Row {
     // The code bundled again too (what a cold build paid before the bundles were kept by the code's fingerprint).
     rmSync(out, { recursive: true, force: true });
     const rebundle = build(content, out, '--cold', '--rebundle');
-    // A first build of new content into a new folder: no page index (scripts/build/page-index.ts), no output.
+    // A first build of new content into a new folder: no page index (scripts/builder/page-index.ts), no output.
     rmSync(out, { recursive: true, force: true });
     rmSync(path.join(project, 'node_modules/.cache/cesa-build/pages', `${createHash('sha1').update(path.join(content, 'pages')).digest('hex')}.json`), { force: true });
     const first = build(content, out);
@@ -204,7 +204,7 @@ async function devSaves(): Promise<{ pages: number; times: number[] }> {
 const ONCE = new Set(['thread start-up', 'load renderer']);
 
 /**
- * The fastest cold build's profile (scripts/build/profile.ts): the pages' phases in ms per page, CPU
+ * The fastest cold build's profile (scripts/builder/profile.ts): the pages' phases in ms per page, CPU
  * time summed over the threads (so on two threads the wall time is about half); what the threads pay
  * once; the main thread's steps in ms of wall time, from the process's start to its exit.
  */
@@ -295,7 +295,7 @@ console.log(
     'cold       = --cold: every page read, validated and rendered, every file written into a new folder; the code\'s bundles (made from the code alone) from their cache.',
     'rebundle   = --cold --rebundle: as cold, and the code bundled again by Vite (one run).',
     'first      = the first build of this content into a new folder: as cold, but the code\'s bundles (made from the code alone) as the last build left them.',
-    '             Photos and link-preview cards come from their caches in both (made once per picture: scripts/images, scripts/build/social.ts).',
+    '             Photos and link-preview cards come from their caches in both (made once per picture: scripts/images, scripts/builder/social.ts).',
     'no change  = the same build again. one page = after a heading of one page changed (that page rendered again, the output updated in place).',
     '…÷Hugo     = each of ours against Hugo\'s full build of the same pages.',
     hugo ? 'Hugo cold  = Debian\'s hugo on the same pages (scripts/bench/hugo-twin.ts), alternating with ours, faster of two each; HTML KB/page: ours / Hugo\'s.' : 'Hugo cold  = hugo is not on the PATH (apt-get install hugo), so no comparison.',

@@ -25,10 +25,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { loadContent } from '../src/content/load';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/chromium';
-import { mapLimited } from './bench/page-scripts';
-import { LAYOUT_SCREENS, LAYOUT_WIDTHS, measureLayout, type DenseGrid, type LayoutMeasure, type LayoutWidth } from './bench/phone-layout';
-import { serve } from './hosting/serve';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/bench/chromium';
+import { mapLimited } from '../scripts/bench/page-scripts';
+import { LAYOUT_SCREENS, LAYOUT_WIDTHS, measureLayout, type DenseGrid, type LayoutMeasure, type LayoutWidth } from '../scripts/bench/phone-layout';
+import { serve } from '../scripts/hosting/serve';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NOT_FOUND_PATH = '/no-such-page-cesa-audit';

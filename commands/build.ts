@@ -15,8 +15,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
-import { buildInputs, upToDate } from './build/up-to-date';
-import { BUILD } from './errors/build';
+import { buildInputs, upToDate } from '../scripts/builder/up-to-date';
+import { BUILD } from '../scripts/errors/build';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +38,7 @@ if (!existsSync(path.join(contentRoot, 'pages'))) {
 const outDir = path.resolve(values.out ?? 'dist');
 const started = performance.now();
 // Nothing changed since the last build of this folder: say so before loading the rest of the engine
-// (scripts/build/up-to-date.ts). A deploy always goes the whole way: it checks the sign-in settings.
+// (scripts/builder/up-to-date.ts). A deploy always goes the whole way: it checks the sign-in settings.
 // What the build reads, taken once, before it reads anything (a change made meanwhile is the next build's).
 const inputs = buildInputs(root, contentRoot);
 // The project's own content decides the project's firebase.json; another folder's (--content) only its output.
@@ -48,7 +48,7 @@ if (!values.cold && !values.rebundle && !values.deploy) {
   const unchanged = upToDate(root, outDir, inputs.hash);
   if (unchanged) {
     // The hosting rules the last build recorded: firebase.json stays right even if it was edited since.
-    const { firebaseJsonText, writeHostingFile } = await import('./hosting/firebase-json');
+    const { firebaseJsonText, writeHostingFile } = await import('../scripts/hosting/firebase-json');
     if (hostingFile && writeHostingFile(hostingFile, firebaseJsonText(unchanged.hosting))) hostingUpdated();
     const seconds = (performance.now() - started) / 1000;
     if (values.stats) console.log(JSON.stringify({ seconds, made: 0, reused: unchanged.files, bundlesReused: true, peakMb: process.resourceUsage().maxRSS / 1024 }));
@@ -58,8 +58,8 @@ if (!values.cold && !values.rebundle && !values.deploy) {
 }
 
 const { formatReport } = await import('../src/content/errors');
-const { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } = await import('./hosting/deploy-config');
-const { BuildStoppedError, buildSite } = await import('./build/site-build');
+const { deployProblems, formatDeployProblems, ignoredFirebaseVariables, isEmulatorBuild, readSiteFirebase } = await import('../scripts/hosting/deploy-config');
+const { BuildStoppedError, buildSite } = await import('../scripts/builder/site-build');
 
 const color = process.stderr.isTTY;
 // The VITE_* variables the client bundle will see: the environment and any .env files (read by

@@ -11,8 +11,8 @@
  * change the path in the page's YAML) before launch. `heroes/course.svg` is the picture of the course
  * template (`npm run new -- /x --from course`): a course nobody has drawn yet has a designed one too.
  *
- *   npx tsx scripts/placeholders.ts          draw every example picture
- *   npx tsx scripts/placeholders.ts --video  also remake the two video clips and their posters (needs ffmpeg)
+ *   npx tsx commands/placeholders.ts          draw every example picture
+ *   npx tsx commands/placeholders.ts --video  also remake the two video clips and their posters (needs ffmpeg)
  *
  * The clips are committed, so --video is only needed to change them. They are made from ffmpeg's
  * lavfi test sources, with no audio track, by the commands in `VIDEO_COMMANDS` below:

@@ -38,9 +38,9 @@ import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { loadContent } from '../src/content/load';
 import { htmlFileOf } from '../src/content/routes';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/chromium';
-import { mapLimited, pageScripts, QUIET_MS, SCREENS, type PageScripts, type Screen } from './bench/page-scripts';
-import { serve, type RunningServer } from './hosting/serve';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/bench/chromium';
+import { mapLimited, pageScripts, QUIET_MS, SCREENS, type PageScripts, type Screen } from '../scripts/bench/page-scripts';
+import { serve, type RunningServer } from '../scripts/hosting/serve';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -89,7 +89,7 @@ interface Measure {
 type AuditOptions = ReturnType<typeof readOptions>['values'];
 
 function readOptions() {
-  // `tsx scripts/audit.ts -- --routes …` passes the `--` on; `npm run audit -- …` does not.
+  // `tsx commands/audit.ts -- --routes …` passes the `--` on; `npm run audit -- …` does not.
   const args = process.argv.slice(2);
   return parseArgs({
     args: args[0] === '--' ? args.slice(1) : args,

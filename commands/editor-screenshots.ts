@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/editor-screenshots.ts`: the editors' guide's pictures of the visual editor
+ * `npx tsx commands/editor-screenshots.ts`: the editors' guide's pictures of the visual editor
  * (docs/images/editor/*.png), taken in Chromium: the editor's screens from `npm run dev` on a copy of the
  * content, then the hosted editor's (sign-in, Ready for review, the publishers' screen, a publish) from
  * `npm run editor-server` on this computer, with its example editors and a state folder of its own.
@@ -17,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import sharp from 'sharp';
 import { createServer } from 'vite';
 import { fieldId } from '../editor/app/form/contract';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/bench/chromium';
 import { editorDevServerConfig } from '../editor/server/dev-config';
 import { buildEditorApp } from '../editor/app-build';
 import { EXAMPLE_EDITORS } from '../editor/repo/editors';
@@ -122,7 +122,7 @@ const GAPI_STUB = readFileSync(path.join(root, 'tests/browser/gapi-stub.js'), 'u
 
 /** `npm run editor-server` on this computer, in `state`; resolves with the editor's address once it is up. */
 function startEditorServer(state: string): Promise<{ server: ChildProcess; editor: string }> {
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/editor-server.ts', '--state', state, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['commands/editor-server.ts', '--state', state, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const said: string[] = [];
   return new Promise((resolve, reject) => {
     let editor = '';

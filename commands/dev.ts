@@ -4,7 +4,7 @@
  * the other pages carry a notice linking to every mistake (/_errors); the terminal prints them too.
  */
 import { createServer } from 'vite';
-import { DEV_HOST, devPort } from './dev/dev-address';
+import { DEV_HOST, devPort } from '../scripts/dev/dev-address';
 import { editorDevServerConfig } from '../editor/server/dev-config';
 import { EDITOR_ROUTE } from '../editor/protocol/api';
 

@@ -1,5 +1,5 @@
 /**
- * The build's work on page files, the same on every thread (scripts/build/parallel.ts spreads it):
+ * The build's work on page files, the same on every thread (scripts/builder/parallel.ts spreads it):
  * - read, validate and take the facts of a share of the page files, keeping the validated pages on
  *   this thread (only their facts go back: a page never crosses threads);
  * - render the pages this thread holds into the output.
@@ -110,7 +110,7 @@ export class PageWork {
   private keptBytes = 0;
   private keptObjectBytes = 0;
   private server: { dir: string; entry: ServerEntry } | undefined;
-  /** Where this thread's time went, by phase (scripts/build/profile.ts); taken by whoever reports it. */
+  /** Where this thread's time went, by phase (scripts/builder/profile.ts); taken by whoever reports it. */
   readonly phases = new Phases();
 
   validate(task: ValidateTask): LoadedPage[] {

@@ -12,9 +12,9 @@ import {
   startEmulator,
   stopEmulator,
   waitForEmulator,
-} from './hosting/auth-emulator';
-import { isEmulatorBuild, readSiteFirebase } from './hosting/deploy-config';
-import { serve, type RunningServer } from './hosting/serve';
+} from '../scripts/hosting/auth-emulator';
+import { isEmulatorBuild, readSiteFirebase } from '../scripts/hosting/deploy-config';
+import { serve, type RunningServer } from '../scripts/hosting/serve';
 
 function run(command: string, args: string[]): Promise<number> {
   return new Promise((done, fail) => {

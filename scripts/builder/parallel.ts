@@ -26,7 +26,7 @@ export function workerCount(pages: number): number {
 }
 
 /**
- * The worker thread's code: compiled by scripts/engine.mjs when the build runs from it (named by
+ * The worker thread's code: compiled by commands/engine.mjs when the build runs from it (named by
  * CESA_BUILD_WORKER), else the TypeScript source through tsx (tests, tools importing the build).
  */
 function workerEntry(): URL {
@@ -34,7 +34,7 @@ function workerEntry(): URL {
   return compiled ? pathToFileURL(compiled) : new URL('./build-worker.mjs', import.meta.url);
 }
 
-/** The brochure's thread's code: compiled beside the build worker (scripts/engine.mjs), else through tsx. */
+/** The brochure's thread's code: compiled beside the build worker (commands/engine.mjs), else through tsx. */
 function brochureEntry(): URL {
   const compiled = process.env.CESA_BUILD_WORKER;
   return compiled ? pathToFileURL(path.join(path.dirname(compiled), 'brochure-worker.mjs')) : new URL('./brochure-worker.mjs', import.meta.url);
@@ -90,7 +90,7 @@ export class PageThreads {
   private readonly threads: Thread[];
   /** Which thread validated each page file (and holds its page). */
   private readonly holder = new Map<string, number>();
-  /** Where the pages' time went on every thread, summed by phase (scripts/build/profile.ts). */
+  /** Where the pages' time went on every thread, summed by phase (scripts/builder/profile.ts). */
   readonly phases = new Phases();
 
   constructor(count: number) {
@@ -156,7 +156,7 @@ function split<T>(items: readonly T[], parts: number): T[][] {
 }
 
 /**
- * The brochure (scripts/build/brochure.ts) made on a thread of its own, started as soon as the courses
+ * The brochure (scripts/builder/brochure.ts) made on a thread of its own, started as soon as the courses
  * are known: it runs beside the photos, the cards and the pages' rendering instead of after them (on a
  * small site, on the core the build otherwise leaves idle). A rejected promise is handled by whoever
  * awaits it; the thread ends with its answer.

@@ -7,8 +7,8 @@
  * fails while any of them is out of date (tests/content/committed.test.ts, tests/errors/catalogue.test.ts).
  */
 import { ERROR_LISTING } from '../editor/error-listing';
-import { ERRORS_DOC, writeErrorsDoc } from './codegen/errors-doc';
-import { writeJsonSchemas } from './codegen/json-schema';
+import { ERRORS_DOC, writeErrorsDoc } from '../scripts/codegen/errors-doc';
+import { writeJsonSchemas } from '../scripts/codegen/json-schema';
 
 const root = process.cwd();
 // The section index (node scripts/codegen/section-index.mjs) ran before this, as before every npm script.

@@ -1,5 +1,5 @@
 /**
- * The brochure's thread (scripts/build/parallel.ts, brochureInThread): loads pdf-lib and the brochure
+ * The brochure's thread (scripts/builder/parallel.ts, brochureInThread): loads pdf-lib and the brochure
  * only, not the page work of build-worker.ts, so it starts in a fraction of the time.
  */
 import { parentPort } from 'node:worker_threads';
