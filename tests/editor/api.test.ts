@@ -458,7 +458,7 @@ describe('creating and deleting', () => {
     expect((await post('create', { name: 'X', route: '/x', from: { template: 'nope' } })).status).toBe(400);
     const unnamed = await post<{ error: string; hint: string }>('create', { name: ' ', route: '/x', from: { template: 'basic' } });
     expect(unnamed.status).toBe(400);
-    expect(unnamed.body).toEqual({ error: 'The new page needs a name first.', hint: expect.stringContaining('Type what the page is called') as unknown });
+    expect(unnamed.body).toEqual({ code: 'EDITOR_NEW_PAGE_NAME_MISSING', error: 'The new page needs a name first.', hint: expect.stringContaining('Type what the page is called') as unknown });
     expect(existsSync(path.join(content, 'pages/x.yaml'))).toBe(false);
     expect(existsSync(path.join(content, 'outside.yaml'))).toBe(false);
   });
