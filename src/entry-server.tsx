@@ -1,4 +1,4 @@
-/** Prerendering: one route of the site to an HTML string (loaded by scripts/builder.ts and the dev server). */
+/** Prerendering: one route of the site to an HTML string (loaded by commands/build.ts and the dev server). */
 import { App } from './app/App';
 import type { RenderData } from './app/data';
 import { renderWithIslands } from './islands/render';

@@ -199,7 +199,7 @@ describe('the visual editor', () => {
     assert.equal(check.status, 0, `npm run check: ${check.stdout}${check.stderr}`);
     const out = mkdtempSync(path.join(tmpdir(), 'cesa-editor-dist-'));
     try {
-      const build = spawnSync(TSX, ['scripts/builder.ts', '--content', content, '--out', out], { cwd: ROOT, encoding: 'utf8' });
+      const build = spawnSync(TSX, ['commands/build.ts', '--content', content, '--out', out], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(build.status, 0, `npm run build: ${build.stdout}${build.stderr}`);
       const course = readFileSync(path.join(out, 'tekla-connections/index.html'), 'utf8');
       assert.match(course, /<picture/, 'the photo is served through <picture>');

@@ -28,7 +28,7 @@ const visibleText = (html: string) =>
 
 /** Runs the real command (in its own process: React must load in production mode, unlike in tests). */
 function build(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--out', outDir, ...args], { cwd: root, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--out', outDir, ...args], { cwd: root, encoding: 'utf8' });
 }
 
 beforeAll(() => {

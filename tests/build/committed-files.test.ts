@@ -47,7 +47,7 @@ describe('committed files', { timeout: 180_000 }, () => {
     const check = run('commands/check.ts');
     expect(check.status, check.stderr).toBe(0);
     expect(check.stdout).not.toMatch(/out of date/);
-    const build = run('scripts/builder.ts');
+    const build = run('commands/build.ts');
     expect(build.status, build.stderr).toBe(0);
     expect(git('status', '--porcelain')).toBe('');
   });

@@ -26,7 +26,7 @@ const photoFile = path.join(content, 'public/images/etabs-hero.jpg');
 const pageFile = path.join(content, 'pages/etabs.yaml');
 
 function build() {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--content', content, '--out', outDir], { cwd: root, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--content', content, '--out', outDir], { cwd: root, encoding: 'utf8' });
 }
 
 const sha1 = (data: Uint8Array) => createHash('sha1').update(data).digest('hex');

@@ -1,5 +1,5 @@
 /**
- * Real builds (`scripts/builder.ts`, in their own processes) interrupted and overlapping: a build
+ * Real builds (`commands/build.ts`, in their own processes) interrupted and overlapping: a build
  * killed with -9 mid-way, debris of another killed build, then two builds into the same folder
  * started together. A tiny synthetic site keeps each build short.
  */
@@ -31,7 +31,7 @@ interface Run {
 
 /** Starts `npm run build` into `out`; `whenRunning` may kill it. */
 function startBuild(out: string, contentRoot = content, whenRunning?: (pid: number, kill: () => void, outputSoFar: () => string) => void, extra: string[] = []): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--content', contentRoot, '--out', out, ...extra], { cwd: root });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--content', contentRoot, '--out', out, ...extra], { cwd: root });
   let output = '';
   let stderr = '';
   child.stdout.setEncoding('utf8');
@@ -65,7 +65,7 @@ describe('a build after a kill between the swap’s two renames', () => {
     const page = path.join(broken, 'pages/course-1.yaml');
     writeFileSync(page, readFileSync(page, 'utf8').replace('type: hero', 'type: heroo'));
 
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--content', broken, '--out', out], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--content', broken, '--out', out], { cwd: root, encoding: 'utf8' });
 
     expect(result.status, result.stderr).toBe(1);
     expect(result.stderr).toContain('[unknown-section-type]');

@@ -18,7 +18,7 @@ const content = path.join(work, 'content');
 const outDir = path.join(work, 'dist');
 
 function build() {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--content', content, '--out', outDir], { cwd: root, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--content', content, '--out', outDir], { cwd: root, encoding: 'utf8' });
 }
 
 /** Path → sha1 of every file under a folder (and of the project's own content and generated files). */

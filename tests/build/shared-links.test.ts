@@ -80,7 +80,7 @@ sections:
 };
 
 function build() {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--content', content, '--out', outDir], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--content', content, '--out', outDir], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the content does not build:\n${result.stdout}\n${result.stderr}`);
 }
 

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 const FOLDERS = ['editor/server', 'editor/hosted', 'editor/repo', 'editor/publish', 'scripts/authoring', 'scripts/builder'];
-const COMMANDS = ['scripts/builder.ts', 'commands/check.ts', 'commands/editor-server.ts', 'commands/new-page.ts'];
+const COMMANDS = ['commands/build.ts', 'commands/check.ts', 'commands/editor-server.ts', 'commands/new-page.ts'];
 
 /**
  * Errors with words that no person reads as a message, by file and the start of their text: faults of

@@ -70,7 +70,7 @@ describe('npm run build -- --deploy', () => {
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'index.html'), 'the last good build');
 
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--deploy', '--content', content, '--out', out], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--deploy', '--content', content, '--out', out], {
       cwd: root,
       encoding: 'utf8',
       env: cleanEnv(),
@@ -96,7 +96,7 @@ describe('npm run build -- --deploy', () => {
     const out = path.join(work, 'dist-real');
     const firebaseJsonBefore = readFileSync(path.join(root, 'firebase.json'), 'utf8');
 
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--deploy', '--content', content, '--out', out], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--deploy', '--content', content, '--out', out], {
       cwd: root,
       encoding: 'utf8',
       env: cleanEnv(),

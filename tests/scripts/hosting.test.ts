@@ -54,7 +54,7 @@ const builtFiles = (folder: string) => readdirSync(path.join(dist, folder)).map(
 let buildOutput = '';
 
 beforeAll(() => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/builder.ts', '--out', dist], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'commands/build.ts', '--out', dist], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the project's content does not build:\n${result.stderr}`);
   buildOutput = result.stdout;
 }, 240_000);
