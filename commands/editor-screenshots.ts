@@ -77,7 +77,7 @@ async function devScreens(browser: Browser): Promise<void> {
     await field('sections[0].title').scrollIntoViewIfNeeded();
     await page.getByText('1 error').first().waitFor();
     await shoot(page, 'error');
-    await field('sections[0].title').fill('ETABS V-22');
+    await field('sections[0].title').fill('{software}');
 
     const add = page.getByRole('button', { name: 'Add section' }).last();
     await add.scrollIntoViewIfNeeded();
@@ -168,16 +168,21 @@ async function hostedScreens(browser: Browser): Promise<void> {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Ready for review' }).click();
-    await page.getByText(/is ready for review/).waitFor();
+    await page.getByText(/^Waiting for review since/).waitFor();
     await shoot(page, 'ready-for-review');
 
     const publishing = await signedIn(publisher.email);
     await publishing.getByRole('button', { name: 'Review and publish' }).click();
     const draft = publishing.getByRole('listitem').filter({ has: publishing.getByRole('heading', { name: `${editor.name}'s draft` }) });
-    await draft.getByText('pages/etabs.yaml (changed)').click();
-    await draft.getByText('in six weeks').first().waitFor();
+    // The page by its name, its text as a visitor reads it, the words added marked.
+    const etabs = draft.getByRole('listitem').filter({ has: publishing.getByRole('heading', { name: /^ETABS V-22\s+\/etabs$/ }) });
+    await etabs.getByLabel('After publishing').locator('ins').first().waitFor();
     await shoot(publishing, 'review');
     await draft.getByRole('button', { name: `Publish ${editor.name}'s draft` }).click();
+    const confirm = publishing.getByRole('alertdialog', { name: `Publish ${editor.name}'s draft?` });
+    await confirm.getByRole('button', { name: 'Publish now' }).waitFor();
+    await shoot(publishing, 'publish-confirm');
+    await confirm.getByRole('button', { name: 'Publish now' }).click();
     await publishing.getByText(/the live site shows it now/).waitFor();
     // The screen lists the new version, live now, once it has read the published versions again.
     const live = publishing.getByText('(live now)');

@@ -23,10 +23,20 @@ export type Validated<T> = { ok: true; value: T; locate: Locator } | { ok: false
 const MAY_HAVE_PROPERTIES = /(?:^|[\s[{,])(?:[&*][^\s[\]{},]|!)/m;
 
 /**
+ * A plain value the two parsers read differently (tests/content/yaml-agreement.test.ts): binary
+ * numbers (0b101: js-yaml 5, YAML 1.2 and `yaml` the text "0b101"), signed hexadecimal or octal
+ * numbers (+0x1F, -0o7), signed fractions without a leading digit (+.5: js-yaml the text, YAML 1.2
+ * the number 0.5) and minus zero, where a value begins. A file holding one takes the slow path, so it
+ * publishes what the editor shows (both read it with `yaml`). Ordinary text rarely matches, and a
+ * match only costs that file the slow path.
+ */
+const PARSERS_DISAGREE = /(?:^|[\s[{,])(?:[-+]?0b|[-+]0[xo]|[-+]\.\d|-0(?:\.0*)?(?=\s*(?:$|[,\]}#])))/m;
+
+/**
  * Two paths. Valid files (nearly all of them) take the fast one: js-yaml, about ten times faster than
  * `yaml` with positions, then zod. A file with any mistake, or with anything that may be an anchor,
- * alias or tag, is parsed with `yaml`, whose node ranges locate every error exactly. Both read YAML
- * 1.2's core schema, so they agree on values.
+ * alias or tag, or any value the two parsers read differently (PARSERS_DISAGREE), is parsed with `yaml`,
+ * whose node ranges locate every error exactly; elsewhere they agree on values (YAML 1.2's core schema).
  */
 /**
  * Milliseconds the fast path spent in each of its steps, summed since the process started: the
@@ -45,7 +55,7 @@ export function validateYaml<S extends z.ZodType>(schema: S, file: string, sourc
   lap('text');
   // Too deep to parse safely: stop here. A hidden character: report it with everything else.
   if (textErrors.some((error) => error.code === 'too-deep')) return { ok: false, errors: textErrors };
-  if (textErrors.length > 0 || MAY_HAVE_PROPERTIES.test(source)) return withErrors(textErrors, validateSlowly(schema, file, source));
+  if (textErrors.length > 0 || MAY_HAVE_PROPERTIES.test(source) || PARSERS_DISAGREE.test(source)) return withErrors(textErrors, validateSlowly(schema, file, source));
   let data: unknown;
   try {
     data = load(source, { schema: CORE_SCHEMA, filename: file });

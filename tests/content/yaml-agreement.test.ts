@@ -6,7 +6,9 @@
  * plain scalars (binary and signed hex/octal integers, a signed float with no digit before the
  * point, minus zero): here every value of every page, template and section example is read by both
  * and compared, and each of the tricky YAML 1.1/1.2 forms is either read alike, as YAML 1.2's core
- * schema says (spec 1.2.2, 10.3.2), or caught by that comparison.
+ * schema says (spec 1.2.2, 10.3.2), or caught by that comparison. A file holding one of those forms
+ * takes the loader's slow path (src/content/validate.ts, PARSERS_DISAGREE), so it publishes what the
+ * editor shows: the last part holds that.
  */
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { validateYaml } from '../../src/content/validate';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -119,5 +123,30 @@ describe('the two YAML parsers', () => {
     const page = 'meta:\n  title: T\nsections:\n  - type: stats\n    items:\n      - { value: 0b101, label: Students }\n  - type: table\n    rows:\n      - [+.5, ok]\n';
     const { jsYaml, yaml } = readBoth(page);
     expect(differences(jsYaml, yaml).map((difference) => difference.path)).toEqual(['sections[0].items[0].value', 'sections[1].rows[0][0]']);
+  });
+});
+
+describe('the loader publishes what the editor shows, where the parsers disagree', () => {
+  const Anything = z.record(z.string(), z.unknown());
+  // Each form js-yaml reads otherwise than YAML 1.2, as a value, in a list and in a flow mapping.
+  const DISAGREEING: [string, unknown][] = [['0b101', '0b101'], ['-0b1', '-0b1'], ['+0x1F', '+0x1F'], ['-0x1', '-0x1'], ['-0o7', '-0o7'], ['+.5', 0.5], ['-.5', -0.5], ['-0', -0], ['-0.0', -0]];
+
+  it.each(DISAGREEING)('%s is read as YAML 1.2 (and the editor) read it', (written, value) => {
+    for (const [source, at] of [
+      [`value: ${written}\n`, (data: Record<string, unknown>) => data.value],
+      [`items:\n  - ${written}\n`, (data: Record<string, unknown>) => (data.items as unknown[])[0]],
+      [`row: { a: ${written}, b: ok }\n`, (data: Record<string, unknown>) => (data.row as Record<string, unknown>).a],
+    ] as const) {
+      const validated = validateYaml(Anything, 'pages/a.yaml', source);
+      expect(validated.ok, source).toBe(true);
+      if (validated.ok) expect(at(validated.value), source).toStrictEqual(value);
+      expect(at(parse(source) as Record<string, unknown>), source).toStrictEqual(value);
+    }
+  });
+
+  it('ordinary text that merely looks alike is read as text by both', () => {
+    const source = 'title: Batch -0 starts +.5 hours early\nphone: "+0x12"\nnote: Room 0b is upstairs\n';
+    const validated = validateYaml(Anything, 'pages/a.yaml', source);
+    expect(validated.ok && validated.value).toEqual({ title: 'Batch -0 starts +.5 hours early', phone: '+0x12', note: 'Room 0b is upstairs' });
   });
 });
