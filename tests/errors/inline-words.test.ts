@@ -37,6 +37,11 @@ const NOT_FOR_A_PERSON: Record<string, string[]> = {
   'scripts/builder/output-folder.ts': ['recoverOutput('],
   'scripts/builder/parallel.ts': ['build worker failed'],
   'scripts/builder/social.ts': ['… is not in public/'],
+  // git's own words about a photo it could not read, for the log; the review shows no picture for it.
+  'editor/publish/visible.ts': ['git cat-file …: …'],
+  // A thread asked for work it does not do: a fault of the code, answered with BUILD_FAULT.
+  'scripts/builder/brochure-worker.ts': ["the brochure's thread cannot …"],
+  'scripts/builder/build-worker.ts': ['the brochure has a thread of its own'],
 };
 
 /** Text with words in it (two words of letters), as a literal or a template's fixed parts. */

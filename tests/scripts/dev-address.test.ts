@@ -48,12 +48,12 @@ describe('npm run new', { timeout: 60_000 }, () => {
   };
 
   it('prints the address with the port npm run dev uses', () => {
-    expect(newPage({ PORT: '6001' }, '/tekla-structures').stdout).toContain('see it at http://127.0.0.1:6001/tekla-structures (npm run dev)');
-    expect(newPage({}, '/gate/2027-dates').stdout).toContain('see it at http://127.0.0.1:5173/gate/2027-dates (npm run dev)');
+    expect(newPage({ PORT: '6001' }, '/tekla-structures', '--name', 'Tekla Structures').stdout).toContain('see it at http://127.0.0.1:6001/tekla-structures (npm run dev)');
+    expect(newPage({}, '/gate/2027-dates', '--name', 'GATE 2027 dates').stdout).toContain('see it at http://127.0.0.1:5173/gate/2027-dates (npm run dev)');
   });
 
   it('still creates the page with a PORT npm run dev would refuse, and says why', () => {
-    const result = newPage({ PORT: 'abc' }, '/tekla-structures');
+    const result = newPage({ PORT: 'abc' }, '/tekla-structures', '--name', 'Tekla Structures');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Created pages/tekla-structures.yaml');
     expect(result.stderr).toContain('PORT=abc is not a port number');
