@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { routeOf } from '../../src/content/routes';
 import type { PhotoChange, VisibleChange } from '../protocol/publish';
 import type { PublishClone } from './clone';
+import { resolveFacts } from '../../src/content/course-facts';
 
 const SITE_FILE = 'pages/_site.yaml';
 
@@ -44,7 +45,8 @@ type Data = Record<string, unknown>;
 function parsed(text: string | null | undefined): Data | null {
   if (text == null) return null;
   try {
-    const value = parse(text) as unknown;
+    // As a visitor reads it: the course's facts a text names ("{software}") replaced by what the page states.
+    const value = resolveFacts(parse(text) as unknown).value;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : null;
   } catch {
     return null;
