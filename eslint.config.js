@@ -207,6 +207,25 @@ const NOT_CONTENT = [
 
 const ROOT = import.meta.dirname;
 
+/**
+ * The visitors that hand `check` every module a file imports or re-exports (static and dynamic), with
+ * the node to report at: shared by the rules that judge imports by where they lead.
+ * @param {(node: import('estree').Node, source: unknown) => void} check
+ * @returns {import('eslint').Rule.RuleListener}
+ */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node, node.source.value),
+    ImportExpression: (node) => {
+      if (node.source.type === 'Literal') check(node, node.source.value);
+    },
+    ExportNamedDeclaration: (node) => {
+      if (node.source) check(node, node.source.value);
+    },
+    ExportAllDeclaration: (node) => check(node, node.source.value),
+  };
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const layerImports = {
   meta: {
@@ -259,16 +278,7 @@ const layerImports = {
       else if (to === from) context.report({ node, messageId: 'beside', data });
       else if (targetLayer === 'auth' && !island) context.report({ node, messageId: 'auth', data });
     };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => {
-        if (node.source.type === 'Literal') check(node, node.source.value);
-      },
-      ExportNamedDeclaration: (node) => {
-        if (node.source) check(node, node.source.value);
-      },
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -326,16 +336,7 @@ const wingImports = {
       else if (wing === 'editor-browser' && targetWing === 'editor') context.report({ node, messageId: 'browser', data: { source, what: "the editor's server side" } });
       else if (wing === 'editor-browser' && (targetWing === 'engine' || targetWing === 'command') && (target.startsWith('scripts/') || target.startsWith('commands/'))) context.report({ node, messageId: 'browser', data: { source, what: 'Node code of scripts/' } });
     };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => {
-        if (node.source.type === 'Literal') check(node, node.source.value);
-      },
-      ExportNamedDeclaration: (node) => {
-        if (node.source) check(node, node.source.value);
-      },
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
