@@ -6,8 +6,7 @@
 import { createRequire } from 'node:module';
 import type * as PdfLib from 'pdf-lib';
 import type { Color, PDFDocument as Document, PDFFont, PDFPage } from 'pdf-lib';
-import { groupCourses, summariseCourse, type CourseChapter, type CourseSummary } from '../../src/content/course-summary';
-import type { Page } from '../../src/content/page-schema';
+import { groupCourses, type CourseChapter, type CourseSummary } from '../../src/content/course-chapters';
 import type { Branch, Site } from '../../src/content/site-schema';
 import { toWinAnsi, wrapText } from './brochure-text';
 
@@ -26,10 +25,6 @@ export interface BrochureOptions {
    * gives identical bytes (the build passes SOURCE_DATE_EPOCH when it is set).
    */
   date?: Date | undefined;
-}
-
-export async function buildBrochure(site: Site, pages: readonly { route: string; page: Page }[], options: BrochureOptions = {}): Promise<Uint8Array> {
-  return brochureOf(site, pages.flatMap(({ route, page }) => summariseCourse(route, page) ?? []), options);
 }
 
 /** The brochure from the courses' summaries (the build keeps them for unchanged pages: src/content/facts.ts). */

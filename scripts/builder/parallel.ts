@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CourseSummary } from '../../src/content/course-summary';
+import type { CourseSummary } from '../../src/content/course-chapters';
 import type { Site } from '../../src/content/site-schema';
 import type { OutputRecord } from './build-cache';
 import { PageWork, type LoadedPage, type RenderContext, type RenderJob, type ValidateTask } from './page-work';
@@ -155,16 +155,28 @@ function split<T>(items: readonly T[], parts: number): T[][] {
   return Array.from({ length: parts }, (_, index) => items.slice(index * size, (index + 1) * size));
 }
 
+/** The brochure's thread: started ahead, asked once for the brochure; stopped when not needed. */
+export interface BrochureThread {
+  make(site: Site, summaries: CourseSummary[], date: Date | undefined): Promise<Uint8Array>;
+  stop(): Promise<unknown>;
+}
+
 /**
- * The brochure (scripts/builder/brochure.ts) made on a thread of its own, started as soon as the courses
- * are known: it runs beside the photos, the cards and the pages' rendering instead of after them (on a
- * small site, on the core the build otherwise leaves idle). A rejected promise is handled by whoever
- * awaits it; the thread ends with its answer.
+ * The brochure (scripts/builder/brochure.ts) made on a thread of its own: it runs beside the photos, the
+ * cards and the pages' rendering instead of after them (on a small site, on the core the build otherwise
+ * leaves idle). The thread can start before the courses are known: loading pdf-lib and the brochure's code
+ * (0.3–0.5 s) then happens while the pages are validated, not after. A rejected promise is handled by
+ * whoever awaits it; the thread ends with its answer.
  */
-export function brochureInThread(site: Site, summaries: CourseSummary[], date: Date | undefined): { made: Promise<Uint8Array>; stop: () => Promise<unknown> } {
+export function brochureThread(): BrochureThread {
   const thread = new WorkerThread(new Phases(), brochureEntry());
-  const made = thread.ask<Uint8Array>({ kind: 'brochure', site, summaries, date }).finally(() => void thread.close());
-  // Awaited only when the build gets that far; a build stopped before then stops the thread.
-  made.catch(() => undefined);
-  return { made, stop: () => thread.close() };
+  return {
+    make(site, summaries, date) {
+      const made = thread.ask<Uint8Array>({ kind: 'brochure', site, summaries, date }).finally(() => void thread.close());
+      // Awaited only when the build gets that far; a build stopped before then stops the thread.
+      made.catch(() => undefined);
+      return made;
+    },
+    stop: () => thread.close(),
+  };
 }

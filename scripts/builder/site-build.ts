@@ -15,7 +15,7 @@ import { htmlFileOf, ICON_FILES } from '../../src/content/routes';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
 import { validateYaml } from '../../src/content/validate';
 import { forgetFolders, lockOutput, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
-import { brochureInThread, PageThreads, workerCount } from './parallel';
+import { brochureThread, PageThreads, workerCount, type BrochureThread } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest, type OutputRecord } from './build-cache';
 import { imageCacheDir, processImages } from '../images/images';
 import { lastModified } from './last-modified';
@@ -111,6 +111,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   let bundling: Promise<unknown> | undefined;
   let threads: PageThreads | undefined;
   let brochure: ReturnType<typeof startBrochure> | undefined;
+  let brochureAhead: BrochureThread | undefined;
   try {
     recoverOutput(outDir, lock);
     removeDeadServerDirs(root, lock);
@@ -133,6 +134,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     });
     const siteChecked = siteSource === undefined ? undefined : validateYaml(SiteSchema, SITE_FILE, siteSource);
     steps.mark('index');
+    // Every page read again (a cold or first build, the code or the site document changed): the brochure
+    // will be made again too, so its thread starts now and loads its code while the pages are validated.
+    if (toLoad.length > 0 && toLoad.length === files.length) brochureAhead = brochureThread();
     threads = new PageThreads(workerCount(toLoad.length));
     const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null })).map((page) => [page.relative, page]));
     const entries = files.map((relative): FactsEntry => {
@@ -156,7 +160,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const previous = cold || !existsSync(outDir) ? {} : readManifest(root, outDir);
     const verified = verifiedRecords(outDir, previous);
     // The brochure on a thread of its own from now on, unless the last output's is still right.
-    brochure = startBrochure(site, facts, fingerprint, verified);
+    brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead);
 
     // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
     // (scripts/images/images.ts). A photo only the decoder finds damaged stops the build here, located.
@@ -247,6 +251,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     try {
       await threads?.close();
       await brochure?.stop();
+      await brochureAhead?.stop();
       // A build stopped by content errors still waits for its bundler, so that nothing writes after it.
       await bundling;
       // Never promoted, so no need to rename them first: if a kill interrupts this, the next build removes the rest.
@@ -341,18 +346,26 @@ function filesUnder(dir: string): string[] {
  * The brochure, made again only when what it shows changed: the site document, a course's summary (its
  * name, chapter, duration, highlights), the code. It carries no date unless SOURCE_DATE_EPOCH is set
  * (reproducible builds), so the same content gives the same bytes from a cold build or an incremental one.
- * Started on a thread of its own (scripts/builder/parallel.ts) as soon as the courses are known, unless the
- * previous output's file was made from the same key; written by writeBrochure.
+ * Asked of a thread of its own (scripts/builder/parallel.ts; `ahead`, if the build started one) as soon as the
+ * courses are known, unless the previous output's file was made from the same key; written by writeBrochure.
  */
-function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>) {
+function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>, ahead: BrochureThread | undefined) {
   const summaries = facts.flatMap((page) => page.summary ?? []);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? new Date(epoch * 1000) : undefined;
   const key = sha1(base, JSON.stringify(site), JSON.stringify(summaries), date?.toISOString() ?? 'no date');
   // A URL path of the site (`/downloads/x.pdf`): relative to the output folder.
   const relative = site.brochure.file.replace(/^\/+/, '');
-  const start = () => brochureInThread(site, summaries, date);
+  let spare = ahead;
+  const start = () => {
+    const thread = spare ?? brochureThread();
+    spare = undefined;
+    return { made: thread.make(site, summaries, date), stop: () => thread.stop() };
+  };
   let making = verified[relative]?.key === key ? undefined : start();
+  // Started ahead for nothing: the previous output's brochure is still right.
+  void spare?.stop();
+  spare = undefined;
   return {
     relative,
     key,

@@ -8,7 +8,8 @@
  */
 import type * as z from 'zod';
 import { courseCardsOf } from './course-facts';
-import { summariseCourse, type CourseSummary } from './course-summary';
+import type { CourseSummary } from './course-chapters';
+import { summariseCourse } from './course-summary';
 import type { PathSegment } from './errors';
 import { findFields } from './field-kinds';
 import type { ImageSlot } from './images';

@@ -12,6 +12,7 @@ import { nearest, type ContentError, type PathSegment } from './errors';
 import type { PageMeta } from './page-schema';
 import type { MenuEntry, MenuItem, Site } from './site-schema';
 import type { Locator } from './locate';
+import { naturalOrder } from '../lib/natural-order';
 
 /** A validated page's `meta.course`, where the page is served, and how to locate an error in its file. */
 export interface MenuPage {
@@ -90,9 +91,8 @@ export function assembleMenu(site: Site, siteLocate: Locator, pages: readonly Me
 
 /** By order (courses without one last), then by label (numbers by value), then by route. */
 function sortCourses<T extends { label: string; href: string; order: number | undefined }>(courses: readonly T[]): T[] {
-  const compare = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
   return [...courses].sort(
-    (a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || compare(a.label, b.label) || compare(a.href, b.href),
+    (a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || naturalOrder(a.label, b.label) || naturalOrder(a.href, b.href),
   );
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrochure } from '../../scripts/builder/brochure';
+import { buildBrochure } from '../helpers/brochure';
 import { toWinAnsi, wrapText } from '../../scripts/builder/brochure-text';
 import { PageSchema, type Page } from '../../src/content/page-schema';
 import { SiteSchema } from '../../src/content/site-schema';

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBrochure } from '../../scripts/builder/brochure';
+import { buildBrochure } from '../helpers/brochure';
 import { cardSpecOf } from '../../scripts/builder/social';
 import { structuredData } from '../../src/app/structured-data';
 import { courseIndexOf } from '../../src/content/course-facts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupCourses, summariseCourse, type CourseSummary } from '../../src/content/course-summary';
+import { groupCourses, type CourseSummary } from '../../src/content/course-chapters';
+import { summariseCourse } from '../../src/content/course-summary';
 import { PageSchema } from '../../src/content/page-schema';
 
 const meta = { title: 'ETABS training | CESA', description: 'ETABS courses in Pune.', keywords: 'etabs, rcc' };
