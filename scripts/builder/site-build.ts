@@ -18,7 +18,7 @@ import { forgetFolders, lockOutput, recoverOutput, removeDeadServerDirs, serverD
 import { brochureThread, PageThreads, workerCount, type BrochureThread } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest, type OutputRecord } from './build-cache';
 import { imageCacheDir, processImages } from '../images/images';
-import { lastModified } from './last-modified';
+import { committedDates, lastModified } from './last-modified';
 import { readIndex, writeIndex, type IndexEntry } from './page-index';
 import { buildInputs, recordInputs, upToDate, type BuildInputs } from './up-to-date';
 import { collectGarbage, PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
@@ -125,6 +125,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
 
     // Only the page files changed since the last build are read (every one when the code or the site document changed).
     const files = listPageFiles(pagesDir);
+    // For the sitemap: git's dates of the page files, asked now and read when the sitemap is written.
+    const committed = committedDates(contentRoot, files.map((relative) => `pages/${relative}`));
     const siteSource = readSiteSource(pagesDir);
     const context = sha1(fingerprint, siteSource ?? 'no site document');
     const index = cold ? {} : readIndex(root, pagesDir, context);
@@ -217,7 +219,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     writeCachedFiles(shared.files, out);
     const rendered = new Set(toRender);
     for (const job of jobs) if (!rendered.has(job)) out.reuse(job.output, job.key);
-    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), (file) => inputs.stamps.get(file)?.mtimeMs) });
+    writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), await committed, (file) => inputs.stamps.get(file)?.mtimeMs) });
     steps.mark('files');
     for (const written of await rendering) out.merge(written);
     // What rendering left behind goes before the last steps build their large lists (records, index).

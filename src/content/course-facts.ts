@@ -83,22 +83,37 @@ export function resolveFacts(document: unknown): { value: unknown; problems: Fac
   const facts = statedFacts(document);
   const hasCourse = isRecord(document) && isRecord(document.meta) && document.meta.course !== undefined;
   const problems: FactProblem[] = [];
-  const visit = (value: unknown, path: PathSegment[]): unknown => {
+  // One path for the whole walk, a segment pushed on the way down and popped on the way back (a problem
+  // takes a copy); a list or mapping is copied only when something in it changed: most of a page names no fact.
+  const path: PathSegment[] = [];
+  const visit = (value: unknown): unknown => {
     if (typeof value === 'string') return value.includes('{') ? resolveText(value, facts, hasCourse, path, problems) : value;
-    if (Array.isArray(value)) return value.map((item, index) => visit(item, [...path, index]));
+    if (Array.isArray(value)) {
+      const items: readonly unknown[] = value;
+      let next: unknown[] | undefined;
+      for (let index = 0; index < items.length; index++) {
+        path.push(index);
+        const item = visit(items[index]);
+        path.pop();
+        if (item !== items[index]) (next ??= [...items])[index] = item;
+      }
+      return next ?? value;
+    }
     if (isRecord(value)) {
       if (path.length === 2 && path[0] === 'meta' && path[1] === 'course') return value;
-      let changed = false;
-      const next: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) {
-        next[key] = visit(item, [...path, key]);
-        if (next[key] !== item) changed = true;
+      let next: Record<string, unknown> | undefined;
+      for (const key of Object.keys(value)) {
+        path.push(key);
+        const item = visit(value[key]);
+        path.pop();
+        // Defined, not assigned: a key `__proto__` stays a key.
+        if (item !== value[key]) Object.defineProperty((next ??= { ...value }), key, { value: item, enumerable: true, writable: true, configurable: true });
       }
-      return changed ? next : value;
+      return next ?? value;
     }
     return value;
   };
-  const value = visit(document, []);
+  const value = visit(document);
   return { value, problems };
 }
 
@@ -114,7 +129,8 @@ export function resolveSectionFacts(section: unknown, facts: StatedFacts): unkno
   return visit(section);
 }
 
-function resolveText(text: string, facts: StatedFacts, hasCourse: boolean, path: PathSegment[], problems: FactProblem[]): string {
+function resolveText(text: string, facts: StatedFacts, hasCourse: boolean, at: readonly PathSegment[], problems: FactProblem[]): string {
+  const path = [...at];
   return text.replace(PLACEHOLDER, (written, word: string) => {
     if (!(word in COURSE_FACTS)) {
       problems.push({ path, problem: problem('course-fact', { case: 'unknown', written, facts: COURSE_FACT_NAMES, suggestion: nearest(word, COURSE_FACT_NAMES) }) });

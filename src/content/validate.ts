@@ -21,6 +21,8 @@ export type Validated<T> = { ok: true; value: T; locate: Locator } | { ok: false
  * document and decides. No nested quantifiers, so the test is linear in the file's length.
  */
 const MAY_HAVE_PROPERTIES = /(?:^|[\s[{,])(?:[&*][^\s[\]{},]|!)/m;
+/** What MAY_HAVE_PROPERTIES cannot match without. */
+const PROPERTY_MARKS = ['&', '*', '!'];
 
 /**
  * A plain value the two parsers read differently (tests/content/yaml-agreement.test.ts): binary
@@ -31,6 +33,15 @@ const MAY_HAVE_PROPERTIES = /(?:^|[\s[{,])(?:[&*][^\s[\]{},]|!)/m;
  * match only costs that file the slow path.
  */
 const PARSERS_DISAGREE = /(?:^|[\s[{,])(?:[-+]?0b|[-+]0[xo]|[-+]\.\d|-0(?:\.0*)?(?=\s*(?:$|[,\]}#])))/m;
+/** What PARSERS_DISAGREE cannot match without. */
+const DISAGREEING_MARKS = ['0b', '-0', '+0', '-.', '+.'];
+
+/**
+ * Whether `pattern` matches `text`, asked only when a mark it cannot match without is there: the
+ * marks are searched for faster than a pattern reads a text that has none (5 µs against 30 µs for a
+ * page of 18 KB, each pattern).
+ */
+const matches = (text: string, marks: readonly string[], pattern: RegExp) => marks.some((mark) => text.includes(mark)) && pattern.test(text);
 
 /**
  * Two paths. Valid files (nearly all of them) take the fast one: js-yaml, about ten times faster than
@@ -55,7 +66,7 @@ export function validateYaml<S extends z.ZodType>(schema: S, file: string, sourc
   lap('text');
   // Too deep to parse safely: stop here. A hidden character: report it with everything else.
   if (textErrors.some((error) => error.code === 'too-deep')) return { ok: false, errors: textErrors };
-  if (textErrors.length > 0 || MAY_HAVE_PROPERTIES.test(source) || PARSERS_DISAGREE.test(source)) return withErrors(textErrors, validateSlowly(schema, file, source));
+  if (textErrors.length > 0 || matches(source, PROPERTY_MARKS, MAY_HAVE_PROPERTIES) || matches(source, DISAGREEING_MARKS, PARSERS_DISAGREE)) return withErrors(textErrors, validateSlowly(schema, file, source));
   let data: unknown;
   try {
     data = load(source, { schema: CORE_SCHEMA, filename: file });
