@@ -77,7 +77,7 @@ export const ParagraphsSchema = z
   .union([z.string(), z.array(TextSchema)])
   .transform((value) =>
     (typeof value === 'string' ? value.split(/\n\s*\n/) : value)
-      .map((paragraph) => paragraph.trim().replace(/\s*\n\s*/g, ' '))
+      .map((paragraph) => (paragraph.includes('\n') ? paragraph.trim().replace(/\s*\n\s*/g, ' ') : paragraph.trim()))
       .filter((paragraph) => paragraph.length > 0),
   )
   .describe('Text of one or more paragraphs: leave an empty line between two paragraphs.');
