@@ -15,6 +15,8 @@
  * - the visual editor (/_editor): a key press in a field → the preview shows it (editor/bench.ts).
  * - the hosted editor (`npm run bench -- editor` runs only this): one field saved → "Saved", → the draft's
  *   whole-site preview, the publishers' screen, and publish → live (editor/bench.ts).
+ * - what each phase (validate, facts, body, head) costs a page once the code is warm, on one thread
+ *   (commands/phases.ts): steadier than a whole build's time; `npm run bench -- phases [N]` runs only this.
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
  *   cold and cached (scripts/bench/image-bench.ts); CESA_BENCH_PHOTOS=N for another count, 0 for none.
  * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
@@ -64,6 +66,8 @@ interface Row {
   hugo?: number | undefined;
   htmlKb: { engine: number; hugo?: number | undefined };
   parseMs: { jsYaml: number; yaml: number };
+  /** What each phase costs a page, warm, on one thread (commands/phases.ts): its line. Not measured from LARGE pages on. */
+  phases?: string | undefined;
 }
 
 const project = process.cwd();
@@ -80,6 +84,13 @@ function build(content: string, out: string, ...extra: string[]): { wall: number
   if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}\n${result.stderr}`);
   const line = result.stdout.split('\n').find((text) => text.startsWith('{'));
   return { wall, stats: JSON.parse(line ?? '{}') as BuildStats };
+}
+
+/** commands/phases.ts on the content (the code's bundles must exist: a build ran before). */
+function phaseCosts(content: string): string {
+  const result = spawnSync(process.execPath, ['commands/engine.mjs', 'phases', '--content', content], { cwd: project, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`measuring the phases failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout.trim();
 }
 
 function hugoBuild(hugo: string, site: string, out: string): number {
@@ -177,6 +188,7 @@ function measure(count: number, hugo: string | undefined): Row {
       hugo: hugos.length > 0 ? Math.min(...hugos) : undefined,
       htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined },
       parseMs: parseCosts(content),
+      phases: phaseCosts(content),
     };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -248,6 +260,20 @@ if (args.includes('editor')) {
   process.exit(0);
 }
 
+if (args.includes('phases')) {
+  // What each phase costs a page, warm, on one thread: the figure to watch when changing one phase.
+  const pages = sizes[0] ?? 1000;
+  const work = mkdtempSync(path.join(tmpdir(), 'cesa-bench-phases-'));
+  try {
+    writeSyntheticProject(work, pages);
+    build(work, path.join(work, 'dist'));
+    console.log(phaseCosts(work));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 if (devOnly) {
   console.log(devLine(await devSaves()));
   process.exit(0);
@@ -313,6 +339,7 @@ for (const row of rows) {
   );
 }
 for (const row of rows) for (const text of profileLines(row)) console.log(text);
+for (const row of rows) if (row.phases) console.log(`Warm phases (commands/phases.ts), ${row.phases}`);
 console.log(devLine(dev));
 
 console.log(

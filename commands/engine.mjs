@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `node commands/engine.mjs <command> [args…]`: runs commands/<command>.ts (build, check) compiled once
+ * `node commands/engine.mjs <command> [args…]`: runs commands/<command>.ts (build, check, phases) compiled once
  * to plain JavaScript, instead of compiling the engine's TypeScript on every run as `tsx` does.
  *
  * Why: under tsx every module of the engine goes through its loader thread on every run: 0.35 s of a
@@ -27,6 +27,8 @@ const VERSION = 2;
 const COMMANDS = {
   build: { 'build-worker': 'scripts/builder/build-worker.ts', 'brochure-worker': 'scripts/builder/brochure-worker.ts' },
   check: {},
+  // For the benchmark (npm run bench): what each phase costs a page, with the build's own code.
+  phases: {},
 };
 
 /** Environment variable naming the compiled build worker, for scripts/builder/parallel.ts. */
