@@ -1,11 +1,12 @@
 /** A build worker thread: validates and renders its share of the pages (see parallel.ts). */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './parallel';
 import { PageWork } from './page-work';
 
 const work = new PageWork();
-// From the thread's start to here: its modules loaded (the renderer is loaded with the first render).
-work.phases.add('thread start-up', performance.now());
+// From the thread's start to here: its modules loaded (the renderer is loaded with the first render). Its
+// clock, like every thread's, counts from the process's start: the parent says when it started the thread.
+work.phases.add('thread start-up', performance.now() - ((workerData as { startedAt?: number } | null)?.startedAt ?? 0));
 
 /** Answers every request, also with its error: the promise never rejects. */
 async function answer(request: WorkerRequest): Promise<void> {

@@ -56,7 +56,8 @@ export class WorkerThread {
 
   /** @param phases told where the thread's time went, with each answer */
   constructor(phases = new Phases(), entry = workerEntry()) {
-    this.worker = new Worker(entry);
+    // When it was started: a thread's clock counts from the process's start, not its own.
+    this.worker = new Worker(entry, { workerData: { startedAt: performance.now() } });
     this.worker.on('message', (reply: WorkerReply) => {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
