@@ -4,7 +4,7 @@
  * content, then the hosted editor's (sign-in, Ready for review, the publishers' screen, a publish) from
  * `npm run editor-server` on this computer, with its example editors and a state folder of its own.
  * Nothing of the project is changed. Run it again after the editor's look changes: the pictures keep
- * their names, so the guide keeps showing them. `-- --only dev` or `-- --only hosted` takes one set.
+ * their names, so the guide keeps showing them. `--only dev` or `--only hosted` takes one set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
