@@ -58,6 +58,17 @@ async function expectPage(tab: Page, heading: string, notice: boolean): Promise<
   assert.equal(await tab.locator('#cesa-dev-errors').count(), notice ? 1 : 0, `the notice on ${tab.url()}`);
 }
 
+/**
+ * Runs `load` (anything that loads a page in the tab) and waits until that page's dev client is connected
+ * to the dev server: a save before then reaches no page (an editor's page has long been connected when they
+ * save; a test saves within milliseconds of the load, and on a busy machine the connection comes later).
+ */
+async function loadConnected(tab: Page, load: () => Promise<unknown>): Promise<void> {
+  const connected = tab.waitForEvent('console', { predicate: (message) => message.text().includes('[vite] connected') });
+  await load();
+  await connected;
+}
+
 /** A tab on loopback only, whose page errors and console errors are collected in `problems`. */
 async function openTab(): Promise<{ tab: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext();
@@ -87,8 +98,10 @@ test('a broken page shows its mistake, the others keep working, and a save recov
     assert.match(await tab.locator('#cesa-dev-errors').innerText(), /^1 file has errors — see it$/);
 
     // A link to the broken page ends on its error page.
-    await tab.getByRole('link', { name: 'See the ETABS course' }).click();
-    await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
+    await loadConnected(tab, async () => {
+      await tab.getByRole('link', { name: 'See the ETABS course' }).click();
+      await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
+    });
     assert.equal(new URL(tab.url()).pathname, '/etabs');
     const shown = await tab.locator('pre').innerText();
     assert.match(shown, /^pages\/etabs\.yaml:8:5 {2}sections\[0\]\.subtilte {2}\[unknown-key\]/);
@@ -97,8 +110,10 @@ test('a broken page shows its mistake, the others keep working, and a save recov
     assert.equal(await tab.locator('vite-error-overlay').count(), 0, "Vite's overlay is not shown");
 
     // The editor saves the fixed file: the page comes back by itself (the dev server tells it to reload), without the notice.
-    write('pages/etabs.yaml', goodCourse);
-    await expectPage(tab, 'ETABS heading', false);
+    await loadConnected(tab, async () => {
+      write('pages/etabs.yaml', goodCourse);
+      await expectPage(tab, 'ETABS heading', false);
+    });
     assert.equal(await tab.getByText('Six weeks, live projects').count(), 1);
 
     // …and breaks it again: the mistake shows by itself.
@@ -124,8 +139,10 @@ const marked = (tab: Page) => tab.evaluate(() => 'cesaTestMark' in window);
 test('a save changes the open page in place, without reloading it; a broken save shows the mistake and the fix brings the page back', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { tab, problems, close } = await openTab();
   try {
-    await tab.goto(`${base}/about`);
-    await expectPage(tab, 'About heading', true);
+    await loadConnected(tab, async () => {
+      await tab.goto(`${base}/about`);
+      await expectPage(tab, 'About heading', true);
+    });
     await mark(tab);
 
     // The title and the text change where the editor looks, and the page's parts work again.
@@ -136,13 +153,17 @@ test('a save changes the open page in place, without reloading it; a broken save
     assert.equal(await marked(tab), true, 'the page was updated in place, not reloaded');
 
     // A mistake: the page shows it, as when it is opened.
-    write('pages/about.yaml', page('About us', '    subtilte: Twenty years of training\n'));
-    await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
+    await loadConnected(tab, async () => {
+      write('pages/about.yaml', page('About us', '    subtilte: Twenty years of training\n'));
+      await tab.getByRole('heading', { level: 1, name: 'This page has a mistake to fix' }).waitFor();
+    });
     assert.match(await tab.locator('pre').innerText(), /^pages\/about\.yaml:8:5 {2}sections\[0\]\.subtilte {2}\[unknown-key\]/);
 
     // Fixed: the page comes back by itself.
-    write('pages/about.yaml', page('About again'));
-    await expectPage(tab, 'About again heading', true);
+    await loadConnected(tab, async () => {
+      write('pages/about.yaml', page('About again'));
+      await expectPage(tab, 'About again heading', true);
+    });
 
     // Another file fixed: the notice goes from the open page, in place too.
     await mark(tab);
