@@ -4,7 +4,17 @@
  * when this says so.
  */
 import { ISLAND_DUE_MARK, propsIdOf, type IslandDueReason } from './ids';
+import type { hydrateIsland } from './hydrate';
 import { islandLoaders } from './parts.gen';
+
+/** What the scheduler fetches: each island's code by name, and the code that hydrates one. */
+export interface IslandParts {
+  readonly islands: Readonly<Record<string, (() => Promise<{ default: unknown }>) | undefined>>;
+  readonly hydrate: () => Promise<{ hydrateIsland: typeof hydrateIsland }>;
+}
+
+/** The page's own: the generated island chunks, and hydrate.ts as a chunk of its own. */
+const PAGE_PARTS: IslandParts = { islands: islandLoaders, hydrate: () => import('./hydrate') };
 
 /**
  * The first of these on an island means the visitor is reaching for it. `touchstart` and
@@ -72,9 +82,9 @@ function whenVisible(element: HTMLElement, margin: string | undefined, task: () 
   if (margin && margin !== '0px') window.addEventListener('scroll', () => done || watch(margin), { once: true, passive: true });
 }
 
-function hydrateWhenDue(element: HTMLElement): void {
+function hydrateWhenDue(element: HTMLElement, parts: IslandParts): void {
   const name = element.dataset.island ?? '';
-  const load = (islandLoaders as Record<string, (() => Promise<{ default: unknown }>) | undefined>)[name];
+  const load = parts.islands[name];
   if (!load) return;
   // A press before hydration is remembered, not replayed (context.ts says why). A press is also a
   // reach: a click can come with none of REACHING before it (the pointer already resting on the
@@ -93,7 +103,7 @@ function hydrateWhenDue(element: HTMLElement): void {
     started = true;
     for (const type of REACHING) element.removeEventListener(type, onReach);
     markDue(name, reason);
-    Promise.all([load(), import('./hydrate')]).then(
+    Promise.all([load(), parts.hydrate()]).then(
       ([module, { hydrateIsland }]) => {
         element.removeEventListener('click', onPress);
         const props: unknown = JSON.parse(document.getElementById(propsIdOf(element.id))?.textContent ?? 'null');
@@ -116,6 +126,7 @@ function hydrateWhenDue(element: HTMLElement): void {
   for (const type of REACHING) element.addEventListener(type, onReach, { passive: true });
 }
 
-export function startIslands(root: ParentNode): void {
-  for (const element of root.querySelectorAll<HTMLElement>('cesa-island[data-island][id]')) hydrateWhenDue(element);
+/** Schedules every island under `root`; `parts` is the page's own unless a test hands in stand-ins. */
+export function startIslands(root: ParentNode, parts: IslandParts = PAGE_PARTS): void {
+  for (const element of root.querySelectorAll<HTMLElement>('cesa-island[data-island][id]')) hydrateWhenDue(element, parts);
 }

@@ -19,6 +19,7 @@ import { Island } from '../../src/islands/Island';
 import { islandModules } from '../../src/islands/islands.gen';
 import { unmountIslands } from '../../src/islands/mounted';
 import { renderWithIslands } from '../../src/islands/render';
+import { startIslands } from '../../src/islands/schedule';
 import { IslandRoot } from '../../src/islands/root';
 import { ImageSizesProvider } from '../../src/page/image-sizes';
 import { RouteProvider } from '../../src/page/route-context';
@@ -405,11 +406,6 @@ describe('attachBehaviours and watchBehaviours', () => {
 });
 
 describe('startIslands (the scheduler)', () => {
-  /** This test's island loader and hydrate spy, whichever copy of the scheduler calls them. */
-  const current: { loadIsland: () => Promise<unknown>; hydrate: (...args: Parameters<typeof hydrateIsland>) => void } = {
-    loadIsland: () => Promise.reject(new Error('no test is running')),
-    hydrate: () => undefined,
-  };
   /** The IntersectionObservers the scheduler made: their target, margin, and a way to move the target. */
   let observers: { callback: IntersectionObserverCallback; target?: Element; options?: IntersectionObserverInit; connected: boolean }[] = [];
 
@@ -421,12 +417,11 @@ describe('startIslands (the scheduler)', () => {
   }
 
   /**
-   * A fresh scheduler whose island chunk is held until `gate.open()` (counting its loads) and whose
-   * hydrateIsland is observed: by default a spy only; `realHydrate` hydrates for real. The panel is
-   * far from the screen until `panelNearTheScreen()`.
+   * The scheduler started on a fresh page whose island chunk is held until `gate.open()` (counting
+   * its loads) and whose hydrateIsland is observed: by default a spy only; `realHydrate` hydrates for
+   * real. The panel is far from the screen until `panelNearTheScreen()`.
    */
   async function scheduler({ realHydrate = false, failFirst = false } = {}) {
-    vi.resetModules();
     observers = [];
     vi.stubGlobal(
       'IntersectionObserver',
@@ -454,26 +449,16 @@ describe('startIslands (the scheduler)', () => {
       }
       return import('../../src/sections/brochure/island');
     });
-    // Through `current`: on a loaded machine a module made for the test before (its island still
-    // loading) can be the one this test imports, and it must still reach this test's stand-ins.
-    current.loadIsland = loadIsland;
-    vi.doMock('../../src/islands/parts.gen', () => ({ behaviourLoaders: {}, islandLoaders: { brochure: () => current.loadIsland() } }));
-    const hydrate = vi.fn<typeof hydrateIsland>();
-    current.hydrate = hydrate;
-    vi.doMock('../../src/islands/hydrate', async (importOriginal) => {
-      const real = await importOriginal<typeof import('../../src/islands/hydrate')>();
-      hydrate.mockImplementation(realHydrate ? real.hydrateIsland : () => undefined);
-      return { hydrateIsland: (...args: Parameters<typeof hydrateIsland>) => current.hydrate(...args) };
-    });
-    const { startIslands } = await import('../../src/islands/schedule');
+    // For real: on modules loaded afresh (the island and hydrate.tsx alike), so sign-in starts unread, as on a new page.
+    if (realHydrate) vi.resetModules();
+    const hydrate = vi.fn<typeof hydrateIsland>(realHydrate ? (await import('../../src/islands/hydrate')).hydrateIsland : () => undefined);
     const body = load(renderWithIslands(page(brochureSection)));
-    startIslands(document);
+    // This test's own stand-ins, handed in: no module is mocked, so none left from a test before can answer.
+    startIslands(document, { islands: { brochure: loadIsland }, hydrate: () => Promise.resolve({ hydrateIsland: hydrate }) });
     return { gate, loadIsland, hydrate, body, island: body.querySelector<HTMLElement>('cesa-island')! };
   }
 
   afterEach(() => {
-    vi.doUnmock('../../src/islands/parts.gen');
-    vi.doUnmock('../../src/islands/hydrate');
     vi.unstubAllGlobals();
   });
 
