@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SectionFolderError, writeSectionIndex } from '../scripts/codegen/section-index.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VERSION = 2;
+const VERSION = 3;
 
 /** The commands that run compiled, and the extra entry points each needs (worker threads). */
 const COMMANDS = {
@@ -62,7 +62,7 @@ async function compiled(command) {
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
-    plugins: [ownLocation, lazyYaml],
+    plugins: [ownLocation, lazyYaml, bundledZod],
   });
   /** @type {Record<string, [number, number]>} */
   const inputs = {};
@@ -172,6 +172,21 @@ const lazyYaml = {
     const content = `${path.sep}src${path.sep}content${path.sep}`;
     build.onResolve({ filter: /^yaml$/ }, (args) => (args.importer.includes(content) ? { path: 'yaml', namespace: 'lazy-yaml' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'lazy-yaml' }, () => ({ contents: LAZY_YAML, loader: 'js', resolveDir: ROOT }));
+  },
+};
+
+/**
+ * zod compiled into the engine, not loaded from node_modules: its ESM build is some 70 modules, each
+ * resolved, read and compiled on its own by every thread of the build; bundled, the engine's own
+ * chunk holds it (README, "Speed", for the figures). Nothing else in a build's threads loads zod (the
+ * server bundle has no schema: scripts/builder/prerender.ts), so there is one zod, and its classes
+ * (`instanceof z.ZodType`) are the engine's own.
+ * @type {import('esbuild').Plugin}
+ */
+const bundledZod = {
+  name: 'bundled-zod',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: fileURLToPath(import.meta.resolve('zod')) }));
   },
 };
 

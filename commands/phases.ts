@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleDirs, codeFingerprint } from '../scripts/builder/build-cache';
 import { importServer } from '../scripts/builder/prerender';
+import { structuredDataHtml } from '../src/app/structured-data';
 import { courseIndexOf } from '../src/content/course-facts';
 import { factsOf } from '../src/content/facts';
 import { listPageFiles, loadContent, validatePages } from '../src/content/load';
@@ -50,7 +51,7 @@ const phases: Record<string, () => void> = {
   head: () => {
     for (const { route, page } of content.pages) {
       server.headHtml(server.headOf(site, route, page, {}, undefined), site.name);
-      server.structuredDataHtml(site, route, page, {}, content.menu);
+      structuredDataHtml(site, route, page, {}, content.menu);
     }
   },
 };

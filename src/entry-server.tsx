@@ -4,7 +4,6 @@ import type { RenderData } from './app/data';
 import { renderWithIslands } from './islands/render';
 
 export { headHtml, headOf } from './app/head';
-export { structuredDataHtml } from './app/structured-data';
 
 /** The page's markup: static HTML, with each island rendered for hydration in its place. */
 export function render(data: RenderData): string {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { RenderData } from '../../src/app/data';
 import type { Head } from '../../src/app/head';
 import type { Site } from '../../src/content/site-schema';
+import { structuredDataHtml } from '../../src/app/structured-data';
 import { outputPathOf } from './output-folder';
 import type { Phases } from './profile';
 
@@ -13,8 +14,6 @@ export interface ServerEntry {
   render(data: RenderData): string;
   headOf(site: Site, route: string, page: RenderData['page'], images: RenderData['images'], shared: RenderData['shared']): Head;
   headHtml(head: Head, siteName: string): string;
-  /** The page's JSON-LD block (src/app/structured-data.ts), kept out of the client bundle. */
-  structuredDataHtml(site: Site, route: string, page: RenderData['page'], images: RenderData['images'], menu: RenderData['menu']): string;
 }
 
 /** Loads the prerenderer with React's production build (the development build renders 3–5× slower). */
@@ -36,7 +35,9 @@ export function renderHtml(server: ServerEntry, template: Template, data: Render
   lap('body');
   // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
   const tags = server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name);
-  const structured = server.structuredDataHtml(data.site, data.route, data.page, data.images, data.menu);
+  // The JSON-LD from the engine's own code, not the server bundle's: it reads the page through the
+  // page schema, and the server bundle, free of zod and the schemas, loads in less time on every thread.
+  const structured = structuredDataHtml(data.site, data.route, data.page, data.images, data.menu);
   lap('head');
   const preloads = preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`);
   lap('preloads');
