@@ -115,7 +115,7 @@ if (result.hostingWritten) {
 }
 if (values.stats) {
   // For the benchmark (npm run bench): one line of figures, the process's peak memory included.
-  console.log(JSON.stringify({ seconds: result.seconds, ...result.files, bundlesReused: result.bundlesReused, peakMb: process.resourceUsage().maxRSS / 1024, profile: result.profile, endedAt: performance.now() }));
+  console.log(JSON.stringify({ seconds: result.seconds, ...result.files, bundlesReused: result.bundlesReused, brochure: result.brochure, peakMb: process.resourceUsage().maxRSS / 1024, profile: result.profile, endedAt: performance.now() }));
 }
 const work = result.files.reused > 0 ? ` (${result.files.made} files made, ${result.files.reused} unchanged${result.bundlesReused ? ', code unchanged' : ''})` : '';
 console.log(`Built ${result.pages} pages into ${path.relative(root, result.outDir) || '.'} in ${result.seconds.toFixed(1)} s${work}.`);

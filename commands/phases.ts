@@ -11,7 +11,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleDirs, codeFingerprint } from '../scripts/builder/build-cache';
-import { importServer } from '../scripts/builder/prerender';
+import { importServer } from '../scripts/builder/renderer';
+import { headHtml, headOf } from '../src/app/head';
 import { structuredDataHtml } from '../src/app/structured-data';
 import { courseIndexOf } from '../src/content/course-facts';
 import { factsOf } from '../src/content/facts';
@@ -50,7 +51,7 @@ const phases: Record<string, () => void> = {
   },
   head: () => {
     for (const { route, page } of content.pages) {
-      server.headHtml(server.headOf(site, route, page, {}, undefined), site.name);
+      headHtml(headOf(site, route, page, {}, undefined), site.name);
       structuredDataHtml(site, route, page, {}, content.menu);
     }
   },

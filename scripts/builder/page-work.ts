@@ -23,7 +23,8 @@ import { fastPathTimes } from '../../src/content/validate';
 import type { Page } from '../../src/content/page-schema';
 import type { MenuItem, Site } from '../../src/content/site-schema';
 import { OutputWriter, type OutputRecord, type WriterOptions } from './build-cache';
-import { importServer, renderHtml, type ServerEntry, type Template } from './prerender';
+import { renderHtml, type Template } from './prerender';
+import { importServer, type ServerEntry } from './renderer';
 import { Phases } from './profile';
 import { cardSpecOf, type CardSpec } from './social';
 import { BUILD } from '../errors/build';
@@ -176,23 +177,27 @@ export class PageWork {
     const phases = this.phases;
     for (const [index, job] of jobs.entries()) {
       if (index % COLLECT_EVERY === COLLECT_EVERY - 1) phases.time('gc', collectGarbage);
-      const started = performance.now();
-      const kept = job.relative === null ? undefined : this.kept.get(job.relative);
-      // Rendered once: what was kept of it is let go.
-      if (kept && job.relative !== null) {
-        this.kept.delete(job.relative);
-        if (kept instanceof Uint8Array) this.keptBytes -= kept.byteLength;
-        else this.keptObjectBytes -= kept.bytes;
-      }
-      const page = job.relative === null ? null : kept ? (kept instanceof Uint8Array ? (deserialize(kept) as Page) : kept.page) : validateAgain(context, job.relative);
-      phases.add('restore', performance.now() - started);
-      const data: RenderData = { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+      const data = this.dataOf(context, job);
       const html = renderHtml(this.server.entry, context.template, data, phases);
       phases.time('write', () => out.write(job.output, job.key, html));
     }
     return out.written;
   }
 
+  /** What a job's page is rendered from: its page as kept (then let go), or validated again. */
+  private dataOf(context: RenderContext, job: RenderJob): RenderData {
+    const started = performance.now();
+    const kept = job.relative === null ? undefined : this.kept.get(job.relative);
+    // Rendered once: what was kept of it is let go.
+    if (kept && job.relative !== null) {
+      this.kept.delete(job.relative);
+      if (kept instanceof Uint8Array) this.keptBytes -= kept.byteLength;
+      else this.keptObjectBytes -= kept.bytes;
+    }
+    const page = job.relative === null ? null : kept ? (kept instanceof Uint8Array ? (deserialize(kept) as Page) : kept.page) : validateAgain(context, job.relative);
+    this.phases.add('restore', performance.now() - started);
+    return { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+  }
 }
 
 /** A page not kept (or not validated by this build: only its images or card changed), validated now. */

@@ -1,42 +1,35 @@
 /** Prerendering: a route's data → its HTML file, with the server bundle of src/entry-server.tsx. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { RenderData } from '../../src/app/data';
-import type { Head } from '../../src/app/head';
-import type { Site } from '../../src/content/site-schema';
+import { headHtml, headOf } from '../../src/app/head';
 import { structuredDataHtml } from '../../src/app/structured-data';
+import type { ServerEntry } from './renderer';
 import { outputPathOf } from './output-folder';
 import type { Phases } from './profile';
 
-/** What the server bundle (src/entry-server.tsx) exports. */
-export interface ServerEntry {
-  render(data: RenderData): string;
-  headOf(site: Site, route: string, page: RenderData['page'], images: RenderData['images'], shared: RenderData['shared']): Head;
-  headHtml(head: Head, siteName: string): string;
-}
-
-/** Loads the prerenderer with React's production build (the development build renders 3–5× slower). */
-export async function importServer(serverDir: string): Promise<ServerEntry> {
-  process.env.NODE_ENV = 'production';
-  return (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
-}
-
-
 /** The page's HTML file; `phases`, if given, is told the time of each part (body, head, preloads). */
 export function renderHtml(server: ServerEntry, template: Template, data: RenderData, phases?: Phases): string {
+  const started = performance.now();
+  const body = server.render(data);
+  phases?.add('body', performance.now() - started);
+  return pageHtml(template, data, body, phases);
+}
+
+/**
+ * The page's HTML file around its body (React's render of it): the
+ * head's tags, the JSON-LD and the preloads, by the engine's own code (not the server bundle's, which
+ * holds React's render alone and so loads in less time on every thread).
+ */
+function pageHtml(template: Template, data: RenderData, body: string, phases?: Phases): string {
   let clock = performance.now();
   const lap = (phase: string) => {
     const now = performance.now();
     phases?.add(phase, now - clock);
     clock = now;
   };
-  const body = server.render(data);
-  lap('body');
   // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
-  const tags = server.headHtml(server.headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name);
-  // The JSON-LD from the engine's own code, not the server bundle's: it reads the page through the
-  // page schema, and the server bundle, free of zod and the schemas, loads in less time on every thread.
+  const tags = headHtml(headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name);
   const structured = structuredDataHtml(data.site, data.route, data.page, data.images, data.menu);
   lap('head');
   const preloads = preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`);

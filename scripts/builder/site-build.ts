@@ -15,6 +15,7 @@ import { htmlFileOf, ICON_FILES } from '../../src/content/routes';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
 import { validateYaml } from '../../src/content/validate';
 import { forgetFolders, lockOutput, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
+import { BrochureCache } from './brochure-cache';
 import { brochureThread, PageThreads, workerCount, type BrochureThread } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest, type OutputRecord } from './build-cache';
 import { imageCacheDir, processImages } from '../images/images';
@@ -38,6 +39,8 @@ export type BuildResult =
       seconds: number;
       files: { made: number; reused: number };
       bundlesReused: boolean;
+      /** Where the brochure came from: the previous output, the kept brochures (brochure-cache.ts), or its thread. */
+      brochure: BrochureSource;
       profile: BuildProfile;
       /** firebase.json's text (the hosting rules: redirects, headers), made from the content this build validated. */
       hosting: string;
@@ -97,7 +100,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // The rules the last build recorded, written by today's code: right even if the file was edited since.
     const hosting = firebaseJsonText(unchanged.hosting);
     const hostingWritten = hostingFile ? writeHostingFile(hostingFile, hosting) : false;
-    return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true, profile: { startedAt: performance.now(), steps: {}, pages: {}, threads: 0 }, hosting, hostingWritten };
+    return { ok: true, pages: unchanged.pages, outDir, seconds: 0, files: { made: 0, reused: unchanged.files }, bundlesReused: true, brochure: 'previous output', profile: { startedAt: performance.now(), steps: {}, pages: {}, threads: 0 }, hosting, hostingWritten };
   }
   const lock = await lockOutput(outDir, { timeoutMs: lockTimeoutMs, onWait });
   const started = performance.now(); // not counting the wait for another build
@@ -138,7 +141,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     steps.mark('index');
     // Every page read again (a cold or first build, the code or the site document changed): the brochure
     // will be made again too, so its thread starts now and loads its code while the pages are validated.
-    if (toLoad.length > 0 && toLoad.length === files.length) brochureAhead = brochureThread();
+    // Not when the last build of these very inputs ended with a brochure that is kept (brochure-cache.ts).
+    const brochures = new BrochureCache(root);
+    if (toLoad.length > 0 && toLoad.length === files.length && !brochures.likelyKept(inputs.hash)) brochureAhead = brochureThread();
     threads = new PageThreads(workerCount(toLoad.length));
     const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null })).map((page) => [page.relative, page]));
     const entries = files.map((relative): FactsEntry => {
@@ -162,7 +167,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const previous = cold || !existsSync(outDir) ? {} : readManifest(root, outDir);
     const verified = verifiedRecords(outDir, previous);
     // The brochure on a thread of its own from now on, unless the last output's is still right.
-    brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead);
+    brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead, brochures);
+    brochures.remember(inputs.hash, brochure.key);
 
     // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
     // (scripts/images/images.ts). A photo only the decoder finds damaged stops the build here, located.
@@ -226,7 +232,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     if (much) collectGarbage();
     if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options }, notFound));
     steps.mark('render');
-    await writeBrochure(brochure, out);
+    const brochureSource = await writeBrochure(brochure, out);
     steps.mark('brochure');
 
     if (inPlace) removeStale(outDir, verified, out.written);
@@ -248,7 +254,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     }
     steps.mark('records');
     const profile: BuildProfile = { startedAt: started, steps: steps.times, pages: threads.phases.times, threads: threads.count };
-    return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused, profile, hosting, hostingWritten };
+    return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused, brochure: brochureSource, profile, hosting, hostingWritten };
   } finally {
     try {
       await threads?.close();
@@ -349,9 +355,10 @@ function filesUnder(dir: string): string[] {
  * name, chapter, duration, highlights), the code. It carries no date unless SOURCE_DATE_EPOCH is set
  * (reproducible builds), so the same content gives the same bytes from a cold build or an incremental one.
  * Asked of a thread of its own (scripts/builder/parallel.ts; `ahead`, if the build started one) as soon as the
- * courses are known, unless the previous output's file was made from the same key; written by writeBrochure.
+ * courses are known, unless the previous output's file was made from the same key or a brochure made from
+ * it is kept (brochure-cache.ts: a cold build or a publish into a new folder draws nothing); written by writeBrochure.
  */
-function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>, ahead: BrochureThread | undefined) {
+function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>, ahead: BrochureThread | undefined, brochures: BrochureCache) {
   const summaries = facts.flatMap((page) => page.summary ?? []);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? new Date(epoch * 1000) : undefined;
@@ -362,25 +369,53 @@ function startBrochure(site: Site, facts: readonly PageFacts[], base: string, ve
   const start = () => {
     const thread = spare ?? brochureThread();
     spare = undefined;
-    return { made: thread.make(site, summaries, date), stop: () => thread.stop() };
+    const made = thread.make(site, summaries, date).then((bytes) => {
+      brochures.store(key, bytes);
+      return bytes;
+    });
+    // Awaited only when the build gets that far.
+    made.catch(() => undefined);
+    return { made, stop: () => thread.stop() };
   };
-  let making = verified[relative]?.key === key ? undefined : start();
-  // Started ahead for nothing: the previous output's brochure is still right.
+  const kept = verified[relative]?.key === key ? undefined : brochures.file(key);
+  let making = verified[relative]?.key === key || kept ? undefined : start();
+  // Started ahead for nothing: the previous output's brochure is still right, or one made from the same key is kept.
   void spare?.stop();
   spare = undefined;
   return {
     relative,
     key,
+    /** The kept brochure of this key, if one is (brochure-cache.ts). */
+    kept,
     /** The brochure's bytes, from its thread (started now if it was not). */
     made: () => (making ??= start()).made,
     stop: () => making?.stop(),
   };
 }
 
-/** The brochure into the output: the previous output's if it is still right, else the one its thread made. */
-async function writeBrochure({ relative, key, made }: ReturnType<typeof startBrochure>, out: OutputWriter): Promise<void> {
-  // Not started when the previous output's file seemed right; made now if it could not be kept after all.
-  if (!out.reuse(relative, key)) out.write(relative, key, await made());
+export type BrochureSource = 'previous output' | 'kept' | 'made';
+
+/** The brochure into the output: the previous output's if it is still right, else a kept one made from the same key, else the one its thread made. */
+async function writeBrochure({ relative, key, kept, made }: ReturnType<typeof startBrochure>, out: OutputWriter): Promise<BrochureSource> {
+  if (out.reuse(relative, key)) return 'previous output';
+  // Copied, not linked: a hand edit of the output's file must not change the kept one.
+  const bytes = kept ? readKept(kept) : undefined;
+  if (bytes) {
+    out.write(relative, key, bytes);
+    return 'kept';
+  }
+  // Not started when the previous output's file seemed right or one was kept; made now if it could not be used after all.
+  out.write(relative, key, await made());
+  return 'made';
+}
+
+function readKept(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    // Let go meanwhile by another build (brochure-cache.ts): made again.
+    return undefined;
+  }
 }
 
 /**

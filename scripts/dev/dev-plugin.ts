@@ -22,7 +22,8 @@ import { isPageFile, normaliseRoute } from '../../src/content/routes';
 import { PAGE_SHOWN_EVENT, PAGE_UPDATE_EVENT, type PageUpdate } from '../../src/app/page-update';
 import { DEV_HOST } from './dev-address';
 import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type ErrorMap } from './dev-errors';
-import { renderHtml, type ServerEntry } from '../builder/prerender';
+import { renderHtml } from '../builder/prerender';
+import type { ServerEntry } from '../builder/renderer';
 import { publicFileAt, sendFile } from '../hosting/files';
 
 export interface ContentDevOptions {

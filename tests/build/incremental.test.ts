@@ -1,11 +1,12 @@
 /**
  * An incremental build does only the work its inputs require, and its output is byte for byte what a
  * cold build of the same content makes: after one page changes, after the site document changes,
- * after a page that others link to changes, and (the code fingerprint) after a component changes.
+ * after a page that others link to changes, and (the code fingerprint) after a component changes. The
+ * brochure is drawn only when what it shows changed: a cold build takes the one kept from before.
  */
 // @tier slow: builds the site again and again in child processes
 // @vitest-environment node
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,51 @@ describe('an incremental build updating the output in place', () => {
     writeFileSync(page, 'changed by hand');
     const log = expectSameAsCold();
     expect(madeCount(log)).toBe(1);
+  }, 180_000);
+});
+
+describe('the brochure', () => {
+  const BROCHURE = 'downloads/cesa-brochure.pdf';
+  /** Where the build's brochure came from, as its figures (--stats, the first line) say. */
+  const sourceOf = (log: string) => (JSON.parse(log.split('\n')[0]!) as { brochure: string }).brochure;
+  const brochureIn = (out: string) => readFileSync(path.join(out, BROCHURE));
+  const coldBuild = () => {
+    rmSync(cold, { recursive: true, force: true });
+    return sourceOf(build(cold, '--cold', '--stats'));
+  };
+
+  it('a cold build of content built before takes the brochure made then, byte for byte, instead of drawing it again', () => {
+    build(incremental);
+    expect(coldBuild()).toBe('kept');
+    expect(brochureIn(cold)).toEqual(brochureIn(incremental));
+  }, 180_000);
+
+  it('after a course is renamed, is drawn again and shows the new name; a cold build then takes that one', () => {
+    const name = `Renamed ${Date.now().toString(36)}`;
+    const before = brochureIn(incremental);
+    edit('pages/course-2.yaml', (text) => text.replace('name: Synthetic course 2', `name: ${name}`));
+    expect(sourceOf(build(incremental, '--stats'))).toBe('made');
+    expect(brochureIn(incremental)).not.toEqual(before);
+    expect(execFileSync('pdftotext', [path.join(incremental, BROCHURE), '-'], { encoding: 'utf8' })).toContain(name);
+    expect(coldBuild()).toBe('kept');
+    expect(tree(cold)).toEqual(tree(incremental));
+  }, 180_000);
+
+  it('changed by hand in an output that took the kept one, is put back as it was, and the kept one is not changed with it', () => {
+    const right = brochureIn(incremental);
+    expect(coldBuild()).toBe('kept');
+    writeFileSync(path.join(cold, BROCHURE), 'changed by hand');
+    expect(sourceOf(build(cold, '--stats'))).toBe('kept');
+    expect(brochureIn(cold)).toEqual(right);
+    expect(coldBuild()).toBe('kept');
+    expect(brochureIn(cold)).toEqual(right);
+  }, 180_000);
+
+  it('with none kept, a cold build draws it again: the same bytes', () => {
+    const right = brochureIn(incremental);
+    rmSync(path.join(root, 'node_modules/.cache/cesa-build/brochures'), { recursive: true, force: true });
+    expect(coldBuild()).toBe('made');
+    expect(brochureIn(cold)).toEqual(right);
   }, 180_000);
 });
 
