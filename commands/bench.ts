@@ -8,6 +8,9 @@
  * - Hugo's cold build of the same pages (scripts/bench/hugo-twin.ts, the same HTML: both sizes are printed),
  *   when `hugo` is on the PATH, run in alternation with ours (two pairs; the faster of each tool's two runs is
  *   shown) and the ratio.
+ * - Astro's cold build of the same pages (scripts/bench/astro-twin.ts, the same HTML), when CESA_BENCH_ASTRO names a
+ *   folder where Astro is installed (`npm install astro@5`: it is no dependency of the project), run in the same
+ *   alternation (the faster of its two runs shown) and the ratio of our cold build to it.
  * - from LARGE pages on (50,000): one cold build of each tool, its time and peak memory only (a second build
  *   and the incremental rows would take as long again; the table says so).
  * - the dev server at 1,000 pages: a save → the new text in Chromium, updated in place (scripts/bench/dev-bench.ts);
@@ -30,6 +33,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from '../scripts/bench/dev-bench';
 import { hostedSaveAndPublish, keystrokeToPreview } from '../editor/bench';
+import { astroBuild, astroInstall, astroVersion, writeAstroTwin } from '../scripts/bench/astro-twin';
 import { hugoBinary, writeHugoTwin } from '../scripts/bench/hugo-twin';
 import { measurePhotos } from '../scripts/bench/image-bench';
 import { writeSyntheticProject } from '../scripts/bench/synthetic';
@@ -64,7 +68,9 @@ interface Row {
   onePageMade?: number | undefined;
   peakMb: number;
   hugo?: number | undefined;
-  htmlKb: { engine: number; hugo?: number | undefined };
+  /** Astro's cold build of the twin (scripts/bench/astro-twin.ts), the faster of its runs. */
+  astro?: number | undefined;
+  htmlKb: { engine: number; hugo?: number | undefined; astro?: number | undefined };
   parseMs: { jsYaml: number; yaml: number };
   /** What each phase costs a page, warm, on one thread (commands/phases.ts): its line. Not measured from LARGE pages on. */
   phases?: string | undefined;
@@ -125,7 +131,7 @@ function parseCosts(content: string): Row['parseMs'] {
   };
 }
 
-function measure(count: number, hugo: string | undefined): Row {
+function measure(count: number, hugo: string | undefined, astro: string | undefined): Row {
   const work = mkdtempSync(path.join(tmpdir(), 'cesa-bench-'));
   try {
     const content = path.join(work, 'site');
@@ -135,6 +141,7 @@ function measure(count: number, hugo: string | undefined): Row {
     // page in a hundred is a course (the brochure lists every course: 50,000 would make a 5,000-page PDF).
     const bytes = writeSyntheticProject(content, count, count >= LARGE ? { sharedCard: true, courseEvery: 100 } : {});
     if (hugo) writeHugoTwin(content, path.join(work, 'hugo'));
+    if (astro) writeAstroTwin(content, path.join(work, 'astro'));
     if (count >= LARGE) {
       const cold = build(content, out, '--cold');
       return {
@@ -145,19 +152,22 @@ function measure(count: number, hugo: string | undefined): Row {
         endedAt: cold.stats.endedAt,
         peakMb: cold.stats.peakMb,
         hugo: hugo ? hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out')) : undefined,
-        htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined },
+        astro: astro ? astroBuild(astro, path.join(work, 'astro'), path.join(work, 'astro-out')) : undefined,
+        htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined, astro: astro ? htmlKb(path.join(work, 'astro-out')) : undefined },
         parseMs: parseCosts(content),
       };
     }
     build(content, out); // warms the bundle cache and the file system, as any second build has them
 
-    // Cold builds, ours and Hugo's in alternation: the machine's load moves both alike.
+    // Cold builds, ours, Hugo's and Astro's in alternation: the machine's load moves them alike.
     const colds: { wall: number; stats: BuildStats }[] = [];
     const hugos: number[] = [];
+    const astros: number[] = [];
     for (let pair = 0; pair < 2; pair++) {
       rmSync(out, { recursive: true, force: true });
       colds.push(build(content, out, '--cold'));
       if (hugo) hugos.push(hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out')));
+      if (astro) astros.push(astroBuild(astro, path.join(work, 'astro'), path.join(work, 'astro-out')));
     }
     const cold = colds.reduce((best, run) => (run.wall < best.wall ? run : best));
     // The code bundled again too (what a cold build paid before the bundles were kept by the code's fingerprint).
@@ -186,7 +196,8 @@ function measure(count: number, hugo: string | undefined): Row {
       onePageMade: onePage.stats.made,
       peakMb: cold.stats.peakMb,
       hugo: hugos.length > 0 ? Math.min(...hugos) : undefined,
-      htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined },
+      astro: astros.length > 0 ? Math.min(...astros) : undefined,
+      htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined, astro: astro ? htmlKb(path.join(work, 'astro-out')) : undefined },
       parseMs: parseCosts(content),
       phases: phaseCosts(content),
     };
@@ -280,10 +291,12 @@ if (devOnly) {
 }
 
 const hugo = hugoBinary();
+// Astro only where someone installed it (CESA_BENCH_ASTRO): it is no dependency of the project.
+const astro = astroInstall();
 const rows: Row[] = [];
 for (const size of sizes.length > 0 ? sizes : [60, 1000, 5000]) {
   console.log(`${size} pages…`);
-  rows.push(measure(size, hugo));
+  rows.push(measure(size, hugo, astro));
 }
 
 const dev = await devSaves();
@@ -294,7 +307,7 @@ const editorTimes = await keystrokeToPreview(project, project, 'pages/etabs.yaml
 
 const ratio = (ours: number | undefined, hugo: number | undefined) => (ours === undefined || hugo === undefined ? '–' : (ours / hugo).toFixed(2));
 const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(6) : cell.padStart(12))).join(' ');
-console.log(`\n${line(['pages', 'cold s', 'rebundle s', 'first s', 'no change s', 'one page s', 'peak MB', 'Hugo s', 'cold÷Hugo', 'first÷Hugo', 'change÷Hugo', 'page÷Hugo', 'HTML KB/page'])}`);
+console.log(`\n${line(['pages', 'cold s', 'rebundle s', 'first s', 'no change s', 'one page s', 'peak MB', 'Hugo s', 'cold÷Hugo', 'first÷Hugo', 'change÷Hugo', 'page÷Hugo', 'Astro s', 'cold÷Astro', 'HTML KB/page'])}`);
 for (const row of rows) {
   console.log(
     line([
@@ -310,7 +323,10 @@ for (const row of rows) {
       ratio(row.first, row.hugo),
       ratio(row.nothingChanged, row.hugo),
       ratio(row.onePageChanged, row.hugo),
-      `${row.htmlKb.engine.toFixed(1)}${row.htmlKb.hugo === undefined ? '' : ` / ${row.htmlKb.hugo.toFixed(1)}`}`,
+      row.astro === undefined ? '–' : row.astro.toFixed(2),
+      ratio(row.cold, row.astro),
+      `${row.htmlKb.engine.toFixed(1)}${row.htmlKb.hugo === undefined ? '' : ` / ${row.htmlKb.hugo.toFixed(1)}`}` +
+        `${row.htmlKb.astro === undefined ? '' : `${row.htmlKb.hugo === undefined ? ' / –' : ''} / ${row.htmlKb.astro.toFixed(1)}`}`,
     ]),
   );
 }
@@ -325,6 +341,11 @@ console.log(
     'no change  = the same build again. one page = after a heading of one page changed (that page rendered again, the output updated in place).',
     '…÷Hugo     = each of ours against Hugo\'s full build of the same pages.',
     hugo ? 'Hugo cold  = Debian\'s hugo on the same pages (scripts/bench/hugo-twin.ts), alternating with ours, faster of two each; HTML KB/page: ours / Hugo\'s.' : 'Hugo cold  = hugo is not on the PATH (apt-get install hugo), so no comparison.',
+    astro
+      ? `Astro cold = Astro ${astroVersion(astro)} (npm install astro@5 in ${astro}, named by CESA_BENCH_ASTRO; run with this Node, telemetry off) on the same pages ` +
+        '(scripts/bench/astro-twin.ts: a content collection of the same YAML files, the same HTML), alternating with ours, faster of two each; cold÷Astro = our cold build against it; ' +
+        'the last figure of HTML KB/page is Astro\'s.'
+      : `Astro cold = ${process.env.CESA_BENCH_ASTRO ? `CESA_BENCH_ASTRO (${process.env.CESA_BENCH_ASTRO}) holds no node_modules/astro` : 'CESA_BENCH_ASTRO is not set'} (it names a folder where npm install astro@5 ran), so no comparison (–).`,
     `From ${LARGE.toLocaleString('en')} pages: one cold build of each tool (no alternation), and no "no change" or "one page" build (–): each would take as long again.`,
   ].join('\n'),
 );
@@ -332,6 +353,10 @@ for (const row of rows) {
   const { engine, hugo: hugoKb } = row.htmlKb;
   if (hugoKb !== undefined && Math.abs(hugoKb / engine - 1) > 0.05) {
     console.log(`${row.pages} pages: Hugo's pages are ${hugoKb.toFixed(1)} KB against our ${engine.toFixed(1)} KB: its twin no longer prints what our pages print (scripts/bench/hugo-twin.ts), so cold÷Hugo compares different work.`);
+  }
+  const astroKb = row.htmlKb.astro;
+  if (astroKb !== undefined && Math.abs(astroKb / engine - 1) > 0.05) {
+    console.log(`${row.pages} pages: Astro's pages are ${astroKb.toFixed(1)} KB against our ${engine.toFixed(1)} KB: its twin no longer prints what our pages print (scripts/bench/astro-twin.ts), so cold÷Astro compares different work.`);
   }
   console.log(
     `${row.pages} pages: ${row.onePageMade === undefined ? '' : `one page changed made ${row.onePageMade} files; `}parse only: js-yaml ${row.parseMs.jsYaml.toFixed(2)} ms/page, ` +

@@ -14,10 +14,10 @@ export function hugoBinary(): string | undefined {
   return found.status === 0 ? 'hugo' : undefined;
 }
 
-/** The floating buttons' icons, as src/layout prints them. */
-const ICON_CALL =
+/** The floating buttons' icons, as src/layout prints them (the Astro twin prints them too). */
+export const ICON_CALL =
   '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25c1.1.37 2.3.57 3.6.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"></path></svg>';
-const ICON_CHAT =
+export const ICON_CHAT =
   '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2.5a9.5 9.5 0 0 0-8.2 14.3L2.5 21.5l4.8-1.26A9.5 9.5 0 1 0 12 2.5zm0 17.2c-1.45 0-2.86-.4-4.1-1.14l-.3-.18-2.84.75.76-2.77-.2-.3A7.7 7.7 0 1 1 12 19.7zm4.2-5.75c-.23-.12-1.36-.67-1.57-.75-.21-.08-.36-.12-.52.11-.15.23-.6.75-.73.9-.13.16-.27.18-.5.06a6.3 6.3 0 0 1-3.1-2.72c-.24-.4.23-.37.67-1.25.08-.15.04-.29-.02-.4l-.7-1.7c-.19-.45-.38-.39-.52-.4h-.45a.86.86 0 0 0-.62.3 2.6 2.6 0 0 0-.82 1.94c0 1.14.83 2.25.95 2.4.11.16 1.63 2.5 3.96 3.5 1.47.64 2.05.69 2.78.58.45-.07 1.36-.56 1.56-1.1.19-.53.19-.99.13-1.09-.05-.1-.2-.16-.43-.28z"></path></svg>';
 
 /**
@@ -85,7 +85,7 @@ const LAYOUT = `<!doctype html>
 {{- else if eq $s.type "table" -}}
 <section class="section section--table"><div class="container"><div class="table-scroll" tabindex="0" role="region" aria-labelledby="{{ $id }}"><table class="data-table"><caption id="{{ $id }}">{{ $s.caption }}</caption><thead><tr>{{ range $s.columns }}<th scope="col">{{ . }}</th>{{ end }}</tr></thead><tbody>{{ range $s.rows }}<tr>{{ range . }}<td>{{ . }}</td>{{ end }}</tr>{{ end }}</tbody></table></div></div></section>
 {{- end }}{{ end -}}
-</main><footer class="site-footer"><div class="container site-footer__grid"><div class="site-footer__about"><p class="site-footer__name">{{ $site.name }}</p><p>{{ $site.footer.about }}</p></div><div class="site-footer__branches"><h2 class="site-footer__title">Our branches</h2><ul class="site-footer__links">{{ range $site.branches }}<li class="site-footer__branch"><strong>{{ .city }}</strong></li>{{ end }}</ul></div></div><p class="container site-footer__copyright">{{ $site.footer.copyright }}</p></footer><aside class="floating-actions" aria-label="Quick contact"><a {{ printf "href=%q" (printf "tel:%s" (replaceRE "[^+0-9]" "" $site.contact.phone)) | safeHTMLAttr }} class="floating-actions__button floating-actions__button--call">${ICON_CALL}<span class="visually-hidden">Call {{ $site.shortName }}</span></a><a href="{{ $site.contact.chat }}" class="floating-actions__button floating-actions__button--chat" target="_blank" rel="noopener noreferrer">${ICON_CHAT}<span class="visually-hidden">Chat with {{ $site.shortName }} on WhatsApp</span></a></aside></div>
+</main><footer class="site-footer"><div class="container site-footer__grid"><div class="site-footer__about"><p class="site-footer__name">{{ $site.name }}</p><p>{{ $site.footer.about }}</p></div><div class="site-footer__branches"><h2 class="site-footer__title">Our branches</h2><ul class="site-footer__links">{{ range $site.branches }}<li class="site-footer__branch"><strong>{{ .city }}</strong><span>{{ delimit .address ", " }}</span></li>{{ end }}</ul></div></div><p class="container site-footer__copyright">{{ $site.footer.copyright }}</p></footer><aside class="floating-actions" aria-label="Quick contact"><a {{ printf "href=%q" (printf "tel:%s" (replaceRE "[^+0-9]" "" $site.contact.phone)) | safeHTMLAttr }} class="floating-actions__button floating-actions__button--call">${ICON_CALL}<span class="floating-actions__label" aria-hidden="true">Call</span><span class="visually-hidden">Call {{ $site.shortName }}</span></a><a href="{{ $site.contact.chat }}" class="floating-actions__button floating-actions__button--chat" target="_blank" rel="noopener noreferrer">${ICON_CHAT}<span class="floating-actions__label" aria-hidden="true">WhatsApp</span><span class="visually-hidden">Chat with {{ $site.shortName }} on WhatsApp</span></a></aside></div>
   </body>
 </html>
 `;
