@@ -111,6 +111,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   const staging = stagingOf(lock);
   // The bundles are made here, then moved into the bundle cache; a killed build's is removed by the next.
   const bundleDir = serverDirOf(root, lock);
+  // Where the threads write the validated pages they cannot keep in memory (page-work.ts, SPILL_BYTES); a killed build's is removed by the next.
+  const spillDir = `${bundleDir}-pages`;
   let bundling: Promise<unknown> | undefined;
   let threads: PageThreads | undefined;
   let brochure: ReturnType<typeof startBrochure> | undefined;
@@ -145,7 +147,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const brochures = new BrochureCache(root);
     if (toLoad.length > 0 && toLoad.length === files.length && !brochures.likelyKept(inputs.hash)) brochureAhead = brochureThread();
     threads = new PageThreads(workerCount(toLoad.length));
-    const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null })).map((page) => [page.relative, page]));
+    mkdirSync(spillDir, { recursive: true });
+    const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null, spillDir })).map((page) => [page.relative, page]));
     const entries = files.map((relative): FactsEntry => {
       const page = loaded.get(relative);
       if (page) return page;
@@ -267,6 +270,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       forgetFolders(staging);
       forgetFolders(outDir);
       rmSync(bundleDir, { recursive: true, force: true });
+      rmSync(spillDir, { recursive: true, force: true });
     } finally {
       lock.release();
     }

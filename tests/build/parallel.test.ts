@@ -12,13 +12,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'cesa-parallel-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function build(threads: number, out: string) {
-  const result = spawnSync(process.execPath, ['commands/engine.mjs', 'build', '--content', work, '--out', out], {
+function build(threads: number, out: string, env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ['commands/engine.mjs', 'build', '--content', work, '--out', out, '--cold'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, CESA_BUILD_THREADS: String(threads) },
+    env: { ...process.env, CESA_BUILD_THREADS: String(threads), ...env },
   });
   if (result.status !== 0) throw new Error(result.stderr);
+  return result.pid;
 }
 
 function files(dir: string): Map<string, string> {
@@ -40,5 +41,14 @@ describe('the parallel prerender', () => {
     expect(one.size).toBeGreaterThan(240);
     expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
     for (const [file, text] of one) expect(two.get(file), file).toBe(text);
+  }, 240_000);
+
+  it('writes the same pages when the threads keep none in memory (each written to a file of its own, read back to render), and leaves no such file', () => {
+    const pid = build(2, path.join(work, 'kept-none'), { CESA_BUILD_KEEP_MB: '0' });
+    const one = files(path.join(work, 'one'));
+    const keptNone = files(path.join(work, 'kept-none'));
+    expect([...keptNone.keys()].sort()).toEqual([...one.keys()].sort());
+    for (const [file, text] of one) expect(keptNone.get(file), file).toBe(text);
+    expect(readdirSync(path.join(root, 'node_modules/.cache')).filter((name) => name.startsWith(`cesa-ssr-${pid}-`))).toEqual([]);
   }, 240_000);
 });
