@@ -41,21 +41,28 @@ export class BrochureCache {
     }
   }
 
-  /** Keeps the brochure of `key`, and lets go of the least recently used beyond KEPT. */
+  /**
+   * Keeps the brochure of `key`, and lets go of the least recently used beyond KEPT. A cache that cannot
+   * be written (a read-only or full disk) is no reason to stop a build: the next one draws it again.
+   */
   store(key: string, bytes: Uint8Array): void {
-    mkdirSync(this.dir, { recursive: true });
-    writeAtomically(this.fileOf(key), bytes);
-    const kept = readdirSync(this.dir)
-      .filter((name) => name.endsWith('.pdf'))
-      .map((name) => {
-        try {
-          return { name, used: statSync(path.join(this.dir, name)).mtimeMs };
-        } catch {
-          return { name, used: 0 }; // removed meanwhile by another build
-        }
-      })
-      .sort((a, b) => b.used - a.used);
-    for (const { name } of kept.slice(KEPT)) rmSync(path.join(this.dir, name), { force: true });
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeAtomically(this.fileOf(key), bytes);
+      const kept = readdirSync(this.dir)
+        .filter((name) => name.endsWith('.pdf'))
+        .map((name) => {
+          try {
+            return { name, used: statSync(path.join(this.dir, name)).mtimeMs };
+          } catch {
+            return { name, used: 0 }; // removed meanwhile by another build
+          }
+        })
+        .sort((a, b) => b.used - a.used);
+      for (const { name } of kept.slice(KEPT)) rmSync(path.join(this.dir, name), { force: true });
+    } catch {
+      // Not kept this time.
+    }
   }
 
   /** Whether the last build from `inputs` ended with a brochure that is still kept here. */
@@ -64,11 +71,15 @@ export class BrochureCache {
     return key !== undefined && existsSync(this.fileOf(key));
   }
 
-  /** A build from `inputs` ended with the brochure of `key`. */
+  /** A build from `inputs` ended with the brochure of `key` (unless the cache cannot be written: then no hint). */
   remember(inputs: string, key: string): void {
     const hints = [[inputs, key] as [string, string], ...this.hints().filter(([known]) => known !== inputs)].slice(0, HINTS);
-    mkdirSync(this.dir, { recursive: true });
-    writeAtomically(path.join(this.dir, 'hints.json'), JSON.stringify(hints));
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeAtomically(path.join(this.dir, 'hints.json'), JSON.stringify(hints));
+    } catch {
+      // A hint only saves time.
+    }
   }
 
   private hints(): [string, string][] {

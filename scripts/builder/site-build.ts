@@ -147,8 +147,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const brochures = new BrochureCache(root);
     if (toLoad.length > 0 && toLoad.length === files.length && !brochures.likelyKept(inputs.hash)) brochureAhead = brochureThread();
     threads = new PageThreads(workerCount(toLoad.length));
-    mkdirSync(spillDir, { recursive: true });
-    const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null, spillDir })).map((page) => [page.relative, page]));
+    const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null, spillDir: folderMade(spillDir) })).map((page) => [page.relative, page]));
     const entries = files.map((relative): FactsEntry => {
       const page = loaded.get(relative);
       if (page) return page;
@@ -274,6 +273,16 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     } finally {
       lock.release();
     }
+  }
+}
+
+/** `dir`, made now; undefined if it cannot be (then what would go there is done without it). */
+function folderMade(dir: string): string | undefined {
+  try {
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  } catch {
+    return undefined;
   }
 }
 
