@@ -337,7 +337,7 @@ console.log(
     'cold       = --cold: every page read, validated and rendered, every file written into a new folder; the code\'s bundles (made from the code alone) from their cache.',
     'rebundle   = --cold --rebundle: as cold, and the code bundled again by Vite (one run).',
     'first      = the first build of this content into a new folder: as cold, but the code\'s bundles (made from the code alone) as the last build left them.',
-    '             Photos and link-preview cards come from their caches in both (made once per picture: scripts/images, scripts/builder/social.ts).',
+    '             Photos, link-preview cards and the brochure come from their caches in both (made once per picture or brochure: scripts/images, scripts/builder/social.ts, brochure-cache.ts).',
     'no change  = the same build again. one page = after a heading of one page changed (that page rendered again, the output updated in place).',
     '…÷Hugo     = each of ours against Hugo\'s full build of the same pages.',
     hugo ? 'Hugo cold  = Debian\'s hugo on the same pages (scripts/bench/hugo-twin.ts), alternating with ours, faster of two each; HTML KB/page: ours / Hugo\'s.' : 'Hugo cold  = hugo is not on the PATH (apt-get install hugo), so no comparison.',

@@ -2,7 +2,8 @@
  * `npm run build`: the static site in dist/, or every content error and dist/ untouched.
  * Options (for tests and tools): --out <dir> (default dist), --content <dir> (where pages/ is), --verbose,
  * --cold (make every file again: every page read and rendered, no file of an earlier build reused; the
- * code's bundles still come from the bundle cache when the code is unchanged), --rebundle (with --cold,
+ * code's bundles still come from the bundle cache when the code is unchanged, the photos, link cards and the
+ * brochure from theirs, each kept by what it is made from), --rebundle (with --cold,
  * the code bundled again by Vite too), --stats (a JSON line of figures for the benchmark).
  *
  * --deploy: a build to deploy (what `firebase deploy` runs first, firebase.json's `hosting.predeploy`).
