@@ -263,7 +263,7 @@ class Spill {
     if (this.failed || this.size + bytes.byteLength > SPILL_BYTES) return undefined;
     try {
       this.writer ??= openSync(this.file, this.size === 0 ? 'w' : 'r+');
-      writeSync(this.writer, bytes, 0, bytes.byteLength, this.size);
+      if (writeSync(this.writer, bytes, 0, bytes.byteLength, this.size) !== bytes.byteLength) throw new Error('short write');
     } catch {
       this.failed = true;
       return undefined;
