@@ -261,10 +261,14 @@ class Spill {
 
   put(bytes: Uint8Array): Spilled | undefined {
     if (this.failed || this.size + bytes.byteLength > SPILL_BYTES) return undefined;
+    let written = 0;
     try {
       this.writer ??= openSync(this.file, this.size === 0 ? 'w' : 'r+');
-      if (writeSync(this.writer, bytes, 0, bytes.byteLength, this.size) !== bytes.byteLength) throw new Error('short write');
+      written = writeSync(this.writer, bytes, 0, bytes.byteLength, this.size);
     } catch {
+      // The disk full, the folder gone: as a short write.
+    }
+    if (written !== bytes.byteLength) {
       this.failed = true;
       return undefined;
     }
