@@ -82,8 +82,9 @@ export async function measurePhotos(project: string, count: number): Promise<Pho
     const cacheDir = path.join(work, 'image-cache');
     const run = async () => {
       const result = await processImages({ contentRoot: work, content, cacheDir });
-      if (!result.ok) throw new Error(`the image step failed: ${JSON.stringify(result.errors[0])}`);
-      return result;
+      const end = result.ok ? await result.finished : result;
+      if (!result.ok || !end.ok) throw new Error(`the image step failed: ${JSON.stringify(end.ok ? null : end.errors[0])}`);
+      return { files: result.files, stats: end.stats };
     };
     const loadBefore = loadavg()[0]!;
     const cpu = process.cpuUsage();

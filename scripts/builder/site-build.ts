@@ -7,6 +7,7 @@
  */
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
@@ -18,7 +19,7 @@ import { forgetFolders, lockOutput, recoverOutput, removeDeadServerDirs, serverD
 import { BrochureCache } from './brochure-cache';
 import { brochureThread, PageThreads, workerCount, type BrochureThread } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest, type OutputRecord } from './build-cache';
-import { imageCacheDir, processImages } from '../images/images';
+import { imageCacheDir, limiter, processImages } from '../images/images';
 import { committedDates, lastModified } from './last-modified';
 import { readIndex, writeIndex, type IndexEntry } from './page-index';
 import { buildInputs, recordInputs, upToDate, type BuildInputs } from './up-to-date';
@@ -117,6 +118,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   let threads: PageThreads | undefined;
   let brochure: ReturnType<typeof startBrochure> | undefined;
   let brochureAhead: BrochureThread | undefined;
+  // The photos' and cards' drawing, which goes on while the pages render.
+  let drawing: Promise<unknown> | undefined;
   try {
     recoverOutput(outDir, lock);
     removeDeadServerDirs(root, lock);
@@ -172,20 +175,29 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead, brochures);
     brochures.remember(inputs.hash, brochure.key);
 
-    // Photos: AVIF and WebP at the widths their slots need, made once and kept by content hash
-    // (scripts/images/images.ts). A photo only the decoder finds damaged stops the build here, located.
-    const photos = await processImages({ contentRoot, content: { site, facts, images: checked.images }, cacheDir: imageCacheDir(root) });
-    if (!photos.ok) return { ok: false, errors: photos.errors };
-    steps.mark('photos');
-    // What shared links and home screens show: a card per page, the icons (scripts/builder/social.ts).
+    // Photos and what shared links and home screens show, drawn by sharp (scripts/images/images.ts,
+    // scripts/builder/social.ts), each file made once and kept by what it is made from. The pages render
+    // while they are drawn: their HTML needs the photos' sizes and the cards' addresses, not the files.
+    // One queue for sharp's work, one operation per core: a photo's decoding first (its size), then its
+    // files (an AVIF is the longest work), then the cards.
+    const pictureWork = limiter(availableParallelism());
+    const sizing = processImages({ contentRoot, content: { site, facts, images: checked.images }, cacheDir: imageCacheDir(root), run: pictureWork });
     const indexed = (relative: string) => {
       const page = loaded.get(relative);
       return page?.ok ? { sourceHash: page.sourceHash, card: page.card, stamp: page.stamp } : index[relative]!;
     };
     const cards = new Map<string, CardSpec>([...checked.accepted.map((entry): [string, CardSpec] => [entry.route, indexed(entry.relative).card ?? cardSpecOf(site, null)]), ['/404', cardSpecOf(site, null)]]);
-    const shared = await makeSharedMedia({ root, contentRoot, content: { site, facts }, cards, cacheDir: socialCacheDir(root) });
-    if (!shared.ok) return { ok: false, errors: shared.errors };
-    steps.mark('cards');
+    const shared = makeSharedMedia({ root, contentRoot, content: { site, facts }, cards, cacheDir: socialCacheDir(root), run: pictureWork });
+    // Awaited below; a failure before then must not go unhandled.
+    drawing = shared.finished;
+    drawing.catch(() => undefined);
+    // A photo only the decoder finds damaged stops the build here, located.
+    const photos = await sizing;
+    if (!photos.ok) return { ok: false, errors: photos.errors };
+    const pictures = Promise.all([photos.finished, shared.finished]);
+    drawing = pictures;
+    pictures.catch(() => undefined);
+    steps.mark('photos');
     const { client, server, reused: bundlesReused } = await bundles;
     steps.mark('bundles');
     const template = readTemplate(client);
@@ -223,12 +235,16 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     linkClientFiles(client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
     copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
-    writeCachedFiles(new Map([...photos.files].map(([relative, cached]) => [relative, { cached, key: relative }])), out);
-    writeCachedFiles(shared.files, out);
     const rendered = new Set(toRender);
     for (const job of jobs) if (!rendered.has(job)) out.reuse(job.output, job.key);
     writeExtras(site, checked.redirects, facts, out, { manifest: shared.manifest, lastModified: lastModified(contentRoot, facts.map((page) => page.file), await committed, (file) => inputs.stamps.get(file)?.mtimeMs) });
     steps.mark('files');
+    // The photos' files and the cards, once drawn (all from their caches in most builds).
+    const drawn = (await pictures).find((end) => !end.ok);
+    if (drawn && !drawn.ok) return { ok: false, errors: drawn.errors };
+    writeCachedFiles(new Map([...photos.files].map(([relative, cached]) => [relative, { cached, key: relative }])), out);
+    writeCachedFiles(shared.files, out);
+    steps.mark('pictures');
     for (const written of await rendering) out.merge(written);
     // What rendering left behind goes before the last steps build their large lists (records, index).
     if (much) collectGarbage();
@@ -262,8 +278,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       await threads?.close();
       await brochure?.stop();
       await brochureAhead?.stop();
-      // A build stopped by content errors still waits for its bundler, so that nothing writes after it.
+      // A build stopped by content errors still waits for its bundler and its pictures, so that nothing writes after it.
       await bundling;
+      await drawing?.catch(() => undefined);
       // Never promoted, so no need to rename them first: if a kill interrupts this, the next build removes the rest.
       rmSync(staging, { recursive: true, force: true });
       forgetFolders(staging);

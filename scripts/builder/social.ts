@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { OverlayOptions, Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { loadSharp, SHARP_VERSION, type SharpModule } from '../images/vips';
 import type { SharedMedia, SocialCard } from '../../src/app/data';
 import { problem } from '../../src/content/error-codes';
@@ -43,7 +43,7 @@ export const MAX_CARD_BYTES = 300 * 1024;
 /** sharp, loaded before any picture is made (scripts/images/vips.ts). */
 let sharp: SharpModule;
 
-const SETTINGS = { version: 3, sharp: SHARP_VERSION, jpeg: { quality: 82, minQuality: 50, step: 8 } };
+const SETTINGS = { version: 4, sharp: SHARP_VERSION, jpeg: { quality: 82, minQuality: 50, step: 8 } };
 
 /** Cached files unused this long are removed. */
 const UNUSED_DAYS = 30;
@@ -102,25 +102,29 @@ export interface SharedStepOptions {
   /** Each route's card (cardSpecOf), the 404 page's under /404. */
   cards: ReadonlyMap<string, CardSpec>;
   cacheDir: string;
-  concurrency?: number;
+  /** Where its drawing waits for a slot: shared with the photos' step (default: one slot per core). */
+  run?: Limiter;
 }
 
-export type SharedStepResult =
-  | {
-      ok: true;
-      /** Route → its card and icons; the 404 page's under /404. */
-      pages: Map<string, SharedMedia>;
-      /** Path in the output → the file in the cache, and the key it is written under (its content's hash). */
-      files: Map<string, { cached: string; key: string }>;
-      /** The web app manifest's text (ICON_FILES.manifest). */
-      manifest: string;
-      /** Cards made now (not found in the cache). */
-      made: number;
-    }
-  | { ok: false; errors: ContentError[] };
+export interface SharedStepResult {
+  /** Route → its card and icons; the 404 page's under /404. */
+  pages: Map<string, SharedMedia>;
+  /** Path in the output → the file in the cache, and the key it is written under (its content's hash). */
+  files: Map<string, { cached: string; key: string }>;
+  /** The web app manifest's text (ICON_FILES.manifest). */
+  manifest: string;
+  /**
+   * When every file of `files` is in the cache, or what could not be drawn. What the pages say of their
+   * cards (address, size) is known before a card is drawn: the cards are drawn while the pages render.
+   */
+  finished: Promise<SharedStepEnd>;
+}
+
+/** The cards and icons drawn now (not found in the cache), or the pictures that could not be read. */
+export type SharedStepEnd = { ok: true; made: number } | { ok: false; errors: ContentError[] };
 
 /** Every page's card, the icons and the manifest, from the cache where they were made before. */
-export async function makeSharedMedia({ root, contentRoot, content, cards: specs, cacheDir, concurrency = availableParallelism() }: SharedStepOptions): Promise<SharedStepResult> {
+export function makeSharedMedia({ root, contentRoot, content, cards: specs, cacheDir, run = limiter(availableParallelism()) }: SharedStepOptions): SharedStepResult {
   const { site } = content;
   const publicDir = path.join(contentRoot, 'public');
   const fileOf = (src: string) => path.join(publicDir, ...src.split('/').slice(1));
@@ -128,7 +132,6 @@ export async function makeSharedMedia({ root, contentRoot, content, cards: specs
   const colours = siteColours(root);
   const hashes = new HashMemo(cacheDir);
   const used = new UseLog(cacheDir);
-  const run = limiter(Math.max(1, concurrency));
   const failures = new Map<string, string>();
   const stats = { made: 0 };
 
@@ -153,7 +156,7 @@ export async function makeSharedMedia({ root, contentRoot, content, cards: specs
   // The logo, drawn once for every title card.
   const logoSrc = site.logo.src;
   // Drawn once, when the first title card is made (none when every card is in the cache).
-  let logo: Promise<{ data: Buffer; width: number; height: number } | undefined> | undefined;
+  let logo: Promise<Layer | undefined> | undefined;
   const drawLogo = () => (logo ??= loadSharp().then((loaded) => ((sharp = loaded), tryOn(logoSrc, () => run(() => logoLayer(fileOf(logoSrc)))))));
   const host = new URL(site.url).host;
 
@@ -161,65 +164,58 @@ export async function makeSharedMedia({ root, contentRoot, content, cards: specs
   let listed: Set<string> | undefined;
   const inCache = (name: string) => (listed ??= new Set(readdirSync(cacheDir))).has(name);
   // One job per different card: pages that would show the same card share its file.
-  const jobs = new Map<string, Promise<SocialCard | undefined>>();
-  const cardOf = (spec: CardSpec): Promise<SocialCard | undefined> => {
+  const jobs = new Map<string, { card: SocialCard; drawn: Promise<unknown> }>();
+  const cardOf = (spec: CardSpec): { card: SocialCard; drawn: Promise<unknown> } => {
     const inputs = spec.kind === 'picture' ? { kind: spec.kind, src: hashOf(spec.src) } : { kind: spec.kind, title: spec.title, subtitle: spec.subtitle, colours, host, logo: hashOf(logoSrc) };
     const extension = spec.kind === 'picture' ? 'jpg' : 'png';
     const id = createHash('sha256').update(JSON.stringify({ SETTINGS, LAYOUT, inputs })).digest('hex').slice(0, 20);
     let job = jobs.get(id);
     if (!job) {
       const cached = path.join(cacheDir, `${id}.${extension}`);
-      job = (async () => {
-        if (!inCache(path.basename(cached))) {
-          sharp = await loadSharp();
-          const drawn = spec.kind === 'title' ? await drawLogo() : undefined;
-          if (spec.kind === 'title' && !drawn) return undefined; // the logo failed: reported
-          const data = await tryOn(spec.kind === 'picture' ? spec.src : logoSrc, () =>
-            run(() => (spec.kind === 'picture' ? pictureCard(fileOf(spec.src)) : titleCard(spec, { colours, host, logo: drawn! }))),
-          );
-          if (!data) return undefined;
-          writeAtomically(cached, data);
-          stats.made++;
-        }
-        used.mark(cached);
-        return { src: `/${SOCIAL_DIR}/${id}.${extension}`, width: CARD_WIDTH, height: CARD_HEIGHT, type: extension === 'jpg' ? 'image/jpeg' : 'image/png', alt: '' } satisfies SocialCard;
-      })();
+      used.mark(cached);
+      const card = { src: `/${SOCIAL_DIR}/${id}.${extension}`, width: CARD_WIDTH, height: CARD_HEIGHT, type: extension === 'jpg' ? 'image/jpeg' : 'image/png', alt: '' } satisfies SocialCard;
+      const draw = async () => {
+        sharp = await loadSharp();
+        const drawn = spec.kind === 'title' ? await drawLogo() : undefined;
+        if (spec.kind === 'title' && !drawn) return; // the logo failed: reported
+        const data = await tryOn(spec.kind === 'picture' ? spec.src : logoSrc, () =>
+          run(() => (spec.kind === 'picture' ? pictureCard(fileOf(spec.src)) : titleCard(spec, { colours, host, logo: drawn! }))),
+        );
+        if (!data) return;
+        writeAtomically(cached, data);
+        stats.made++;
+      };
+      job = { card, drawn: inCache(path.basename(cached)) ? Promise.resolve() : draw() };
       jobs.set(id, job);
     }
     return job;
   };
 
-  const cards = await Promise.all(
-    [...specs].map(async ([route, spec]) => {
-      if (spec.kind === 'picture' && !existsSync(fileOf(spec.src))) throw new Error(`${spec.src} is not in public/: the content check should have said so`);
-      const card = await cardOf(spec);
-      return [route, card && { ...card, alt: spec.alt }] as const;
-    }),
-  );
-
+  const pages = new Map<string, SharedMedia>();
+  const files = new Map<string, { cached: string; key: string }>();
+  for (const [route, spec] of specs) {
+    if (spec.kind === 'picture' && !existsSync(fileOf(spec.src))) throw new Error(`${spec.src} is not in public/: the content check should have said so`);
+    const { card } = cardOf(spec);
+    pages.set(route, { card: { ...card, alt: spec.alt }, icons: true });
+    files.set(card.src.slice(1), { cached: path.join(cacheDir, path.basename(card.src)), key: card.src });
+  }
   const iconSrc = site.icon?.src ?? logoSrc;
-  const icons = await tryOn(iconSrc, () => makeIcons(fileOf(iconSrc), { hash: hashOf(iconSrc), padded: !site.icon }, cacheDir, run, used));
-  hashes.save();
-  used.save();
+  const icons = iconsOf(fileOf(iconSrc), { hash: hashOf(iconSrc), padded: !site.icon }, cacheDir, used);
+  for (const [name, icon] of icons.files) files.set(name, icon);
+  const drawn = [...[...jobs.values()].map((job) => job.drawn), tryOn(iconSrc, () => icons.draw(run))];
 
-  if (failures.size > 0 || !icons) {
+  const finished = Promise.all(drawn).then((): SharedStepEnd => {
+    hashes.save();
+    used.save();
+    if (failures.size === 0) return { ok: true, made: stats.made };
     const errors = [...failures]
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([src, reason]) =>
         errorsWhereShown({ root: contentRoot }, content, src, problem('image-unreadable', { case: 'card-picture', src, reason })),
       );
     return { ok: false, errors };
-  }
-
-  const files = new Map<string, { cached: string; key: string }>();
-  const shared = new Map<string, SharedMedia>();
-  for (const [route, card] of cards) {
-    if (!card) continue; // its picture failed: reported above
-    shared.set(route, { card, icons: true });
-    files.set(card.src.slice(1), { cached: path.join(cacheDir, path.basename(card.src)), key: card.src });
-  }
-  for (const [name, icon] of icons) files.set(name, icon);
-  return { ok: true, pages: shared, files, manifest: manifestText(site, colours), made: stats.made };
+  });
+  return { pages, files, manifest: manifestText(site, colours), finished };
 }
 
 /** The web app manifest: what a phone names and shows for the site saved to its home screen. */
@@ -282,14 +278,56 @@ const LAYOUT = {
   footer: { size: 28, bottom: 48 },
 };
 
-/** The logo, drawn to fit the white band of a title card. */
-async function logoLayer(file: string): Promise<{ data: Buffer; width: number; height: number }> {
-  const density = await densityFor(file, LAYOUT.logo.height * 2);
-  const { data, info } = await input(file, density)
-    .resize(LAYOUT.logo.width, LAYOUT.logo.height, { fit: 'inside' })
-    .png()
-    .toBuffer({ resolveWithObject: true });
+/**
+ * A layer of a title card: straight (not premultiplied) RGBA pixels, `width` × `height`. The layers stay
+ * raw from drawing to blending: encoding each as a PNG for sharp's composite to decode again, and the
+ * composite itself (libvips blends in floating point), were 33 of the 50 ms a card took.
+ */
+export interface Layer {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** What sharp made, as a Layer: four channels whatever the source had (a grey PNG logo has two). */
+async function layerOf(image: Sharp): Promise<Layer> {
+  const { data, info } = await image.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/** The logo, drawn to fit the white band of a title card. */
+async function logoLayer(file: string): Promise<Layer> {
+  const density = await densityFor(file, LAYOUT.logo.height * 2);
+  return layerOf(input(file, density).resize(LAYOUT.logo.width, LAYOUT.logo.height, { fit: 'inside' }));
+}
+
+/**
+ * `layer` drawn over `base` (RGB, `baseWidth` pixels a row) with its top left corner at `left`, `top`:
+ * "over" with straight alpha, rounded to the nearest level (what libvips' composite gives, within one
+ * level). What would fall outside the base is left out.
+ */
+export function blend(base: Buffer, baseWidth: number, layer: Layer, left: number, top: number): void {
+  const baseHeight = base.length / (3 * baseWidth);
+  const { data, width, height } = layer;
+  const fromX = Math.max(0, -left);
+  const toX = Math.min(width, baseWidth - left);
+  for (let y = Math.max(0, -top); y < Math.min(height, baseHeight - top); y++) {
+    let to = ((top + y) * baseWidth + left + fromX) * 3;
+    for (let from = (y * width + fromX) * 4, end = (y * width + toX) * 4; from < end; from += 4, to += 3) {
+      const alpha = data[from + 3]!;
+      if (alpha === 0) continue;
+      if (alpha === 255) {
+        base[to] = data[from]!;
+        base[to + 1] = data[from + 1]!;
+        base[to + 2] = data[from + 2]!;
+        continue;
+      }
+      const rest = 255 - alpha;
+      base[to] = ((data[from]! * alpha + base[to]! * rest + 127) / 255) | 0;
+      base[to + 1] = ((data[from + 1]! * alpha + base[to + 1]! * rest + 127) / 255) | 0;
+      base[to + 2] = ((data[from + 2]! * alpha + base[to + 2]! * rest + 127) / 255) | 0;
+    }
+  }
 }
 
 /** Pango markup for a line of text: content text is escaped, never read as markup. */
@@ -303,7 +341,7 @@ export function markup(text: string, colour: string): string {
  * it fits, wrapped at word boundaries (inside a word too long for a line); if none fits, as large as
  * fits (Pango picks the size). Whatever the text, the layer is never larger than the box.
  */
-export async function textLayer(text: string, { colour, width, height, sizes, bold }: { colour: string; width: number; height: number; sizes: readonly number[]; bold: boolean }): Promise<{ data: Buffer; width: number; height: number }> {
+export async function textLayer(text: string, { colour, width, height, sizes, bold }: { colour: string; width: number; height: number; sizes: readonly number[]; bold: boolean }): Promise<Layer> {
   sharp = await loadSharp();
   const font = `sans-serif${bold ? ' bold' : ''}`;
   const draw = (options: { dpi?: number; height?: number; size?: number }) =>
@@ -317,25 +355,22 @@ export async function textLayer(text: string, { colour, width, height, sizes, bo
         wrap: 'word-char',
         rgba: true,
       },
-    })
-      .png()
-      .toBuffer({ resolveWithObject: true });
+    });
   for (const size of sizes) {
     // At 72 dots per inch a point is a pixel.
-    const { data, info } = await draw({ size, dpi: 72 });
-    if (info.height <= height && info.width <= width) return { data, width: info.width, height: info.height };
+    const layer = await layerOf(draw({ size, dpi: 72 }));
+    if (layer.height <= height && layer.width <= width) return layer;
   }
-  const fitted = await draw({ height });
-  // Pango fits the box; a layer a pixel over it would stop the composite, so it is made to fit whatever happens.
-  if (fitted.info.width <= width && fitted.info.height <= height) return { data: fitted.data, width: fitted.info.width, height: fitted.info.height };
-  const { data, info } = await sharp(fitted.data).resize(width, height, { fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  const fitted = await layerOf(draw({ height }));
+  // Pango fits the box; a layer a pixel over it would fall outside the card's place for it, so it is made to fit whatever happens.
+  if (fitted.width <= width && fitted.height <= height) return fitted;
+  return layerOf(sharp(fitted.data, { raw: { width: fitted.width, height: fitted.height, channels: 4 } }).resize(width, height, { fit: 'inside' }));
 }
 
 /** A card in the site's colours: the logo on a white band, the title (and a course's duration) below it, the site's address at the foot. */
 export async function titleCard(
   spec: Extract<CardSpec, { kind: 'title' }>,
-  { colours, host, logo }: { colours: SiteColours; host: string; logo: { data: Buffer; width: number; height: number } },
+  { colours, host, logo }: { colours: SiteColours; host: string; logo: Layer },
 ): Promise<Buffer> {
   sharp = await loadSharp();
   const { margin, band } = LAYOUT;
@@ -347,23 +382,21 @@ export async function titleCard(
   const below = subtitle ? LAYOUT.subtitle.gap + subtitle.height : 0;
   const title = await textLayer(spec.title, { colour: '#ffffff', width, height: area - below, sizes: LAYOUT.title.sizes, bold: true });
   const top = LAYOUT.text.top + Math.floor((area - title.height - below) / 2);
-  const layers: OverlayOptions[] = [
-    { input: logo.data, left: margin, top: Math.round((band - logo.height) / 2) },
-    { input: title.data, left: margin, top },
-  ];
-  if (subtitle) layers.push({ input: subtitle.data, left: margin, top: top + title.height + LAYOUT.subtitle.gap });
-  layers.push({ input: footer.data, left: margin, top: CARD_HEIGHT - LAYOUT.footer.bottom - footer.height });
-  const card = sharp(background).composite(layers).flatten({ background: colours.brand });
-  // A plain PNG at zlib's usual level: 4 ms and about 27 KB, where a palette PNG was 50 ms for 13 KB
+  const card = Buffer.from(background);
+  blend(card, CARD_WIDTH, logo, margin, Math.round((band - logo.height) / 2));
+  blend(card, CARD_WIDTH, title, margin, top);
+  if (subtitle) blend(card, CARD_WIDTH, subtitle, margin, top + title.height + LAYOUT.subtitle.gap);
+  blend(card, CARD_WIDTH, footer, margin, CARD_HEIGHT - LAYOUT.footer.bottom - footer.height);
+  // A plain PNG at zlib's usual level: 12 ms and about 40 KB, where a palette PNG was 50 ms for 13 KB
   // (libimagequant): at thousands of pages the cards were most of a first build.
-  return card.png({ compressionLevel: 6 }).toBuffer();
+  return sharp(card, { raw: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
 }
 
 /**
  * What every title card of a site shares, drawn once per build: the background (the site's colours,
  * the white band for the logo) and the site's address at the foot.
  */
-const frames = new Map<string, Promise<{ background: Buffer; footer: { data: Buffer; width: number; height: number } }>>();
+const frames = new Map<string, Promise<{ background: Buffer; footer: Layer }>>();
 
 function cardFrame(colours: SiteColours, host: string, light: string) {
   const key = JSON.stringify([colours, host, light]);
@@ -380,7 +413,8 @@ function cardFrame(colours: SiteColours, host: string, light: string) {
     );
     const width = CARD_WIDTH - 2 * margin;
     frame = Promise.all([
-      sharp(svg).png({ compressionLevel: 0 }).toBuffer(),
+      // RGB pixels, CARD_WIDTH × CARD_HEIGHT: every title card starts from a copy.
+      sharp(svg).flatten({ background: colours.brand }).toColourspace('srgb').raw().toBuffer(),
       textLayer(host, { colour: light, width: width - 360, height: LAYOUT.footer.size * 2, sizes: [LAYOUT.footer.size], bold: false }),
     ]).then(([background, footer]) => ({ background, footer }));
     frames.set(key, frame);
@@ -399,23 +433,27 @@ const ICON_SIZES: [keyof typeof ICON_FILES, number][] = [
  * The PNG icons, on white (a phone paints a transparent corner black). A logo that is no icon is
  * centred with a margin, as home screens crop icons to a rounded square.
  */
-async function makeIcons(
+function iconsOf(
   file: string,
   { hash, padded }: { hash: string; padded: boolean },
   cacheDir: string,
-  run: Limiter,
   used: UseLog,
-): Promise<Map<string, { cached: string; key: string }>> {
+): { files: Map<string, { cached: string; key: string }>; draw: (run: Limiter) => Promise<void> } {
   const id = createHash('sha256').update(JSON.stringify({ SETTINGS, hash, padded, sizes: ICON_SIZES })).digest('hex').slice(0, 20);
   const dir = path.join(cacheDir, `icons-${id}`);
-  const icons = new Map<string, { cached: string; key: string }>();
-  const missing = ICON_SIZES.some(([, size]) => !existsSync(path.join(dir, `${size}.png`)));
-  if (missing) sharp = await loadSharp();
-  const density = missing ? await densityFor(file, 512) : undefined;
-  await Promise.all(
-    ICON_SIZES.map(async ([name, size]) => {
-      const cached = path.join(dir, `${size}.png`);
-      if (!existsSync(cached)) {
+  const files = new Map<string, { cached: string; key: string }>();
+  for (const [name, size] of ICON_SIZES) {
+    const cached = path.join(dir, `${size}.png`);
+    used.mark(cached);
+    files.set(ICON_FILES[name], { cached, key: `${id}-${size}` });
+  }
+  const draw = async (run: Limiter) => {
+    const missing = ICON_SIZES.filter(([, size]) => !existsSync(path.join(dir, `${size}.png`)));
+    if (missing.length === 0) return;
+    sharp = await loadSharp();
+    const density = await densityFor(file, 512);
+    await Promise.all(
+      missing.map(async ([, size]) => {
         const inner = padded ? Math.round(size * 0.8) : size;
         const border = (size - inner) / 2;
         const data = await run(() =>
@@ -427,13 +465,11 @@ async function makeIcons(
             .toBuffer(),
         );
         mkdirSync(dir, { recursive: true });
-        writeAtomically(cached, data);
-      }
-      used.mark(cached);
-      icons.set(ICON_FILES[name], { cached, key: `${id}-${size}` });
-    }),
-  );
-  return icons;
+        writeAtomically(path.join(dir, `${size}.png`), data);
+      }),
+    );
+  };
+  return { files, draw };
 }
 
 /**

@@ -50,8 +50,8 @@ export interface ImageStepOptions {
   /** The validated content (no errors). */
   content: Pick<Content, 'site' | 'facts' | 'images'>;
   cacheDir: string;
-  /** Operations at a time; default one per core. */
-  concurrency?: number;
+  /** Where its operations wait for a slot: shared with the other steps that draw pictures (default: one slot per core). */
+  run?: Limiter;
 }
 
 export interface ImageStats {
@@ -75,9 +75,16 @@ export type ImageStepResult =
       files: Map<string, string>;
       /** Site paths of the photos the documents name: not copied into the site (served processed, or only read by the build). */
       originals: Set<string>;
-      stats: ImageStats;
+      /**
+       * When every file of `files` is in the cache. The sizes above are known once each photo is decoded;
+       * its files are encoded after (an AVIF takes up to a second), while the pages that show it are
+       * rendered: their HTML needs the sizes, not the bytes.
+       */
+      finished: Promise<ImageStepEnd>;
     }
   | { ok: false; errors: ContentError[] };
+
+export type ImageStepEnd = { ok: true; stats: ImageStats } | { ok: false; errors: ContentError[] };
 
 /** What the cache keeps of a photo besides its files. */
 interface Entry {
@@ -89,14 +96,13 @@ interface Entry {
   variants: Record<string, { height: number; bytes: Record<ImageFormat, number> }>;
 }
 
-export async function processImages({ contentRoot, content, cacheDir, concurrency = availableParallelism() }: ImageStepOptions): Promise<ImageStepResult> {
+export async function processImages({ contentRoot, content, cacheDir, run = limiter(availableParallelism()) }: ImageStepOptions): Promise<ImageStepResult> {
   const started = performance.now();
   mkdirSync(cacheDir, { recursive: true });
   const publicDir = path.join(contentRoot, 'public');
   const hashes = new HashMemo(cacheDir);
-  const run = limiter(Math.max(1, concurrency));
   // A photo in progress holds its decoded pixels (up to 1600 px wide, 8 MB): a few at a time, enough to keep every core busy.
-  const photoSlots = limiter(Math.max(1, concurrency) + 1);
+  const photoSlots = limiter(availableParallelism() + 1);
   const shown = photosShown(content);
   // Photos that pages show; one only the build reads (a shared link's picture, the site icon) needs no widths.
   const photos = new Map([...shown].filter(([, slots]) => [...slots].some((slot) => IMAGE_SLOTS[slot].widths.length > 0)));
@@ -105,43 +111,57 @@ export async function processImages({ contentRoot, content, cacheDir, concurrenc
   const stats: ImageStats = { photos: photos.size, processed: 0, encoded: 0, bytesIn: 0, bytesOut: 0, seconds: 0 };
   const failures: { src: string; reason: string }[] = [];
 
-  await Promise.all(
-    [...photos].map(async ([src, slots]) => {
-      const file = path.join(publicDir, ...src.split('/').slice(1));
-      try {
-        const result = await photoSlots(() => processPhoto(file, slots, cacheDir, hashes, run, stats));
-        images.set(src, result.size);
-        for (const [name, cached] of result.files) files.set(`${IMAGE_DIR}/${name}`, cached);
-      } catch (error) {
-        failures.push({ src, reason: reasonOf(error) });
-      }
-    }),
-  );
-  hashes.save();
-  pruneCache(cacheDir);
-
-  if (failures.length > 0) {
-    const errors = failures
+  const failed = (src: string, error: unknown) => failures.push({ src, reason: reasonOf(error) });
+  const errors = () =>
+    failures
       .sort((a, b) => a.src.localeCompare(b.src))
       .flatMap(({ src, reason }) =>
         errorsWhereShown({ root: contentRoot }, content, src, problem('image-unreadable', { case: 'photo', src, reason })),
       );
-    return { ok: false, errors };
+  // Each photo in a slot until its files are written; its size as soon as it is known.
+  const sized: Promise<void>[] = [];
+  const done = [...photos].map(([src, slots]) => {
+    const file = path.join(publicDir, ...src.split('/').slice(1));
+    let markSized!: () => void;
+    sized.push(new Promise<void>((resolve) => (markSized = resolve)));
+    const known = (result: { size: ImageSize; files: Map<string, string> }) => {
+      images.set(src, result.size);
+      for (const [name, cached] of result.files) files.set(`${IMAGE_DIR}/${name}`, cached);
+      markSized();
+    };
+    return photoSlots(() => processPhoto(file, slots, { cacheDir, hashes, run, stats }, known))
+      .catch((error: unknown) => failed(src, error))
+      .finally(markSized);
+  });
+  const finish = async (): Promise<ImageStepEnd> => {
+    await Promise.all(done);
+    hashes.save();
+    pruneCache(cacheDir);
+    if (failures.length > 0) return { ok: false, errors: errors() };
+    for (const cached of files.values()) stats.bytesOut += statSync(cached).size;
+    stats.seconds = (performance.now() - started) / 1000;
+    return { ok: true, stats };
+  };
+  await Promise.all(sized);
+  // A photo the decoder cannot read stops the build here, with every other photo's failure.
+  if (failures.length > 0) {
+    const end = await finish();
+    return { ok: false, errors: end.ok ? [] : end.errors };
   }
-  for (const cached of files.values()) stats.bytesOut += statSync(cached).size;
-  stats.seconds = (performance.now() - started) / 1000;
-  return { ok: true, images, files, originals: new Set(shown.keys()), stats };
+  return { ok: true, images, files, originals: new Set(shown.keys()), finished: finish() };
 }
 
-/** One photo: its variants from the cache, the missing ones made (decoded once, at the largest width missing). */
+/**
+ * One photo: its variants from the cache, the missing ones made (decoded once, at the largest width
+ * missing). `known` gets its size and files as soon as they are known: before the missing files are
+ * encoded, which this waits for.
+ */
 async function processPhoto(
   file: string,
   slots: ReadonlySet<ImageSlot>,
-  cacheDir: string,
-  hashes: HashMemo,
-  run: Limiter,
-  stats: ImageStats,
-): Promise<{ size: ImageSize; files: Map<string, string> }> {
+  { cacheDir, hashes, run, stats }: { cacheDir: string; hashes: HashMemo; run: Limiter; stats: ImageStats },
+  known: (result: { size: ImageSize; files: Map<string, string> }) => void,
+): Promise<void> {
   const stat = statSync(file);
   stats.bytesIn += stat.size;
   const id = createHash('sha256').update(JSON.stringify(SETTINGS)).update(hashes.of(file, stat)).digest('hex').slice(0, 20);
@@ -154,7 +174,7 @@ async function processPhoto(
   // sharp only for a photo to look at (scripts/images/vips.ts): none when every file is in the cache.
   if (!entry) {
     sharp = await loadSharp();
-    const meta = await run(() => input().metadata());
+    const meta = await run(() => input().metadata(), RANK.decode);
     const turned = (meta.orientation ?? 1) >= 5;
     const width = turned ? meta.height : meta.width;
     const height = turned ? meta.width : meta.height;
@@ -162,44 +182,65 @@ async function processPhoto(
     entry = { width, height, tint: null, variants: {} };
   }
   const widths = variantWidths(entry.width, slots);
+  const largest = widths[widths.length - 1]!;
   const missing = widths.filter((width) => !entry.variants[width] || FORMATS.some((format) => !existsSync(fileOf(width, format))));
+  const files = new Map<string, string>();
+  for (const width of widths) for (const format of FORMATS) files.set(`${id}-${width}.${format}`, fileOf(width, format));
+  const sizeOf = (made: Entry, largestHeight: number): ImageSize => ({
+    width: largest,
+    height: largestHeight,
+    variants: { id, widths, ...(made.tint ? { tint: made.tint } : {}) } satisfies ImageVariants,
+  });
 
-  if (missing.length > 0) {
-    sharp = await loadSharp();
-    stats.processed++;
-    mkdirSync(dir, { recursive: true });
-    const { data, info } = await run(() =>
-      input().resize({ width: Math.max(...missing), withoutEnlargement: true }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
-    );
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-    if (entry.tint === null) {
-      const { channels, isOpaque } = await run(() => sharp(data, raw).stats());
-      entry.tint = isOpaque && channels.length >= 3 ? tintOf([channels[0]!.mean, channels[1]!.mean, channels[2]!.mean]) : '';
-    }
-    const made = entry;
-    await Promise.all(
-      missing.flatMap((width) =>
-        FORMATS.map(async (format) => {
-          const encoded = await encode(() => sharp(data, raw).resize({ width }), format, run);
-          stats.encoded++;
-          writeAtomically(fileOf(width, format), encoded.data);
-          const variant = (made.variants[width] ??= { height: encoded.height, bytes: { avif: 0, webp: 0 } });
-          variant.bytes[format] = encoded.data.length;
-        }),
-      ),
-    );
-    writeAtomically(metaFile, JSON.stringify(entry));
-  } else {
+  if (missing.length === 0) {
     // Used: kept by the pruning for another UNUSED_DAYS.
     const now = new Date();
     utimesSync(metaFile, now, now);
+    known({ size: sizeOf(entry, entry.variants[largest]!.height), files });
+    return;
   }
+  sharp = await loadSharp();
+  stats.processed++;
+  mkdirSync(dir, { recursive: true });
+  const { data, info } = await run(
+    () => input().resize({ width: Math.max(...missing), withoutEnlargement: true }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+    RANK.decode,
+  );
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  entry.tint ??= tintOfPixels(data, info.channels);
+  const made = entry;
+  // The largest file, when missing, is encoded from these very pixels (decoded at its width): its height is theirs.
+  known({ size: sizeOf(made, missing.includes(largest) ? info.height : made.variants[largest]!.height), files });
+  await Promise.all(
+    missing.flatMap((width) =>
+      FORMATS.map(async (format) => {
+        const encoded = await encode(() => sharp(data, raw).resize({ width }), format, run);
+        stats.encoded++;
+        writeAtomically(fileOf(width, format), encoded.data);
+        const variant = (made.variants[width] ??= { height: encoded.height, bytes: { avif: 0, webp: 0 } });
+        variant.bytes[format] = encoded.data.length;
+      }),
+    ),
+  );
+  writeAtomically(metaFile, JSON.stringify(entry));
+}
 
-  const largest = widths[widths.length - 1]!;
-  const variants: ImageVariants = { id, widths, ...(entry.tint ? { tint: entry.tint } : {}) };
-  const files = new Map<string, string>();
-  for (const width of widths) for (const format of FORMATS) files.set(`${id}-${width}.${format}`, fileOf(width, format));
-  return { size: { width: largest, height: entry.variants[largest]!.height, variants }, files };
+/**
+ * The placeholder colour of a photo (sRGB pixels, `channels` a pixel): the mean of each colour
+ * channel, none ('') for a photo with transparent pixels (what is behind them shows instead). Summed
+ * here: sharp's `stats()` measures far more than the means (100 ms a poster while the pages wait, 2 here).
+ */
+export function tintOfPixels(data: Uint8Array, channels: number): string {
+  if (channels < 3) return '';
+  const sums = [0, 0, 0];
+  for (let at = 0; at < data.length; at += channels) {
+    if (channels === 4 && data[at + 3] !== 255) return '';
+    sums[0] += data[at]!;
+    sums[1] += data[at + 1]!;
+    sums[2] += data[at + 2]!;
+  }
+  const pixels = data.length / channels;
+  return tintOf([sums[0]! / pixels, sums[1]! / pixels, sums[2]! / pixels]);
 }
 
 /**
@@ -209,11 +250,13 @@ async function processPhoto(
 async function encode(pipeline: () => Sharp, format: ImageFormat, run: Limiter): Promise<{ data: Buffer; height: number }> {
   const settings = SETTINGS[format];
   for (let quality = settings.quality; ; ) {
-    const { data, info } = await run(() =>
-      (format === 'avif'
-        ? pipeline().avif({ quality, effort: settings.effort, chromaSubsampling: '4:2:0' })
-        : pipeline().webp({ quality, effort: settings.effort })
-      ).toBuffer({ resolveWithObject: true }),
+    const { data, info } = await run(
+      () =>
+        (format === 'avif'
+          ? pipeline().avif({ quality, effort: settings.effort, chromaSubsampling: '4:2:0' })
+          : pipeline().webp({ quality, effort: settings.effort })
+        ).toBuffer({ resolveWithObject: true }),
+      RANK.encode,
     );
     if (data.length <= SETTINGS.maxBytes || quality <= settings.minQuality) return { data, height: info.height };
     quality = Math.max(settings.minQuality, quality - SETTINGS.qualityStep * (data.length > SETTINGS.maxBytes * 1.15 ? 2 : 1));
@@ -290,20 +333,33 @@ function pruneCache(cacheDir: string): void {
   }
 }
 
-export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
+/**
+ * Runs a task when a slot is free: of those waiting, the one of the lowest rank first, then the first
+ * asked for. A photo's decoding (which the pages wait for) is rank 0, encoding its files 1, drawing a
+ * card 2 (the longest work is a photo's AVIF: begun first, it ends with the cards).
+ */
+export type Limiter = <T>(task: () => Promise<T>, rank?: number) => Promise<T>;
 
-/** Runs at most `count` tasks at a time, in the order they were asked for. */
+export const RANK = { decode: 0, encode: 1, card: 2 } as const;
+
+/** Runs at most `count` tasks at a time. */
 export function limiter(count: number): Limiter {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
+  const waiting: { rank: number; start: () => void }[] = [];
+  return async (task, rank = RANK.card) => {
     if (running < count) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // given its slot by the task it waits for
+    else {
+      // Given its slot by a task that ends.
+      await new Promise<void>((start) => {
+        const at = waiting.findIndex((other) => other.rank > rank);
+        waiting.splice(at === -1 ? waiting.length : at, 0, { rank, start });
+      });
+    }
     try {
       return await task();
     } finally {
       const next = waiting.shift();
-      if (next) next();
+      if (next) next.start();
       else running--;
     }
   };
