@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { outputPathOf } from './output-folder';
+import { outputPathOf, rememberFolders } from './output-folder';
 import { codeFiles } from './code';
 
 const VERSION = 1;
@@ -151,6 +151,8 @@ export interface WriterOptions {
    */
   inPlace: boolean;
   previousDir?: string | undefined;
+  /** Folders of `target` the main thread made (the pages' own, while the pages were validated): a worker's writer makes none of them again. */
+  folders?: string[] | undefined;
 }
 
 /**
@@ -171,6 +173,7 @@ export class OutputWriter {
   ) {
     this.target = options.target;
     this.base = options.base;
+    if (options.folders) rememberFolders(options.target, options.folders);
   }
 
   /** Takes in what a worker thread wrote with its own writer. */

@@ -459,6 +459,19 @@ export function outputPathOf(outDir: string, relative: string): string {
 /** Folders made by outputPathOf, by output folder (the staging folders of this process's builds). */
 const madeFolders = new Map<string, Set<string>>();
 
+/** The folders this thread made in `outDir` (to hand to another thread of the same build: rememberFolders). */
+export function foldersMadeIn(outDir: string): string[] {
+  return [...(madeFolders.get(path.resolve(outDir)) ?? [])];
+}
+
+/** Folders another thread of this build made in `outDir` (foldersMadeIn): its files need no further check here either. */
+export function rememberFolders(outDir: string, folders: readonly string[]): void {
+  const root = path.resolve(outDir);
+  let made = madeFolders.get(root);
+  if (!made) madeFolders.set(root, (made = new Set()));
+  for (const folder of folders) made.add(folder);
+}
+
 /** Forgets the folders made in an output folder: it has been moved, removed or swapped. */
 export function forgetFolders(outDir: string): void {
   madeFolders.delete(path.resolve(outDir));

@@ -12,10 +12,10 @@ import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
 import { checkAcross, listPageFiles, SITE_FILE, sizesOf, type FactsEntry } from '../../src/content/load';
-import { htmlFileOf, ICON_FILES } from '../../src/content/routes';
+import { htmlFileOf, ICON_FILES, routeOf } from '../../src/content/routes';
 import { SiteSchema, type Site } from '../../src/content/site-schema';
 import { validateYaml } from '../../src/content/validate';
-import { forgetFolders, lockOutput, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
+import { foldersMadeIn, forgetFolders, lockOutput, outputPathOf, recoverOutput, removeDeadServerDirs, serverDirOf, stagingOf, swapIntoPlace } from './output-folder';
 import { BrochureCache } from './brochure-cache';
 import { brochureThread, PageThreads, workerCount, type BrochureThread } from './parallel';
 import { cachedBundles, codeFingerprint, dropManifest, OutputWriter, readManifest, removeStale, sha1, verifiedRecords, writeManifest, type OutputRecord } from './build-cache';
@@ -150,7 +150,12 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const brochures = new BrochureCache(root);
     if (toLoad.length > 0 && toLoad.length === files.length && !brochures.likelyKept(inputs.hash)) brochureAhead = brochureThread();
     threads = new PageThreads(workerCount(toLoad.length));
-    const loaded = new Map((await threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null, spillDir: folderMade(spillDir) })).map((page) => [page.relative, page]));
+    const validating = threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null, spillDir: folderMade(spillDir) });
+    // A fresh output: the pages' folders are made while the threads start and validate (making a
+    // folder is most of writing a page on some disks, and the threads then write into folders at once).
+    const fresh = cold || !existsSync(outDir);
+    if (fresh) makePageFolders(staging, toLoad);
+    const loaded = new Map((await validating).map((page) => [page.relative, page]));
     const entries = files.map((relative): FactsEntry => {
       const page = loaded.get(relative);
       if (page) return page;
@@ -219,7 +224,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // In place when most of the output stays: far fewer files to touch than a fresh folder.
     const toRender = jobs.filter((job) => verified[job.output]?.key !== job.key);
     const inPlace = Object.keys(verified).length > 0 && toRender.length <= jobs.length / 2;
-    const out = new OutputWriter(inPlace ? { target: outDir, base: fingerprint, inPlace } : { target: staging, base: fingerprint, inPlace, previousDir: outDir }, inPlace ? verified : previous);
+    const out = new OutputWriter(inPlace ? { target: outDir, base: fingerprint, inPlace } : { target: staging, base: fingerprint, inPlace, previousDir: outDir, folders: fresh ? foldersMadeIn(staging) : undefined }, inPlace ? verified : previous);
     // Until the new manifest is written, the folder's records are not to be trusted (a kill in between).
     dropManifest(root, outDir);
 
@@ -481,4 +486,15 @@ function writeExtras(site: Site, redirects: ReadonlyMap<string, string>, facts: 
   put(rules.path.replace(/^\/+/, ''), rules.text);
   put(ICON_FILES.manifest, manifest);
   put('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
+}
+
+/** Each page's own folder in a fresh output (a page whose route cannot be written is reported later, by its write). */
+function makePageFolders(staging: string, relatives: readonly string[]): void {
+  for (const relative of relatives) {
+    try {
+      outputPathOf(staging, htmlFileOf(routeOf(relative)));
+    } catch {
+      // Reported when the page is written, with the build's other errors.
+    }
+  }
 }
