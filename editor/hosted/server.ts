@@ -28,6 +28,7 @@ import { hostedApi, OPEN_PREVIEW_ROUTE, refuse } from './routes';
 import { setEditorHeaders } from './security-headers';
 import { serveDraftFile, servedAppFile, servedAppPage } from './static-files';
 import { openPreview, previewServerOf } from './whole-site';
+import { brochureThreadReady } from '../../scripts/builder/parallel';
 
 export type { HostedOptions } from './hosted';
 export { OPEN_PREVIEW_ROUTE } from './routes';
@@ -136,6 +137,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
+  // Saves and publishes that change a course redraw the brochure: its thread loads now, not then.
+  brochureThreadReady();
   const { port } = server.address() as AddressInfo;
   const address = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   if (!hosted.origin) {

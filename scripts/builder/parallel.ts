@@ -66,20 +66,38 @@ export class WorkerThread {
       else waiter?.reject(new Error(`build worker failed: ${reply.error}`));
     });
     this.worker.on('error', (error) => {
+      this.failed = true;
       for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    });
+    // Stopped (close) or ended with requests unanswered: they fail rather than wait forever.
+    this.worker.on('exit', (code) => {
+      this.failed = true;
+      for (const waiter of this.waiting.values()) waiter.reject(new Error(`build worker failed: it ended (${code}) before answering`));
       this.waiting.clear();
     });
   }
 
+  /** Whether the thread stopped, with an error or closed (it is not to be asked again). */
+  failed = false;
+
   ask<T>(request: WorkerAsk): Promise<T> {
     const id = this.next++;
+    // Asked: the process waits for its answer (an idle thread kept for later does not hold it: idle()).
+    this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...request, id });
     });
   }
 
+  /** Kept for a later request: the process may end meanwhile without closing it. */
+  idle(): void {
+    this.worker.unref();
+  }
+
   close(): Promise<number> {
+    this.failed = true;
     return this.worker.terminate();
   }
 }
@@ -167,17 +185,50 @@ export interface BrochureThread {
  * cards and the pages' rendering instead of after them (on a small site, on the core the build otherwise
  * leaves idle). The thread can start before the courses are known: loading pdf-lib and the brochure's code
  * (0.3–0.5 s) then happens while the pages are validated, not after. A rejected promise is handled by
- * whoever awaits it; the thread ends with its answer.
+ * whoever awaits it.
+ *
+ * A thread that answered is kept, idle, for the next build of the same process: the editor server
+ * builds a draft's preview after every save and the site at every publish, and a course's change
+ * redraws the brochure, which on a fresh thread waited 0.8–0.9 s for pdf-lib to load again. An idle
+ * thread does not keep a process from ending (`npm run build` ends as before).
  */
 export function brochureThread(): BrochureThread {
-  const thread = new WorkerThread(new Phases(), brochureEntry());
+  const kept = idleBrochure;
+  idleBrochure = undefined;
+  const thread = kept && !kept.failed ? kept : new WorkerThread(new Phases(), brochureEntry());
+  const done = () => {
+    if (thread.failed || idleBrochure) return void thread.close();
+    thread.idle();
+    idleBrochure = thread;
+  };
+  let asked = false;
   return {
     make(site, summaries, date) {
-      const made = thread.ask<Uint8Array>({ kind: 'brochure', site, summaries, date }).finally(() => void thread.close());
+      asked = true;
+      const made = thread.ask<Uint8Array>({ kind: 'brochure', site, summaries, date }).finally(done);
       // Awaited only when the build gets that far; a build stopped before then stops the thread.
       made.catch(() => undefined);
       return made;
     },
-    stop: () => thread.close(),
+    // Not asked (started ahead for nothing): kept for later. Asked and not yet answered: stopped (a build that stops).
+    stop: () => {
+      if (!asked) done();
+      else if (idleBrochure !== thread) return thread.close();
+      return Promise.resolve(0);
+    },
   };
+}
+
+/** The brochure's thread of the last build in this process, waiting for the next (brochureThread). */
+let idleBrochure: WorkerThread | undefined;
+
+/**
+ * The brochure's thread started now, idle, unless one is: a long-running process (the editor server)
+ * then draws its first brochure without waiting for pdf-lib to load.
+ */
+export function brochureThreadReady(): void {
+  if (idleBrochure && !idleBrochure.failed) return;
+  const thread = new WorkerThread(new Phases(), brochureEntry());
+  thread.idle();
+  idleBrochure = thread;
 }
