@@ -214,6 +214,9 @@ export class PageWork {
     try {
       for (const [index, job] of jobs.entries()) {
         collectIfGrown(index, phases);
+        // Now and then the thread's other work runs: on the main thread, sharp's next photo or card
+        // starts when one ends, which it cannot while pages are rendered without a pause.
+        if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
         const data = this.dataOf(context, job);
         const html = renderHtml(this.server.entry, context.template, data, phases);
         phases.time('write', () => out.write(job.output, job.key, html));
@@ -239,6 +242,9 @@ export class PageWork {
     return { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
   }
 }
+
+/** Pages rendered between two pauses for the thread's other work (a few milliseconds). */
+const YIELD_EVERY = 4;
 
 /** Where a page written to the spill file is. */
 interface Spilled {
