@@ -1,6 +1,6 @@
 /**
  * The builds of whole drafts: after a save, an incremental build of the draft's work tree (the same
- * buildSite as `npm run build`, about a second for one changed page once its caches are warm), with
+ * buildSite as `npm run build`, 0.1–0.25 s for one changed page once its caches are warm), with
  * the Hosting headers its own content makes (its maps, its sign-in domain), answered by the same
  * request handler as `npm start` (scripts/hosting/serve.ts: Hosting's redirects and headers). Who may
  * see a build, and on which origin, is preview-access.ts's and server.ts's business.

@@ -232,15 +232,17 @@ async function processPhoto(
  */
 export function tintOfPixels(data: Uint8Array, channels: number): string {
   if (channels < 3) return '';
-  const sums = [0, 0, 0];
+  let red = 0;
+  let green = 0;
+  let blue = 0;
   for (let at = 0; at < data.length; at += channels) {
     if (channels === 4 && data[at + 3] !== 255) return '';
-    sums[0] += data[at]!;
-    sums[1] += data[at + 1]!;
-    sums[2] += data[at + 2]!;
+    red += data[at]!;
+    green += data[at + 1]!;
+    blue += data[at + 2]!;
   }
   const pixels = data.length / channels;
-  return tintOf([sums[0]! / pixels, sums[1]! / pixels, sums[2]! / pixels]);
+  return tintOf([red / pixels, green / pixels, blue / pixels]);
 }
 
 /**
