@@ -5,6 +5,7 @@
  * idle does not keep a process from ending.
  */
 // @vitest-environment node
+// @tier slow: starts the brochure's worker threads, pdftotext and tsx
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
