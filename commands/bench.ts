@@ -26,7 +26,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
@@ -81,6 +81,34 @@ const project = process.cwd();
 /** From this many pages, one cold build of each tool only: its time and peak memory. */
 const LARGE = 20_000;
 
+/**
+ * Removing a build's output just before the next build would bill the next build for it: on this kind of
+ * machine (ext4 without a journal) a new file or folder skips, one by one, every inode deleted in the last
+ * minute or more in its block group (the kernel's `recently_deleted`), which made a page's folder and file
+ * cost 0.3–0.5 ms each instead of 0.05 after an `rm -rf` of 1,000 pages: up to a second of a 1,000-page
+ * build, for whichever tool came next. So an output is set aside (one rename) and every folder the bench
+ * made is removed when it ends (`removeSetAside`).
+ */
+function setAside(folder: string, work: string): void {
+  if (!existsSync(folder)) return;
+  const aside = path.join(work, 'set-aside');
+  mkdirSync(aside, { recursive: true });
+  renameSync(folder, path.join(aside, `${path.basename(folder)}-${setAsideCount++}`));
+}
+let setAsideCount = 0;
+
+/** The bench's work folders, removed when it ends (setAside). */
+const workFolders: string[] = [];
+function workFolder(prefix: string): string {
+  const work = mkdtempSync(path.join(tmpdir(), prefix));
+  workFolders.push(work);
+  return work;
+}
+function removeWorkFolders(): void {
+  for (const work of workFolders.splice(0)) rmSync(work, { recursive: true, force: true });
+}
+process.on('exit', removeWorkFolders);
+
 /** Runs the real build command; returns its wall time and its own figures. */
 function build(content: string, out: string, ...extra: string[]): { wall: number; stats: BuildStats } {
   const started = performance.now();
@@ -99,8 +127,8 @@ function phaseCosts(content: string): string {
   return result.stdout.trim();
 }
 
-function hugoBuild(hugo: string, site: string, out: string): number {
-  rmSync(out, { recursive: true, force: true });
+function hugoBuild(hugo: string, site: string, out: string, work: string): number {
+  setAside(out, work);
   const started = performance.now();
   const result = spawnSync(hugo, ['--quiet', '-s', site, '-d', out], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`hugo failed:\n${result.stderr}`);
@@ -132,78 +160,74 @@ function parseCosts(content: string): Row['parseMs'] {
 }
 
 function measure(count: number, hugo: string | undefined, astro: string | undefined): Row {
-  const work = mkdtempSync(path.join(tmpdir(), 'cesa-bench-'));
-  try {
-    const content = path.join(work, 'site');
-    const out = path.join(work, 'dist');
-    // At a large size the content is what a site of that size would be: its pages share one picture for
-    // their link previews (meta.social.image; a title card costs 17 ms of CPU on its first build), and one
-    // page in a hundred is a course (the brochure lists every course: 50,000 would make a 5,000-page PDF).
-    const bytes = writeSyntheticProject(content, count, count >= LARGE ? { sharedCard: true, courseEvery: 100 } : {});
-    if (hugo) writeHugoTwin(content, path.join(work, 'hugo'));
-    if (astro) writeAstroTwin(content, path.join(work, 'astro'));
-    if (count >= LARGE) {
-      const cold = build(content, out, '--cold');
-      return {
-        pages: count,
-        kbPerPage: bytes / count / 1024,
-        cold: cold.wall,
-        profile: cold.stats.profile,
-        endedAt: cold.stats.endedAt,
-        peakMb: cold.stats.peakMb,
-        hugo: hugo ? hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out')) : undefined,
-        astro: astro ? astroBuild(astro, path.join(work, 'astro'), path.join(work, 'astro-out')) : undefined,
-        htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined, astro: astro ? htmlKb(path.join(work, 'astro-out')) : undefined },
-        parseMs: parseCosts(content),
-      };
-    }
-    build(content, out); // warms the bundle cache and the file system, as any second build has them
-
-    // Cold builds, ours, Hugo's and Astro's in alternation: the machine's load moves them alike.
-    const colds: { wall: number; stats: BuildStats }[] = [];
-    const hugos: number[] = [];
-    const astros: number[] = [];
-    for (let pair = 0; pair < 2; pair++) {
-      rmSync(out, { recursive: true, force: true });
-      colds.push(build(content, out, '--cold'));
-      if (hugo) hugos.push(hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out')));
-      if (astro) astros.push(astroBuild(astro, path.join(work, 'astro'), path.join(work, 'astro-out')));
-    }
-    const cold = colds.reduce((best, run) => (run.wall < best.wall ? run : best));
-    // The code bundled again too (what a cold build paid before the bundles were kept by the code's fingerprint).
-    rmSync(out, { recursive: true, force: true });
-    const rebundle = build(content, out, '--cold', '--rebundle');
-    // A first build of new content into a new folder: no page index (scripts/builder/page-index.ts), no output.
-    rmSync(out, { recursive: true, force: true });
-    rmSync(path.join(project, 'node_modules/.cache/cesa-build/pages', `${createHash('sha1').update(path.join(content, 'pages')).digest('hex')}.json`), { force: true });
-    const first = build(content, out);
-
-    const nothingChanged = build(content, out);
-    const page = path.join(content, 'pages/course-1.yaml');
-    writeFileSync(page, readFileSync(page, 'utf8').replace('    title: Part 1\n', '    title: Part 1, changed\n'));
-    const onePage = build(content, out);
-
+  const work = workFolder('cesa-bench-');
+  const content = path.join(work, 'site');
+  const out = path.join(work, 'dist');
+  // At a large size the content is what a site of that size would be: its pages share one picture for
+  // their link previews (meta.social.image; a title card costs 17 ms of CPU on its first build), and one
+  // page in a hundred is a course (the brochure lists every course: 50,000 would make a 5,000-page PDF).
+  const bytes = writeSyntheticProject(content, count, count >= LARGE ? { sharedCard: true, courseEvery: 100 } : {});
+  if (hugo) writeHugoTwin(content, path.join(work, 'hugo'));
+  if (astro) writeAstroTwin(content, path.join(work, 'astro'));
+  if (count >= LARGE) {
+    const cold = build(content, out, '--cold');
     return {
       pages: count,
       kbPerPage: bytes / count / 1024,
       cold: cold.wall,
-      rebundle: rebundle.wall,
       profile: cold.stats.profile,
       endedAt: cold.stats.endedAt,
-      first: first.wall,
-      nothingChanged: nothingChanged.wall,
-      onePageChanged: onePage.wall,
-      onePageMade: onePage.stats.made,
       peakMb: cold.stats.peakMb,
-      hugo: hugos.length > 0 ? Math.min(...hugos) : undefined,
-      astro: astros.length > 0 ? Math.min(...astros) : undefined,
+      hugo: hugo ? hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out'), work) : undefined,
+      astro: astro ? astroBuild(astro, path.join(work, 'astro'), path.join(work, 'astro-out'), (folder) => setAside(folder, work)) : undefined,
       htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined, astro: astro ? htmlKb(path.join(work, 'astro-out')) : undefined },
       parseMs: parseCosts(content),
-      phases: phaseCosts(content),
     };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
   }
+  build(content, out); // warms the bundle cache and the file system, as any second build has them
+
+  // Cold builds, ours, Hugo's and Astro's in alternation: the machine's load moves them alike.
+  const colds: { wall: number; stats: BuildStats }[] = [];
+  const hugos: number[] = [];
+  const astros: number[] = [];
+  for (let pair = 0; pair < 2; pair++) {
+    setAside(out, work);
+    colds.push(build(content, out, '--cold'));
+    if (hugo) hugos.push(hugoBuild(hugo, path.join(work, 'hugo'), path.join(work, 'hugo-out'), work));
+    if (astro) astros.push(astroBuild(astro, path.join(work, 'astro'), path.join(work, 'astro-out'), (folder) => setAside(folder, work)));
+  }
+  const cold = colds.reduce((best, run) => (run.wall < best.wall ? run : best));
+  // The code bundled again too (what a cold build paid before the bundles were kept by the code's fingerprint).
+  setAside(out, work);
+  const rebundle = build(content, out, '--cold', '--rebundle');
+  // A first build of new content into a new folder: no page index (scripts/builder/page-index.ts), no output.
+  setAside(out, work);
+  rmSync(path.join(project, 'node_modules/.cache/cesa-build/pages', `${createHash('sha1').update(path.join(content, 'pages')).digest('hex')}.json`), { force: true });
+  const first = build(content, out);
+
+  const nothingChanged = build(content, out);
+  const page = path.join(content, 'pages/course-1.yaml');
+  writeFileSync(page, readFileSync(page, 'utf8').replace('    title: Part 1\n', '    title: Part 1, changed\n'));
+  const onePage = build(content, out);
+
+  return {
+    pages: count,
+    kbPerPage: bytes / count / 1024,
+    cold: cold.wall,
+    rebundle: rebundle.wall,
+    profile: cold.stats.profile,
+    endedAt: cold.stats.endedAt,
+    first: first.wall,
+    nothingChanged: nothingChanged.wall,
+    onePageChanged: onePage.wall,
+    onePageMade: onePage.stats.made,
+    peakMb: cold.stats.peakMb,
+    hugo: hugos.length > 0 ? Math.min(...hugos) : undefined,
+    astro: astros.length > 0 ? Math.min(...astros) : undefined,
+    htmlKb: { engine: htmlKb(out), hugo: hugo ? htmlKb(path.join(work, 'hugo-out')) : undefined, astro: astro ? htmlKb(path.join(work, 'astro-out')) : undefined },
+    parseMs: parseCosts(content),
+    phases: phaseCosts(content),
+  };
 }
 
 const args = process.argv.slice(2);

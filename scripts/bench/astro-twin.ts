@@ -217,11 +217,12 @@ export function writeAstroTwin(contentRoot: string, astroRoot: string): void {
  * it renders the pages by importing its server bundle from the output folder, whose imports of Astro's
  * packages resolve only from inside the project (into a folder outside it, the build fails).
  */
-export function astroBuild(install: string, site: string, out: string): number {
+export function astroBuild(install: string, site: string, out: string, setAside: (folder: string) => void = (folder) => rmSync(folder, { recursive: true, force: true })): number {
   const modules = path.join(site, 'node_modules');
   if (!existsSync(modules)) symlinkSync(path.join(install, 'node_modules'), modules, 'dir');
   const dist = path.join(site, 'dist');
-  for (const folder of [out, dist, path.join(site, '.cache'), path.join(site, '.astro')]) rmSync(folder, { recursive: true, force: true });
+  // Its outputs and caches of an earlier run: set aside (the bench's setAside) or removed.
+  for (const folder of [out, dist, path.join(site, '.cache'), path.join(site, '.astro')]) setAside(folder);
   const started = performance.now();
   const result = spawnSync(process.execPath, [path.join(install, 'node_modules/astro/astro.js'), 'build', '--silent', '--root', site], { cwd: site, encoding: 'utf8', env: astroEnv() });
   const seconds = (performance.now() - started) / 1000;

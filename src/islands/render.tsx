@@ -4,6 +4,9 @@
  * in its placeholder. One render per island gives exactly the tree, and the useId ids, that
  * `hydrateRoot` in the browser produces: a single render of the page would not (an id depends on the
  * position in the tree).
+ *
+ * The static page is written by static-markup.ts (React's static markup, byte for byte, without
+ * React's streaming renderer), or by React itself where that module leaves a page to it.
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
@@ -11,10 +14,18 @@ import { islandModules } from './islands.gen';
 import { identifierPrefixOf, placeholderOf } from './ids';
 import { IslandCollector, IslandCollectorContext } from './Island';
 import { IslandRoot } from './root';
+import { staticMarkup } from './static-markup';
 
-export function renderWithIslands(page: ReactNode): string {
-  const collector = new IslandCollector();
-  let html = renderToStaticMarkup(<IslandCollectorContext value={collector}>{page}</IslandCollectorContext>);
+/** The page's HTML; `react`: the static part by React alone (what static-markup.ts is compared with). */
+export function renderWithIslands(page: ReactNode, { react = false }: { react?: boolean } = {}): string {
+  const withCollector = (collector: IslandCollector) => <IslandCollectorContext value={collector}>{page}</IslandCollectorContext>;
+  let collector = new IslandCollector();
+  let html = react ? undefined : staticMarkup(withCollector(collector));
+  if (html === undefined) {
+    // A fresh collector: the islands met before static-markup.ts gave up are met again.
+    collector = new IslandCollector();
+    html = renderToStaticMarkup(withCollector(collector));
+  }
   for (const { id, name, props } of collector.islands) {
     const island = renderToString(<IslandRoot island={islandModules[name] as never} props={props as never} start={{ pressedEarly: false }} />, {
       identifierPrefix: identifierPrefixOf(id),
