@@ -193,7 +193,7 @@ function layerOf(file) {
  * the dev server and the editor's server. Every other file of src/ is browser code (the site's
  * parts or the editor) and imports none of Node's modules.
  */
-const NODE_ONLY = ['src/content/load.ts', 'src/content/cache.ts', 'src/content/example-values.ts'];
+const NODE_ONLY = ['src/content/load.ts', 'src/content/cache.ts', 'src/content/example-values.ts', 'src/islands/render.tsx', 'src/entry-server.tsx'];
 
 const NODE_MODULES = new Set(builtinModules);
 /** @param {string} source */

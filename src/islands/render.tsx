@@ -8,13 +8,21 @@
  * The static page is written by static-markup.ts (React's static markup, byte for byte, without
  * React's streaming renderer), or by React itself where that module leaves a page to it.
  */
+import { createRequire } from 'node:module';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { islandModules } from './islands.gen';
 import { identifierPrefixOf, placeholderOf } from './ids';
 import { IslandCollector, IslandCollectorContext } from './Island';
 import { IslandRoot } from './root';
 import { staticMarkup } from './static-markup';
+
+type ServerRenderer = typeof import('react-dom/server');
+let serverRenderer: ServerRenderer | undefined;
+/**
+ * React's server renderer, loaded when a page first needs it (an island, or a page static-markup.ts
+ * leaves to React): a build's thread whose pages have none never loads it (35–75 ms a thread).
+ */
+const reactServer = (): ServerRenderer => (serverRenderer ??= createRequire(import.meta.url)('react-dom/server') as ServerRenderer);
 
 /** The page's HTML; `react`: the static part by React alone (what static-markup.ts is compared with). */
 export function renderWithIslands(page: ReactNode, { react = false }: { react?: boolean } = {}): string {
@@ -24,10 +32,10 @@ export function renderWithIslands(page: ReactNode, { react = false }: { react?: 
   if (html === undefined) {
     // A fresh collector: the islands met before static-markup.ts gave up are met again.
     collector = new IslandCollector();
-    html = renderToStaticMarkup(withCollector(collector));
+    html = reactServer().renderToStaticMarkup(withCollector(collector));
   }
   for (const { id, name, props } of collector.islands) {
-    const island = renderToString(<IslandRoot island={islandModules[name] as never} props={props as never} start={{ pressedEarly: false }} />, {
+    const island = reactServer().renderToString(<IslandRoot island={islandModules[name] as never} props={props as never} start={{ pressedEarly: false }} />, {
       identifierPrefix: identifierPrefixOf(id),
     });
     html = html.replace(placeholderOf(id), () => island);
