@@ -139,6 +139,7 @@ export class PageWork {
   private spill: Spill | undefined;
   private keptObjectBytes = 0;
   private server: { dir: string; entry: ServerEntry } | undefined;
+  private validatedCount = 0;
   /** Where this thread's time went, by phase (scripts/builder/profile.ts); taken by whoever reports it. */
   readonly phases = new Phases();
 
@@ -152,8 +153,9 @@ export class PageWork {
 
   private validateAll(task: ValidateTask): LoadedPage[] {
     const phases = this.phases;
-    const pages = task.relatives.map((relative, index): LoadedPage => {
-      collectIfGrown(index, phases);
+    const pages = task.relatives.map((relative): LoadedPage => {
+      // Counted across the runs this thread is handed (parallel.ts): a run may be shorter than CHECK_EVERY.
+      collectIfGrown(this.validatedCount++, phases);
       let clock = performance.now();
       const lap = (phase: string) => {
         const now = performance.now();

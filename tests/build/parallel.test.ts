@@ -43,6 +43,14 @@ describe('the parallel prerender', () => {
     for (const [file, text] of one) expect(two.get(file), file).toBe(text);
   }, 240_000);
 
+  it('writes the same pages on three threads, each handed the next run of pages when it is free', () => {
+    build(3, path.join(work, 'three'));
+    const one = files(path.join(work, 'one'));
+    const three = files(path.join(work, 'three'));
+    expect([...three.keys()].sort()).toEqual([...one.keys()].sort());
+    for (const [file, text] of one) expect(three.get(file), file).toBe(text);
+  }, 240_000);
+
   it('writes the same pages when the threads keep none in memory (each written to a file of its own, read back to render), and leaves no such file', () => {
     const pid = build(2, path.join(work, 'kept-none'), { CESA_BUILD_KEEP_MB: '0' });
     const one = files(path.join(work, 'one'));
