@@ -19,6 +19,8 @@ export interface BuildInputs {
   hash: string;
   /** By path relative to the content folder (`pages/etabs.yaml`): the build looks no file up twice. */
   stamps: ReadonlyMap<string, FileStamp>;
+  /** The code's fingerprint (build-cache.ts) as it was taken: the build's bundles are those of this code. */
+  code: string;
 }
 
 /** Everything a build of `contentRoot` reads: every file of pages/ and public/, the code, the last commit, the epoch. */
@@ -37,8 +39,9 @@ export function buildInputs(root: string, contentRoot: string): BuildInputs {
   const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: contentRoot, encoding: 'utf8' });
   hash.update(`head ${head.status === 0 ? head.stdout.trim() : 'none'}\n`);
   hash.update(`epoch ${process.env.SOURCE_DATE_EPOCH ?? ''}\n`);
-  hash.update(`code ${codeFingerprint(root)}\n`);
-  return { hash: hash.digest('hex'), stamps };
+  const code = codeFingerprint(root);
+  hash.update(`code ${code}\n`);
+  return { hash: hash.digest('hex'), stamps, code };
 }
 
 function recordFile(root: string, outDir: string): string {
