@@ -41,10 +41,13 @@ export const SPILL_BYTES = 4 * 1024 * 1024 * 1024;
 
 /**
  * What a thread keeps of its validated pages as objects, estimated at four times their YAML (the
- * objects, and the text their strings are slices of): 32 MB, some 450 pages of 18 KB. Serializing a
- * page and reading it back cost 0.3–0.5 ms, a tenth of the page's time.
+ * objects, and the text their strings are slices of; the heap holds about two and a half times that):
+ * 64 MB, some 900 pages of 18 KB. Serializing a page and reading it back cost 0.2–0.3 ms, a tenth of a
+ * page's time. 2026-11-28, alternating with CESA_BUILD_KEEP_MB: at 5,000 pages keep and restore 0.23–0.31
+ * ms a page with 32 MB, 0.21–0.22 with 64, 0.11–0.12 with 96; at 50,000 pages a peak of 483, 528 and
+ * 848 MB (the goals: 512 MB at 5,000 pages, 1 GB at 50,000).
  */
-export const KEEP_OBJECT_BYTES = 32 * 1024 * 1024;
+export const KEEP_OBJECT_BYTES = 64 * 1024 * 1024;
 /** The budget in MB for measuring and testing the other paths (CESA_BUILD_KEEP_MB=0: every page goes to the file). */
 const keepObjectBytes = process.env.CESA_BUILD_KEEP_MB === undefined ? KEEP_OBJECT_BYTES : Number(process.env.CESA_BUILD_KEEP_MB) * 1024 * 1024;
 const OBJECT_BYTES_PER_SOURCE_BYTE = 4;
