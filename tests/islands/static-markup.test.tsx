@@ -127,6 +127,19 @@ const cases: Record<string, ReactNode> = {
         Menu
       </button>
       <label htmlFor="x">label</label>
+      <time dateTime="2026-11-28" itemProp="startDate">
+        28 November
+      </time>
+      <button type="button" popoverTarget="menu" popoverTargetAction="toggle" command="show-modal" commandfor="dialog">
+        Open
+      </button>
+      <details open>
+        <summary>More</summary>
+      </details>
+      <span inert={false} draggable={false} spellCheck tabIndex={0} dir="ltr">
+        {''}
+        {0}
+      </span>
     </div>
   ),
   styles: <div style={{ color: 'red', marginTop: 0, '--gap': ' 1rem ', backgroundImage: 'url("a.png")', msTransform: 'none', opacity: '' } as never} />,
