@@ -11,7 +11,7 @@
  * A cache is only a way to skip work: a corrupt or foreign one (another version, another folder, a file
  * changed since it was recorded) is ignored, never trusted, and the file is made again.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { outputPathOf, rememberFolders } from './output-folder';
@@ -24,17 +24,19 @@ export function buildCacheDir(root: string): string {
 }
 
 export const sha1 = (...parts: (string | Uint8Array)[]): string => {
-  const hash = createHash('sha1');
-  for (const part of parts) hash.update(part).update('\0');
-  return hash.digest('hex');
+  // Text alone (a page's key, every page of every build): one call, half the time of a Hash object.
+  if (parts.every((part) => typeof part === 'string')) return hash('sha1', `${parts.join('\0')}\0`);
+  const hashing = createHash('sha1');
+  for (const part of parts) hashing.update(part).update('\0');
+  return hashing.digest('hex');
 };
 
 
 /** A hash of the project's code that shapes the output (code.ts): equal fingerprints make equal bundles and equal HTML from equal data. */
 export function codeFingerprint(root: string): string {
-  const hash = createHash('sha1').update(`cesa-build ${VERSION} ${process.version}\0`);
-  for (const file of codeFiles(root, 'site-output')) hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
-  return hash.digest('hex');
+  const hashing = createHash('sha1').update(`cesa-build ${VERSION} ${process.version}\0`);
+  for (const file of codeFiles(root, 'site-output')) hashing.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  return hashing.digest('hex');
 }
 
 /** Where a fingerprint's bundles are kept; `complete` once both are written. */

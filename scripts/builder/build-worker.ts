@@ -21,4 +21,8 @@ async function answer(request: WorkerRequest): Promise<void> {
   parentPort!.postMessage(reply);
 }
 
-parentPort!.on('message', (request: WorkerRequest) => void answer(request));
+// One request at a time, in the order they came: a render's runs (parallel.ts) each wait for the one before.
+let answering = Promise.resolve();
+parentPort!.on('message', (request: WorkerRequest) => {
+  answering = answering.then(() => answer(request));
+});

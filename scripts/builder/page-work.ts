@@ -1,15 +1,16 @@
 /**
  * The build's work on page files, the same on every thread (scripts/builder/parallel.ts spreads it):
  * - read, validate and take the facts of a share of the page files, keeping the validated pages on
- *   this thread (only their facts go back: a page never crosses threads);
- * - render the pages this thread holds into the output.
+ *   this thread (only their facts go back: a page object never crosses threads);
+ * - render pages into the output: those it keeps as objects, and any page written to a file.
  * A thread keeps its first validated pages as they are, up to about KEEP_OBJECT_BYTES (nothing to do to
  * render them), and writes the next ones serialized (node:v8: a third of their size as objects, read
  * back in a tenth of the time validating takes) to a file of its own, up to SPILL_BYTES; beyond that (or
- * without a folder for that file) it validates a page again when it renders it. So memory stays
- * bounded however large the site, and no page is validated twice.
+ * without a folder for that file) a page is validated again when it is rendered. So memory stays
+ * bounded however large the site, and no page is validated twice. A page in a file is rendered by
+ * whichever thread is free (parallel.ts): any thread can read it back.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, getHeapStatistics, serialize, setFlagsFromString } from 'node:v8';
@@ -67,9 +68,19 @@ export const stampOf = (file: string): FileStamp => {
 
 export const sameStamp = (a: FileStamp, b: FileStamp) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 
-/** One page file after validation, as the thread that validated it reports it. */
+/** Where a thread wrote a validated page it does not keep as an object: any thread can read it back. */
+export interface SpillPlace {
+  file: string;
+  offset: number;
+  length: number;
+}
+
+/**
+ * One page file after validation, as the thread that validated it reports it. `held`: the page kept as
+ * an object (only that thread can render it as it is), written to a file, or neither (validated again).
+ */
 export type LoadedPage = { relative: string; file: string; route: string; stamp: FileStamp } & (
-  | { ok: true; facts: PageFacts; card: CardSpec | null; sourceHash: string }
+  | { ok: true; facts: PageFacts; card: CardSpec | null; sourceHash: string; held: 'object' | SpillPlace | 'nothing' }
   | { ok: false; errors: ContentError[] }
 );
 
@@ -100,6 +111,8 @@ export interface RenderContext {
 export interface RenderJob {
   /** The page file; null for the 404 page. */
   relative: string | null;
+  /** Where the validated page was written, if it was (held: any thread renders it from there). */
+  spilled?: SpillPlace | undefined;
   route: string;
   output: string;
   key: string;
@@ -134,7 +147,7 @@ function collectIfGrown(index: number, phases: Phases): void {
   heapAfterCollection = getHeapStatistics().used_heap_size;
 }
 
-const hashText = (text: string) => createHash('sha1').update(text).digest('hex');
+const hashText = (text: string) => hash('sha1', text);
 
 /** The validated pages and the server bundle of one thread. */
 export class PageWork {
@@ -143,6 +156,10 @@ export class PageWork {
   private keptObjectBytes = 0;
   private server: { dir: string; entry: ServerEntry } | undefined;
   private validatedCount = 0;
+  /** The render this thread is in (its runs come one after another: parallel.ts), and its writer's options. */
+  private rendering: { context: RenderContext; writer: WriterOptions } | undefined;
+  /** Other threads' spill files, open for reading during a run. */
+  private readonly readers = new Map<string, number>();
   /** Where this thread's time went, by phase (scripts/builder/profile.ts); taken by whoever reports it. */
   readonly phases = new Phases();
 
@@ -189,32 +206,44 @@ export class PageWork {
       if (!validated!.ok) return { relative, file, route, stamp, ok: false, errors: validated!.errors };
       const page = validated!.page;
       const objectBytes = sourceLength * OBJECT_BYTES_PER_SOURCE_BYTE;
+      let held: 'object' | SpillPlace | 'nothing' = 'nothing';
       if (this.keptObjectBytes + objectBytes <= keepObjectBytes) {
         this.kept.set(relative, { page, bytes: objectBytes });
         this.keptObjectBytes += objectBytes;
+        held = 'object';
       } else if (task.spillDir) {
         this.spill ??= new Spill(path.join(task.spillDir, `${threadId}.pages`));
         const spilled = this.spill.put(serialize(page));
         if (spilled) this.kept.set(relative, spilled);
+        if (spilled) held = { file: this.spill.file, ...spilled };
       }
       lap('keep');
       // A copy: the facts' strings are slices of the file's text, and would keep all of it alive (18 KB a page).
       const facts = structuredClone(factsOf(route, file, page));
       const card = task.site ? structuredClone(cardSpecOf(task.site, page)) : null;
       lap('facts');
-      return { relative, file, route, stamp, ok: true, facts, card, sourceHash };
+      return { relative, file, route, stamp, ok: true, facts, card, sourceHash, held };
     });
     return pages;
   }
 
-  /** Renders the jobs of pages this thread validated; returns the records of what it wrote. */
-  async render(context: RenderContext, jobs: readonly RenderJob[]): Promise<Record<string, OutputRecord>> {
+  /**
+   * Renders the jobs (pages this thread keeps, pages written to a file by any thread, pages to validate
+   * again); returns the records of what it wrote. A render comes in runs: `context` with the first,
+   * none with the next ones of the same render (a worker is not sent it again).
+   */
+  async render(given: RenderContext | undefined, jobs: readonly RenderJob[]): Promise<Record<string, OutputRecord>> {
+    if (given && given !== this.rendering?.context) this.rendering = { context: given, writer: given.writer };
+    if (!this.rendering) throw new Error('a render run came before its context');
+    const { context, writer } = this.rendering;
+    const out = new OutputWriter(writer);
+    // The folders made for the output are remembered by the first run's writer: the next ones need not be told again.
+    this.rendering.writer = { ...writer, folders: undefined };
     if (this.server?.dir !== context.serverDir) {
       const started = performance.now();
       this.server = { dir: context.serverDir, entry: await importServer(context.serverDir) };
       this.phases.add('load renderer', performance.now() - started);
     }
-    const out = new OutputWriter(context.writer);
     const phases = this.phases;
     try {
       for (const [index, job] of jobs.entries()) {
@@ -228,6 +257,8 @@ export class PageWork {
       }
     } finally {
       this.spill?.close();
+      for (const fd of this.readers.values()) closeSync(fd);
+      this.readers.clear();
     }
     return out.written;
   }
@@ -241,10 +272,22 @@ export class PageWork {
       this.kept.delete(job.relative);
       if ('page' in kept) this.keptObjectBytes -= kept.bytes;
     }
-    const restored = kept && !('page' in kept) ? this.spill?.get(kept) : undefined;
+    const restored = kept && !('page' in kept) ? this.spill?.get(kept) : !kept && job.spilled ? this.readSpilled(job.spilled) : undefined;
     const page = job.relative === null ? null : restored ? (deserialize(restored) as Page) : kept && 'page' in kept ? kept.page : validateAgain(context, job.relative);
     this.phases.add('restore', performance.now() - started);
     return { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+  }
+
+  /** A page another thread wrote to its file, or undefined if it cannot be read (then it is validated again). */
+  private readSpilled({ file, offset, length }: SpillPlace): Buffer | undefined {
+    const bytes = Buffer.allocUnsafe(length);
+    try {
+      let fd = this.readers.get(file);
+      if (fd === undefined) this.readers.set(file, (fd = openSync(file, 'r')));
+      return readSync(fd, bytes, 0, length, offset) === length ? bytes : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -268,7 +311,7 @@ class Spill {
   private size = 0;
   private failed = false;
 
-  constructor(private readonly file: string) {}
+  constructor(readonly file: string) {}
 
   put(bytes: Uint8Array): Spilled | undefined {
     if (this.failed || this.size + bytes.byteLength > SPILL_BYTES) return undefined;

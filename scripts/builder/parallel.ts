@@ -1,7 +1,8 @@
 /**
  * The page work of a build spread over the cores: this thread and a worker thread per other core,
- * each validating a share of the page files and later rendering the pages it validated (they never
- * cross threads: only their facts come back). The workers start before the code is bundled, so
+ * each validating runs of the page files as it is free, and later rendering the pages it keeps as
+ * objects (they never cross threads: only their facts come back) and runs of the pages written to
+ * files (page-work.ts), which any thread reads back. The workers start before the code is bundled, so
  * validation overlaps with bundling. Small amounts of work stay on this thread: starting a worker
  * costs more than a few hundred pages.
  */
@@ -12,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import type { CourseSummary } from '../../src/content/course-chapters';
 import type { Site } from '../../src/content/site-schema';
 import type { OutputRecord } from './build-cache';
-import { PageWork, type LoadedPage, type RenderContext, type RenderJob, type ValidateTask } from './page-work';
+import { PageWork, type LoadedPage, type RenderContext, type RenderJob, type SpillPlace, type ValidateTask } from './page-work';
 import { Phases, type PhaseTimes } from './profile';
 
 /** Pages from which a second thread pays for itself. */
@@ -43,7 +44,8 @@ function brochureEntry(): URL {
 /** A request to a worker thread, and its answer. */
 export type WorkerAsk =
   | { kind: 'validate'; task: ValidateTask }
-  | { kind: 'render'; context: RenderContext; jobs: RenderJob[] }
+  // The context with a render's first run only: the worker keeps it for the next.
+  | { kind: 'render'; context: RenderContext | undefined; jobs: RenderJob[] }
   | { kind: 'brochure'; site: Site; summaries: CourseSummary[]; date: Date | undefined };
 export type WorkerRequest = { id: number } & WorkerAsk;
 export type WorkerReply = { id: number } & ({ ok: true; value: unknown; phases: PhaseTimes } | { ok: false; error: string });
@@ -109,6 +111,8 @@ export class PageThreads {
   private readonly threads: Thread[];
   /** Which thread validated each page file (and holds its page). */
   private readonly holder = new Map<string, number>();
+  /** The pages kept as objects (rendered by their holder), and where the others were written (by any thread). */
+  private readonly held = new Map<string, 'object' | SpillPlace>();
   /** Where the pages' time went on every thread, summed by phase (scripts/builder/profile.ts). */
   readonly phases = new Phases();
 
@@ -134,13 +138,15 @@ export class PageThreads {
    * waits for this thread, busy validating, to hand it the next.
    */
   async validate(task: ValidateTask): Promise<LoadedPage[]> {
-    const runs = chunks(task.relatives, runLength(task.relatives.length, this.threads.length));
+    const runs: string[][] = [];
     const reports: LoadedPage[][] = [];
     let next = 0;
     const take = (index: number): number | undefined => {
-      if (next >= runs.length) return undefined;
-      for (const relative of runs[next]!) this.holder.set(relative, index);
-      return next++;
+      if (next >= task.relatives.length) return undefined;
+      const run = task.relatives.slice(next, next + runLength(task.relatives.length - next, this.threads.length));
+      next += run.length;
+      for (const relative of run) this.holder.set(relative, index);
+      return runs.push(run) - 1;
     };
     await Promise.all(
       this.threads.map(async (thread, index) => {
@@ -148,14 +154,14 @@ export class PageThreads {
           // After the caller's own work of this turn (the page folders), as before.
           await Promise.resolve();
           for (let run = take(index); run !== undefined; run = take(index)) {
-            reports[run] = await this.own(thread, (own) => own.validate({ ...task, relatives: runs[run]! }));
+            reports[run] = this.hold(await this.own(thread, (own) => own.validate({ ...task, relatives: runs[run]! })));
             // The workers' answers are read between two runs: each is handed its next at once.
             await new Promise((resolve) => setImmediate(resolve));
           }
           return;
         }
         const ask = async () => {
-          for (let run = take(index); run !== undefined; run = take(index)) reports[run] = await thread.worker.ask<LoadedPage[]>({ kind: 'validate', task: { ...task, relatives: runs[run]! } });
+          for (let run = take(index); run !== undefined; run = take(index)) reports[run] = this.hold(await thread.worker.ask<LoadedPage[]>({ kind: 'validate', task: { ...task, relatives: runs[run]! } }));
         };
         await Promise.all([ask(), ask()]);
       }),
@@ -163,27 +169,60 @@ export class PageThreads {
     return reports.flat();
   }
 
+  /** Notes how each page of a validation report is held; returns the report. */
+  private hold(report: LoadedPage[]): LoadedPage[] {
+    for (const page of report) if (page.ok && page.held !== 'nothing') this.held.set(page.relative, page.held);
+    return report;
+  }
+
   /**
-   * Renders the jobs, each on the thread that holds its page; a page no thread validated in this
-   * build goes to the least busy one.
+   * Renders the jobs: each thread first the pages it keeps as objects, then runs of the others (pages
+   * written to a file, pages to validate again) as it is free. Fixed shares of those left this thread
+   * idle 2–5 s at the end of a 50,000-page build: its share of the validation, and so of the pages,
+   * was smaller, and a page takes each thread a different time.
    */
   async render(context: RenderContext, jobs: readonly RenderJob[]): Promise<Record<string, OutputRecord>[]> {
-    const shares: RenderJob[][] = this.threads.map(() => []);
-    const unheld: RenderJob[] = [];
+    const own: RenderJob[][] = this.threads.map(() => []);
+    const anyone: RenderJob[] = [];
     for (const job of jobs) {
-      const index = job.relative === null ? undefined : this.holder.get(job.relative);
-      if (index === undefined) unheld.push(job);
-      else shares[index]!.push(job);
+      const held = job.relative === null ? undefined : this.held.get(job.relative);
+      if (held === 'object') own[this.holder.get(job.relative!)!]!.push(job);
+      else anyone.push(held ? { ...job, spilled: held } : job);
     }
-    for (const job of unheld) shares.reduce((least, share) => (share.length < least.length ? share : least)).push(job);
-    return Promise.all(
-      shares.map((share, index) => {
-        if (share.length === 0) return Promise.resolve({});
-        const thread = this.threads[index]!;
-        // This thread's share after the workers have theirs: rendering holds this thread until it is done.
-        return 'own' in thread ? this.own(thread, (own) => own.render(context, share)) : thread.worker.ask<Record<string, OutputRecord>>({ kind: 'render', context, jobs: share });
+    const written: Record<string, OutputRecord>[] = [];
+    let next = 0;
+    // After a thread's failure no thread starts another run: the build stops and removes what it wrote.
+    let failed = false;
+    const take = (): RenderJob[] | undefined => {
+      if (failed || next >= anyone.length) return undefined;
+      const run = anyone.slice(next, next + runLength(anyone.length - next, this.threads.length));
+      next += run.length;
+      return run;
+    };
+    const rendered = Promise.all(
+      this.threads.map(async (thread, index) => {
+        if ('own' in thread) {
+          // After the caller's own work of this turn (its other files), as before.
+          await Promise.resolve();
+          for (let run: RenderJob[] | undefined = own[index]; run; run = take()) {
+            if (run.length > 0) written.push(await this.own(thread, (work) => work.render(context, run)));
+            // The workers' answers are read between two runs: each is handed its next at once.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          return;
+        }
+        // The context with the first request only (a message's copy of it costs as much as a few pages);
+        // the worker answers its requests one after another, so its own pages come first.
+        const first = thread.worker.ask<Record<string, OutputRecord>>({ kind: 'render', context, jobs: own[index]! }).then((records) => void written.push(records));
+        const ask = async () => {
+          for (let run = take(); run; run = take()) written.push(await thread.worker.ask<Record<string, OutputRecord>>({ kind: 'render', context: undefined, jobs: run }));
+        };
+        await Promise.all([first, ask(), ask()]);
       }),
     );
+    rendered.catch(() => (failed = true));
+    await rendered;
+    return written;
   }
 
   async close(): Promise<void> {
@@ -191,12 +230,13 @@ export class PageThreads {
   }
 }
 
-/** Pages in a run: about twenty runs a thread, 10 to 200 pages each (a message to a worker costs microseconds, a page a millisecond). */
-const runLength = (pages: number, threads: number) => Math.max(10, Math.min(200, Math.ceil(pages / (threads * 20))));
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
-}
+/**
+ * Pages in the next run, of `left` not yet handed out: an eighth of a thread's share of them, 5 to 200
+ * pages (a message to a worker costs microseconds, a page a millisecond). The runs shrink towards the
+ * end, so the last one a thread waits for is short: with runs of a fixed length (25 pages at 1,000
+ * pages) this thread waited 75 ms for the worker's last two.
+ */
+const runLength = (left: number, threads: number) => Math.max(5, Math.min(200, Math.ceil(left / (threads * 8))));
 
 /** The brochure's thread: started ahead, asked once for the brochure; stopped when not needed. */
 export interface BrochureThread {

@@ -6,6 +6,7 @@
  * first (scripts/builder/output-folder.ts).
  */
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { courseIndexOf } from '../../src/content/course-facts';
@@ -120,6 +121,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   let brochureAhead: BrochureThread | undefined;
   // The photos' and cards' drawing, which goes on while the pages render.
   let drawing: Promise<unknown> | undefined;
+  let spillRemoved: Promise<unknown> | undefined;
   try {
     recoverOutput(outDir, lock);
     removeDeadServerDirs(root, lock);
@@ -252,6 +254,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     writeCachedFiles(shared.files, out);
     steps.mark('pictures');
     for (const written of await rendering) out.merge(written);
+    // The validated pages' spill files are read no more: removed on libuv's threads while this one
+    // writes the records (unlinking a large file took 1 s at 50,000 pages on a disk mounted with discard).
+    spillRemoved = rm(spillDir, { recursive: true, force: true }).catch(() => undefined);
     // What rendering left behind goes before the last steps build their large lists (records, index).
     if (much) collectGarbage();
     if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options }, notFound));
@@ -287,6 +292,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       // A build stopped by content errors still waits for its bundler and its pictures, so that nothing writes after it.
       await bundling;
       await drawing?.catch(() => undefined);
+      await spillRemoved;
       // Never promoted, so no need to rename them first: if a kill interrupts this, the next build removes the rest.
       rmSync(staging, { recursive: true, force: true });
       forgetFolders(staging);

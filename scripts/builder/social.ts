@@ -14,7 +14,7 @@
  * mistaken for the new one. Text is laid out by Pango (sharp's text input) in the system's sans-serif
  * font: wrapped at word boundaries, made smaller until it fits its box, and never drawn outside it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -137,12 +137,12 @@ export function makeSharedMedia({ root, contentRoot, content, cards: specs, cach
 
   const hashed = new Map<string, string>();
   const hashOf = (src: string) => {
-    let hash = hashed.get(src);
-    if (hash === undefined) {
+    let known = hashed.get(src);
+    if (known === undefined) {
       const file = fileOf(src);
-      hashed.set(src, (hash = hashes.of(file, statSync(file))));
+      hashed.set(src, (known = hashes.of(file, statSync(file))));
     }
-    return hash;
+    return known;
   };
   const tryOn = async <T,>(src: string, make: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -165,10 +165,14 @@ export function makeSharedMedia({ root, contentRoot, content, cards: specs, cach
   const inCache = (name: string) => (listed ??= new Set(readdirSync(cacheDir))).has(name);
   // One job per different card: pages that would show the same card share its file.
   const jobs = new Map<string, { card: SocialCard; drawn: Promise<unknown> }>();
+  // A card's name by what it is made from: many pages share a card (their site's title card, one picture).
+  const ids = new Map<string, string>();
   const cardOf = (spec: CardSpec): { card: SocialCard; drawn: Promise<unknown> } => {
     const inputs = spec.kind === 'picture' ? { kind: spec.kind, src: hashOf(spec.src) } : { kind: spec.kind, title: spec.title, subtitle: spec.subtitle, colours, host, logo: hashOf(logoSrc) };
     const extension = spec.kind === 'picture' ? 'jpg' : 'png';
-    const id = createHash('sha256').update(JSON.stringify({ SETTINGS, LAYOUT, inputs })).digest('hex').slice(0, 20);
+    const made = JSON.stringify(inputs);
+    let id = ids.get(made);
+    if (id === undefined) ids.set(made, (id = hash('sha256', JSON.stringify({ SETTINGS, LAYOUT, inputs })).slice(0, 20)));
     let job = jobs.get(id);
     if (!job) {
       const cached = path.join(cacheDir, `${id}.${extension}`);
@@ -193,8 +197,10 @@ export function makeSharedMedia({ root, contentRoot, content, cards: specs, cach
 
   const pages = new Map<string, SharedMedia>();
   const files = new Map<string, { cached: string; key: string }>();
+  const there = new Set<string>();
   for (const [route, spec] of specs) {
-    if (spec.kind === 'picture' && !existsSync(fileOf(spec.src))) throw new Error(`${spec.src} is not in public/: the content check should have said so`);
+    if (spec.kind === 'picture' && !there.has(spec.src) && !existsSync(fileOf(spec.src))) throw new Error(`${spec.src} is not in public/: the content check should have said so`);
+    if (spec.kind === 'picture') there.add(spec.src);
     const { card } = cardOf(spec);
     pages.set(route, { card: { ...card, alt: spec.alt }, icons: true });
     files.set(card.src.slice(1), { cached: path.join(cacheDir, path.basename(card.src)), key: card.src });

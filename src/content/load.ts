@@ -73,9 +73,14 @@ export function listPageFiles(pagesDir: string): string[] {
 type Walked = { relative: string; kind: 'file' | 'link' | 'other' };
 
 function walk(dir: string): Walked[] {
+  // A folder's entries name it as given, those of the folders inside it joined to it (normalized): a
+  // relative path is cut from either without path.relative (a third of a 50,000-page walk).
+  const inside = path.join(dir, '_').slice(0, -1);
+  const relativeOf = (parent: string, name: string) =>
+    parent === dir ? name : parent.startsWith(inside) ? `${parent.slice(inside.length)}${path.sep}${name}` : path.relative(dir, path.join(parent, name));
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .map((entry): Walked => ({
-      relative: path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+      relative: path.sep === '/' ? relativeOf(entry.parentPath, entry.name) : relativeOf(entry.parentPath, entry.name).split(path.sep).join('/'),
       kind: entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'other' : 'link',
     }))
     .filter((entry) => !(entry.kind === 'other'))
@@ -90,6 +95,8 @@ function walk(dir: string): Walked[] {
 export function strayPageFiles(root: string, pagesDir: string): ContentError[] {
   const errors: ContentError[] = [];
   for (const entry of walk(pagesDir)) {
+    // A page file with a fine name, nearly every entry, needs nothing more.
+    if (entry.kind === 'file' && isPageFile(entry.relative) && !fileNameProblem(entry.relative)) continue;
     const parts = entry.relative.split('/');
     if (parts.some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
     const file = displayPath(root, pagesDir, entry.relative);

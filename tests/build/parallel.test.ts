@@ -59,4 +59,13 @@ describe('the parallel prerender', () => {
     for (const [file, text] of one) expect(keptNone.get(file), file).toBe(text);
     expect(readdirSync(path.join(root, 'node_modules/.cache')).filter((name) => name.startsWith(`cesa-ssr-${pid}-`))).toEqual([]);
   }, 240_000);
+
+  it('writes the same pages when each of three threads keeps a few in memory and writes the rest to its file, each rendered by whichever thread is free', () => {
+    const pid = build(3, path.join(work, 'kept-some'), { CESA_BUILD_KEEP_MB: '1' });
+    const one = files(path.join(work, 'one'));
+    const keptSome = files(path.join(work, 'kept-some'));
+    expect([...keptSome.keys()].sort()).toEqual([...one.keys()].sort());
+    for (const [file, text] of one) expect(keptSome.get(file), file).toBe(text);
+    expect(readdirSync(path.join(root, 'node_modules/.cache')).filter((name) => name.startsWith(`cesa-ssr-${pid}-`))).toEqual([]);
+  }, 240_000);
 });
