@@ -113,6 +113,8 @@ export interface RenderJob {
   relative: string | null;
   /** Where the validated page was written, if it was (held: any thread renders it from there). */
   spilled?: SpillPlace | undefined;
+  /** The validated page itself, copied with the request: one the main thread kept, handed to a worker (release). */
+  page?: Page | undefined;
   route: string;
   output: string;
   key: string;
@@ -131,9 +133,19 @@ export interface RenderJob {
  */
 const COLLECT_GROWTH = 96 * 1024 * 1024;
 const CHECK_EVERY = 25;
+/**
+ * V8's `gc`, without leaving `--expose-gc` set: V8's flags are the process's, and Node's built-in modules
+ * come with compiled code that V8 takes only under the flags it was made with. With the flag left on,
+ * every built-in module loaded after it, in every thread, was compiled from its source: a worker
+ * thread's start took 2-3 times as long (0.1-0.2 s more at each build's start).
+ */
 export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
+  try {
+    return runInNewContext('gc') as () => void;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
 })();
 
 /** The heap's size after this thread's last full collection (or when it first looked). */
@@ -274,10 +286,19 @@ export class PageWork {
       this.kept.delete(job.relative);
       if ('page' in kept) this.keptObjectBytes -= kept.bytes;
     }
-    const restored = kept && !('page' in kept) ? this.spill?.get(kept) : !kept && job.spilled ? this.readSpilled(job.spilled) : undefined;
-    const page = job.relative === null ? null : restored ? (deserialize(restored) as Page) : kept && 'page' in kept ? kept.page : validateAgain(context, job.relative);
+    const restored = kept && !('page' in kept) ? this.spill?.get(kept) : !kept && !job.page && job.spilled ? this.readSpilled(job.spilled) : undefined;
+    const page = job.relative === null ? null : (job.page ?? (restored ? (deserialize(restored) as Page) : kept && 'page' in kept ? kept.page : validateAgain(context, job.relative)));
     this.phases.add('restore', performance.now() - started);
     return { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+  }
+
+  /** A page this thread keeps as an object, let go to be rendered by another thread (undefined: not kept so). */
+  release(relative: string): Page | undefined {
+    const kept = this.kept.get(relative);
+    if (!kept || !('page' in kept)) return undefined;
+    this.kept.delete(relative);
+    this.keptObjectBytes -= kept.bytes;
+    return kept.page;
   }
 
   /** A page another thread wrote to its file, or undefined if it cannot be read (then it is validated again). */

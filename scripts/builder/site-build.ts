@@ -179,9 +179,6 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // The previous output's records: which of its files this build may keep.
     const previous = cold || !existsSync(outDir) ? {} : readManifest(root, outDir);
     const verified = verifiedRecords(outDir, previous);
-    // The brochure on a thread of its own from now on, unless the last output's is still right.
-    brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead, brochures);
-    brochures.remember(inputs.hash, brochure.key);
 
     // Photos and what shared links and home screens show, drawn by sharp (scripts/images/images.ts,
     // scripts/builder/social.ts), each file made once and kept by what it is made from. The pages render
@@ -240,6 +237,10 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     );
     // Awaited below; a step between that throws must not leave its failure unhandled.
     rendering.catch(() => undefined);
+    // The brochure on a thread of its own from now on, unless the last output's is still right: started
+    // once the workers render (its key hashes every course's summary: 70 ms at 1,000 courses, a worker idle).
+    brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead, brochures);
+    brochures.remember(inputs.hash, brochure.key);
     linkClientFiles(client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
     copyPublicFiles(path.join(contentRoot, 'public'), out, photos.originals);
