@@ -13,7 +13,7 @@ async function answer(request: WorkerRequest): Promise<void> {
   let reply: WorkerReply;
   try {
     if (request.kind === 'brochure') throw new Error('the brochure has a thread of its own (brochure-worker.ts)');
-    const value = request.kind === 'validate' ? work.validate(request.task) : await work.render(request.context, request.jobs);
+    const value = request.kind === 'validate' ? work.validate(request.task) : request.kind === 'prepare' ? void (await work.prepare(request.serverDir)) : await work.render(request.context, request.jobs);
     reply = { id: request.id, ok: true, value, phases: work.phases.take() };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

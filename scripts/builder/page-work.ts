@@ -253,11 +253,7 @@ export class PageWork {
     const out = new OutputWriter(writer);
     // The folders made for the output are remembered by the first run's writer: the next ones need not be told again.
     this.rendering.writer = { ...writer, folders: undefined };
-    if (this.server?.dir !== context.serverDir) {
-      const started = performance.now();
-      this.server = { dir: context.serverDir, entry: await importServer(context.serverDir) };
-      this.phases.add('load renderer', performance.now() - started);
-    }
+    const server = await this.prepare(context.serverDir);
     const phases = this.phases;
     try {
       for (const [index, job] of jobs.entries()) {
@@ -266,7 +262,7 @@ export class PageWork {
         // starts when one ends, which it cannot while pages are rendered without a pause.
         if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
         const data = this.dataOf(context, job);
-        const html = renderHtml(this.server.entry, context.template, data, phases);
+        const html = renderHtml(server, context.template, data, phases);
         phases.time('write', () => out.write(job.output, job.key, html));
       }
     } finally {
@@ -290,6 +286,16 @@ export class PageWork {
     const page = job.relative === null ? null : (job.page ?? (restored ? (deserialize(restored) as Page) : kept && 'page' in kept ? kept.page : validateAgain(context, job.relative)));
     this.phases.add('restore', performance.now() - started);
     return { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+  }
+
+  /** Loads the server bundle of `serverDir` (the renderer), unless it is loaded; a worker is asked this while it would wait. */
+  async prepare(serverDir: string): Promise<ServerEntry> {
+    if (this.server?.dir !== serverDir) {
+      const started = performance.now();
+      this.server = { dir: serverDir, entry: await importServer(serverDir) };
+      this.phases.add('load renderer', performance.now() - started);
+    }
+    return this.server.entry;
   }
 
   /** A page this thread keeps as an object, let go to be rendered by another thread (undefined: not kept so). */

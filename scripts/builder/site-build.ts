@@ -166,6 +166,9 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       return { relative, file: facts.file, route: facts.route, ok: true, facts };
     });
     steps.mark('validate');
+    // The workers load the renderer while this thread checks across the pages (the bundles are most often ready).
+    const ready = threads;
+    bundles.then(({ server }) => ready.prepare(server), () => undefined);
     const checked = checkAcross({ root: contentRoot, pagesDir }, entries);
     // After much work only: a full collection costs 50–100 ms on a large heap.
     const much = toLoad.length > 1000;

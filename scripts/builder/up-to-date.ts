@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { buildCacheDir, codeFingerprint, readManifest, sha1, verifiedRecords } from './build-cache';
 import type { FileStamp } from './page-work';
@@ -30,8 +30,7 @@ export function buildInputs(root: string, contentRoot: string): BuildInputs {
   for (const dir of ['pages', 'public']) {
     const base = path.join(contentRoot, dir);
     if (!existsSync(base)) continue;
-    for (const name of readdirSync(base, { recursive: true, encoding: 'utf8' }).sort()) {
-      const { size, mtimeMs, ctimeMs, ino, mode } = statSync(path.join(base, name));
+    for (const [name, { size, mtimeMs, ctimeMs, ino, mode }] of entriesUnder(base)) {
       hash.update(`${dir}/${name}\0${size} ${mtimeMs} ${ctimeMs} ${ino} ${mode}\n`);
       stamps.set(`${dir}/${name.split(path.sep).join('/')}`, { size, mtimeMs, ctimeMs, ino });
     }
@@ -42,6 +41,44 @@ export function buildInputs(root: string, contentRoot: string): BuildInputs {
   const code = codeFingerprint(root);
   hash.update(`code ${code}\n`);
   return { hash: hash.digest('hex'), stamps, code };
+}
+
+/**
+ * Every entry under `base`, folders included, by its path relative to it (sorted), with what it is: a
+ * link as what it points to, and a folder it points to walked too, but never a folder again inside
+ * itself (a link back up); a link that points nowhere as the link itself (the content check says what
+ * is wrong with it: a stack trace here said nothing). Read by entry types, not by Node's recursive list
+ * of names, which looks at every entry once more to find the folders (0.25 s of 0.55–0.76 s at 50,000 pages).
+ */
+function entriesUnder(base: string): [string, Stats][] {
+  const found: [string, Stats][] = [];
+  const walking = new Set<string>();
+  const walk = (dir: string, prefix: string, identity: string) => {
+    walking.add(identity);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const name = prefix === '' ? entry.name : `${prefix}${path.sep}${entry.name}`;
+      // `dir` is normalized (path.join), and an entry's name holds no separator: no path.join needed (a third of the walk).
+      const full = `${dir}${path.sep}${entry.name}`;
+      const stat = statOrLink(full);
+      found.push([name, stat]);
+      if (!stat.isDirectory()) continue;
+      const inside = `${stat.dev}:${stat.ino}`;
+      if (!walking.has(inside)) walk(full, name, inside);
+    }
+    walking.delete(identity);
+  };
+  const top = statSync(base);
+  walk(base, '', `${top.dev}:${top.ino}`);
+  return found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** What `file` is, through a link; a link that points nowhere (or in a circle), the link itself. */
+function statOrLink(file: string): Stats {
+  try {
+    return statSync(file);
+  } catch {
+    return lstatSync(file);
+  }
 }
 
 function recordFile(root: string, outDir: string): string {
