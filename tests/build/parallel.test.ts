@@ -30,42 +30,43 @@ function files(dir: string): Map<string, string> {
   return out;
 }
 
+/** The output of `dir` is the one-thread output, file for file and byte for byte. */
+function expectSameAsOneThread(dir: string) {
+  const one = files(path.join(work, 'one'));
+  const other = files(path.join(work, dir));
+  expect([...other.keys()].sort()).toEqual([...one.keys()].sort());
+  for (const [file, text] of one) expect(other.get(file), file).toBe(text);
+}
+
+/** The build `pid` left no folder of its own in the cache (its bundles, its threads' files of pages). */
+function expectNothingLeftBy(pid: number | undefined) {
+  expect(readdirSync(path.join(root, 'node_modules/.cache')).filter((name) => name.startsWith(`cesa-ssr-${pid}-`))).toEqual([]);
+}
+
 describe('the parallel prerender', () => {
   it('writes the same pages as a single thread', () => {
     writeSyntheticProject(work, 240);
     build(1, path.join(work, 'one'));
     build(2, path.join(work, 'two'));
-    const one = files(path.join(work, 'one'));
-    const two = files(path.join(work, 'two'));
     // 240 pages, the 404 page and the server's list of aliases (no page data files any more).
-    expect(one.size).toBeGreaterThan(240);
-    expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
-    for (const [file, text] of one) expect(two.get(file), file).toBe(text);
+    expect(files(path.join(work, 'one')).size).toBeGreaterThan(240);
+    expectSameAsOneThread('two');
   }, 240_000);
 
   it('writes the same pages on three threads, each handed the next run of pages when it is free', () => {
     build(3, path.join(work, 'three'));
-    const one = files(path.join(work, 'one'));
-    const three = files(path.join(work, 'three'));
-    expect([...three.keys()].sort()).toEqual([...one.keys()].sort());
-    for (const [file, text] of one) expect(three.get(file), file).toBe(text);
+    expectSameAsOneThread('three');
   }, 240_000);
 
   it('writes the same pages when the threads keep none in memory (each written to a file of its own, read back to render), and leaves no such file', () => {
     const pid = build(2, path.join(work, 'kept-none'), { CESA_BUILD_KEEP_MB: '0' });
-    const one = files(path.join(work, 'one'));
-    const keptNone = files(path.join(work, 'kept-none'));
-    expect([...keptNone.keys()].sort()).toEqual([...one.keys()].sort());
-    for (const [file, text] of one) expect(keptNone.get(file), file).toBe(text);
-    expect(readdirSync(path.join(root, 'node_modules/.cache')).filter((name) => name.startsWith(`cesa-ssr-${pid}-`))).toEqual([]);
+    expectSameAsOneThread('kept-none');
+    expectNothingLeftBy(pid);
   }, 240_000);
 
   it('writes the same pages when each of three threads keeps a few in memory and writes the rest to its file, each rendered by whichever thread is free', () => {
     const pid = build(3, path.join(work, 'kept-some'), { CESA_BUILD_KEEP_MB: '1' });
-    const one = files(path.join(work, 'one'));
-    const keptSome = files(path.join(work, 'kept-some'));
-    expect([...keptSome.keys()].sort()).toEqual([...one.keys()].sort());
-    for (const [file, text] of one) expect(keptSome.get(file), file).toBe(text);
-    expect(readdirSync(path.join(root, 'node_modules/.cache')).filter((name) => name.startsWith(`cesa-ssr-${pid}-`))).toEqual([]);
+    expectSameAsOneThread('kept-some');
+    expectNothingLeftBy(pid);
   }, 240_000);
 });
