@@ -204,7 +204,7 @@ export class PageThreads {
     }
     const here = this.threads[0]!;
     if (!('own' in here)) throw new Error('the first thread of a build is its own');
-    // This thread's pages not yet rendered: mine[front] onwards rendered here, those before `back` handed out from the end.
+    // This thread's pages not yet taken are mine[front..back): taken here from the front, handed to a worker from the back.
     const mine = own[0]!;
     let front = 0;
     let back = mine.length;
