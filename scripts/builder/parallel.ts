@@ -111,6 +111,8 @@ type Thread = { own: PageWork } | { worker: WorkerThread };
 /** The threads of one build: this one and `count - 1` workers. Close it when done. */
 export class PageThreads {
   private readonly threads: Thread[];
+  /** This thread's own work (the first of `threads`). */
+  private readonly here = new PageWork();
   /** Which thread validated each page file (and holds its page). */
   private readonly holder = new Map<string, number>();
   /** The pages kept as objects (rendered by their holder), and where the others were written (by any thread). */
@@ -119,7 +121,7 @@ export class PageThreads {
   readonly phases = new Phases();
 
   constructor(count: number) {
-    this.threads = [{ own: new PageWork() }, ...Array.from({ length: Math.max(0, count - 1) }, () => ({ worker: new WorkerThread(this.phases) }))];
+    this.threads = [{ own: this.here }, ...Array.from({ length: Math.max(0, count - 1) }, () => ({ worker: new WorkerThread(this.phases) }))];
   }
 
   get count(): number {
@@ -202,8 +204,6 @@ export class PageThreads {
       if (held === 'object') own[this.holder.get(job.relative!)!]!.push(job);
       else anyone.push(held ? { ...job, spilled: held } : job);
     }
-    const here = this.threads[0]!;
-    if (!('own' in here)) throw new Error('the first thread of a build is its own');
     // This thread's pages not yet taken are mine[front..back): taken here from the front, handed to a worker from the back.
     const mine = own[0]!;
     let front = 0;
@@ -231,7 +231,7 @@ export class PageThreads {
       if (front >= back) return undefined;
       const run = mine.slice(Math.max(front, back - runLength(left(), this.threads.length)), back);
       back -= run.length;
-      return run.map((job) => ({ ...job, page: here.own.release(job.relative!) }));
+      return run.map((job) => ({ ...job, page: this.here.release(job.relative!) }));
     };
     const written: Record<string, OutputRecord>[] = [];
     const rendered = Promise.all(

@@ -42,6 +42,8 @@ const NOT_FOR_A_PERSON: Record<string, string[]> = {
   // A thread asked for work it does not do: a fault of the code, answered with BUILD_FAULT.
   'scripts/builder/brochure-worker.ts': ["the brochure's thread cannot …"],
   'scripts/builder/build-worker.ts': ['the brochure has a thread of its own'],
+  // A render's later runs came to a thread before its first (parallel.ts sends them in order): a fault of the code.
+  'scripts/builder/page-work.ts': ['a render run came before its context'],
 };
 
 /** Text with words in it (two words of letters), as a literal or a template's fixed parts. */
