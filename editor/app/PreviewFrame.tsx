@@ -3,7 +3,7 @@
  * the editor's), sent the page's data at once on every change (preview-protocol.ts). No debounce:
  * the aim is under 150 ms from a keystroke to the preview.
  */
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { EDITOR_PREVIEW_ROUTE, type Json } from '../protocol/api';
 import { isPreviewMessage, sharedNow, type PreviewData, type PreviewScroll } from '../protocol/preview';
 
@@ -46,7 +46,9 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
     target.postMessage(message, window.location.origin);
   });
 
-  useEffect(() => {
+  // Listening from the commit that creates the frame (a layout effect, not a passive one React may run
+  // a task later): no "ready" from the frame can come before the editor listens.
+  useLayoutEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
       if (!isPreviewMessage(event.data)) return;

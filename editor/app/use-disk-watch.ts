@@ -4,7 +4,7 @@
  * changed (CONTENT_CHANGED_EVENT, see hot-reload.ts). An answer is acted on only if nothing changed the
  * version meanwhile (a save of this editor is not a change "on disk").
  */
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { api, ApiFailure } from './api';
 import type { PageResponse } from '../protocol/api';
 
@@ -31,13 +31,16 @@ export type DiskTrouble = 'deleted' | 'unreachable';
 
 export function useDiskWatch({ file, version, enabled, onChanged, onTrouble }: DiskWatchOptions): void {
   const current = useRef({ version, enabled });
-  useEffect(() => {
+  // Up to date from the commit that shows the version (a layout effect), like the listeners below.
+  useLayoutEffect(() => {
     current.current = { version, enabled };
   });
   const changed = useEffectEvent(onChanged);
   const troubled = useEffectEvent(onTrouble);
 
-  useEffect(() => {
+  // Listening from the commit that shows the file (a layout effect): a focus as soon as the page is on
+  // screen is asked about even while React has yet to run its passive effects.
+  useLayoutEffect(() => {
     let asking = false;
     /** Asked again while a question was under way: its answer may predate the change, so ask once more after it. */
     let askAgain = false;
