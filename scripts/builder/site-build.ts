@@ -24,7 +24,7 @@ import { imageCacheDir, limiter, processImages } from '../images/images';
 import { committedDates, lastModified } from './last-modified';
 import { readIndex, writeIndex, type IndexEntry } from './page-index';
 import { buildInputs, recordInputs, upToDate, type BuildInputs } from './up-to-date';
-import { collectGarbage, PageWork, sameStamp, stampOf, type RenderJob } from './page-work';
+import { collectGarbage, PageWork, pretenuringOffFor, sameStamp, stampOf, type RenderJob } from './page-work';
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
 import { firebaseJsonText, hostingRulesOf, writeHostingFile } from '../hosting/firebase-json';
@@ -122,6 +122,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
   // The photos' and cards' drawing, which goes on while the pages render.
   let drawing: Promise<unknown> | undefined;
   let spillRemoved: Promise<unknown> | undefined;
+  let pretenuringOn: (() => void) | undefined;
   try {
     recoverOutput(outDir, lock);
     removeDeadServerDirs(root, lock);
@@ -151,6 +152,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // will be made again too, so its thread starts now and loads its code while the pages are validated.
     // Not when the last build of these very inputs ended with a brochure that is kept (brochure-cache.ts).
     const brochures = new BrochureCache(root);
+    // Before any thread starts (page-work.ts: V8 decides where to make objects from the first pages).
+    pretenuringOn = pretenuringOffFor(toLoad.length);
     if (toLoad.length > 0 && toLoad.length === files.length && !brochures.likelyKept(inputs.hash)) brochureAhead = brochureThread();
     threads = new PageThreads(workerCount(toLoad.length));
     const validating = threads.validate({ root: contentRoot, pagesDir, relatives: toLoad, site: siteChecked?.ok ? siteChecked.value : null, spillDir: folderMade(spillDir) });
@@ -290,6 +293,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     return { ok: true, pages: checked.accepted.length, outDir, seconds: (performance.now() - started) / 1000, files: { made: out.made, reused: out.reused }, bundlesReused, brochure: brochureSource, profile, hosting, hostingWritten };
   } finally {
     try {
+      pretenuringOn?.();
       await threads?.close();
       await brochure?.stop();
       await brochureAhead?.stop();

@@ -58,6 +58,11 @@ describe('the parallel prerender', () => {
     expectSameAsOneThread('three');
   }, 240_000);
 
+  it('writes the same pages with V8 told to make no object old from the start, as a large build does', () => {
+    build(2, path.join(work, 'not-pretenured'), { CESA_BUILD_PRETENURE_OFF_FROM: '0' });
+    expectSameAsOneThread('not-pretenured');
+  }, 240_000);
+
   it('writes the same pages when the threads keep none in memory (each written to a file of its own, read back to render), and leaves no such file', () => {
     const pid = build(2, path.join(work, 'kept-none'), { CESA_BUILD_KEEP_MB: '0' });
     expectSameAsOneThread('kept-none');
