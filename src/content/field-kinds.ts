@@ -80,7 +80,12 @@ function wantedOf(kinds: readonly FieldKind[] | undefined): Wanted {
  * Whether a field of a kind can be anywhere inside `schema`. Most of a page is text: knowing which
  * subtrees hold no kinds lets the walk skip them (a 5,000-page site's check spent a second walking text).
  */
-function holdsKinds(schema: AnySchema, wanted: Wanted, visiting = new Set<AnySchema>()): boolean {
+function holdsKinds(schema: AnySchema, wanted: Wanted): boolean {
+  // Known after the first page for every schema: asked at each node of each page, so nothing is made to answer it.
+  return wanted.holding.get(schema) ?? findHolding(schema, wanted, new Set<AnySchema>());
+}
+
+function findHolding(schema: AnySchema, wanted: Wanted, visiting: Set<AnySchema>): boolean {
   const known = wanted.holding.get(schema);
   if (known !== undefined) return known;
   // A field of a kind is reported whole or not at all: what is inside it is never searched.
@@ -105,7 +110,7 @@ function holdsKinds(schema: AnySchema, wanted: Wanted, visiting = new Set<AnySch
     ...(d.options ?? []),
     d.type === 'lazy' ? d.getter!() : undefined,
   ];
-  const holds = children.some((child) => child !== undefined && child !== null && holdsKinds(child, wanted, visiting));
+  const holds = children.some((child) => child !== undefined && child !== null && findHolding(child, wanted, visiting));
   visiting.delete(schema);
   return remember(wanted, schema, holds);
 }
@@ -126,11 +131,6 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: Fou
   }
   if (!holdsKinds(schema, wanted)) return;
   const d = def(schema);
-  const at = (child: AnySchema, childValue: unknown, segment: PathSegment) => {
-    path.push(segment);
-    walk(child, childValue, path, found, wanted);
-    path.pop();
-  };
   switch (d.type) {
     case 'optional':
     case 'nonoptional':
@@ -154,25 +154,25 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: Fou
     case 'object': {
       if (!isRecord(value)) return;
       const shape = d.shape ?? {};
-      for (const key of Object.keys(shape)) if (Object.hasOwn(value, key)) at(shape[key]!, value[key], key);
+      for (const key of keysOf(shape)) if (Object.hasOwn(value, key)) walkAt(shape[key]!, value[key], key, path, found, wanted);
       if (d.catchall && def(d.catchall).type !== 'never') {
-        for (const key of Object.keys(value)) if (!Object.hasOwn(shape, key)) at(d.catchall, value[key], key);
+        for (const key of Object.keys(value)) if (!Object.hasOwn(shape, key)) walkAt(d.catchall, value[key], key, path, found, wanted);
       }
       return;
     }
     case 'array':
-      if (Array.isArray(value)) value.forEach((item, index) => at(d.element!, item, index));
+      if (Array.isArray(value)) for (let index = 0; index < value.length; index++) walkAt(d.element!, value[index], index, path, found, wanted);
       return;
     case 'tuple':
       if (Array.isArray(value)) {
         value.forEach((item, index) => {
           const itemSchema = d.items![index] ?? d.rest;
-          if (itemSchema) at(itemSchema, item, index);
+          if (itemSchema) walkAt(itemSchema, item, index, path, found, wanted);
         });
       }
       return;
     case 'record':
-      if (isRecord(value)) for (const key of Object.keys(value)) at(d.valueType!, value[key], key);
+      if (isRecord(value)) for (const key of Object.keys(value)) walkAt(d.valueType!, value[key], key, path, found, wanted);
       return;
     case 'intersection': {
       // Both sides describe the same value: a field both declare is reported once.
@@ -193,6 +193,22 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], found: Fou
     default:
       return;
   }
+}
+
+const shapeKeys = new WeakMap<object, string[]>();
+
+/** The keys of an object schema's shape, listed once per shape (the walk visits each object of every page). */
+function keysOf(shape: Record<string, AnySchema>): string[] {
+  let keys = shapeKeys.get(shape);
+  if (!keys) shapeKeys.set(shape, (keys = Object.keys(shape)));
+  return keys;
+}
+
+/** The walk one step down, into `segment`: the path is shared by the whole walk (pushed on the way down, popped on the way back). */
+function walkAt(child: AnySchema, childValue: unknown, segment: PathSegment, path: PathSegment[], found: FoundField[], wanted: Wanted): void {
+  path.push(segment);
+  walk(child, childValue, path, found, wanted);
+  path.pop();
 }
 
 /**
