@@ -105,6 +105,27 @@ describe('the quick YAML reader', () => {
     expect(tally.quick).toBeGreaterThan(2000);
   });
 
+  it('reads a key of any shape as js-yaml does, or leaves it to it', () => {
+    // Every line of up to five of the characters a key is made of, and those that end or break one.
+    const alphabet = ['a', '0', '_', '-', ':', ' '];
+    let lines = [''];
+    const all: string[] = [];
+    for (let length = 1; length <= 5; length++) {
+      lines = lines.flatMap((line) => alphabet.map((character) => line + character));
+      all.push(...lines);
+    }
+    const tally: Record<string, number> = {};
+    for (const line of all) {
+      for (const source of [`${line}\n`, `${line} v\n`, `a:\n  ${line} v\n`, `a:\n  - ${line} v\n`]) {
+        const result = compare(source);
+        tally[result] = (tally[result] ?? 0) + 1;
+      }
+    }
+    expect(tally['read otherwise']).toBeUndefined();
+    expect(tally['accepted a refused file']).toBeUndefined();
+    expect(tally.quick).toBeGreaterThan(1000);
+  });
+
   it('never reads a damaged page otherwise than js-yaml, nor accepts one js-yaml refuses', () => {
     const next = random(11);
     const marks = [' ', ':', '-', '#', "'", '"', '[', ']', '{', '}', ',', '|', '>', '\n', '  ', ': ', '- ', '\\', '\n  ', '\n- ', 'x', '0', '.', '~', '?'];
