@@ -106,7 +106,8 @@ describe('the quick YAML reader', () => {
   });
 
   it('reads a key of any shape as js-yaml does, or leaves it to it', () => {
-    // Every line of up to five of the characters a key is made of, and those that end or break one.
+    // Every line of up to five of the characters a key is made of, and those that end or break one: as a
+    // key alone, with a value, nested, in a list item and in a flow map.
     const alphabet = ['a', '0', '_', '-', ':', ' '];
     let lines = [''];
     const all: string[] = [];
@@ -116,7 +117,7 @@ describe('the quick YAML reader', () => {
     }
     const tally: Record<string, number> = {};
     for (const line of all) {
-      for (const source of [`${line}\n`, `${line} v\n`, `a:\n  ${line} v\n`, `a:\n  - ${line} v\n`]) {
+      for (const source of [`${line}\n`, `${line} v\n`, `a:\n  ${line} v\n`, `a:\n  - ${line} v\n`, `a: { ${line} v }\n`]) {
         const result = compare(source);
         tally[result] = (tally[result] ?? 0) + 1;
       }
