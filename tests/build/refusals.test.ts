@@ -85,7 +85,8 @@ describe('a refused build', () => {
     const changedName = path.relative(content, changed);
     try {
       const result = build();
-      expect(result.status).toBe(1);
+      // How it ended, with what it printed: a signal or a failed start says so in the failure.
+      expect({ status: result.status, signal: result.signal, error: result.error?.message }, result.stderr).toEqual({ status: 1, signal: null, error: undefined });
       expect(result.stderr).toMatch(where);
       expect(result.stderr).toContain('The build stopped: the previous output was left as it was.');
       expect(result.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
