@@ -222,8 +222,11 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
     } else errors.push(...result.errors);
   }
 
-  type Accepted = FactsEntry & { ok: true; locate: Locator; placesOf: PlacesOf };
+  // What the checks below need of a page; the entries themselves are what is accepted (copying each
+  // with these added, then without them, was 25 ms of 5,000 pages).
+  type Accepted = { file: string; route: string; facts: PageFacts; locate: Locator; placesOf: PlacesOf };
   const pages: Accepted[] = [];
+  const accepted: (FactsEntry & { ok: true })[] = [];
   const claimed = new Map<string, string>();
   for (const entry of validated) {
     const { file, route } = entry;
@@ -246,7 +249,8 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
       continue;
     }
     claimed.set(route, file);
-    pages.push({ ...entry, locate, placesOf });
+    pages.push({ file, route, facts: entry.facts, locate, placesOf });
+    accepted.push(entry);
   }
 
   const redirects = new Map<string, string>();
@@ -293,7 +297,7 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
   const menu = courseMenu(site, siteLocate, pages, errors);
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { site, accepted: pages.map(({ locate: _, placesOf: __, ...entry }) => entry), redirects, images, menu, errors };
+  return { site, accepted, redirects, images, menu, errors };
 }
 
 /**
