@@ -141,7 +141,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     const committed = committedDates(contentRoot, files.map((relative) => `pages/${relative}`));
     const siteSource = readSiteSource(pagesDir);
     const context = sha1(fingerprint, siteSource ?? 'no site document');
-    const index = cold ? {} : readIndex(root, pagesDir, context);
+    const stored = cold ? undefined : readIndex(root, pagesDir, context);
+    const index = stored?.entries ?? {};
     const toLoad = files.filter((relative) => {
       const known = index[relative];
       return !known || !sameStamp(known.stamp, inputs.stamps.get(`pages/${relative}`) ?? stampOf(path.join(pagesDir, relative)));
@@ -282,9 +283,12 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
         root,
         pagesDir,
         context,
-        checked.accepted.map((entry) => {
+        checked.accepted.map((entry): [string, IndexEntry | string] => {
+          // Not read again: its line as it was (the same entry).
+          const line = loaded.has(entry.relative) ? undefined : stored?.lines.get(entry.relative);
+          if (line !== undefined) return [entry.relative, line];
           const { stamp, sourceHash, card } = indexed(entry.relative);
-          return [entry.relative, { stamp, sourceHash, card, facts: entry.facts }] as [string, IndexEntry];
+          return [entry.relative, { stamp, sourceHash, card, facts: entry.facts }];
         }),
       );
     }

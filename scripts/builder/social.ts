@@ -14,7 +14,7 @@
  * mistaken for the new one. Text is laid out by Pango (sharp's text input) in the system's sans-serif
  * font: wrapped at word boundaries, made smaller until it fits its box, and never drawn outside it.
  */
-import { createHash, hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -172,8 +172,6 @@ export function makeSharedMedia({ root, contentRoot, content, cards: specs, cach
   const jobs = new Map<string, { card: SocialCard; drawn: Promise<unknown> }>();
   // The files the output takes from the cache: each card once, then the icons.
   const files = new Map<string, { cached: string; key: string }>();
-  // A card's name by what it is made from: many pages share a card (their site's title card, one picture).
-  const ids = new Map<string, string>();
   // The job of a card by what varies from page to page (the colours, the host and the logo are the
   // build's): each page's inputs written out as JSON were 40 of 90 ms at 5,000 pages with one page changed.
   const byPage = new Map<string, { card: SocialCard; drawn: Promise<unknown> }>();
@@ -183,25 +181,28 @@ export function makeSharedMedia({ root, contentRoot, content, cards: specs, cach
     if (!known) byPage.set(varies, (known = jobOf(spec)));
     return known;
   };
-  // What a card is made from, `JSON.stringify({ SETTINGS, LAYOUT, inputs })` to the character, with what
-  // every card of this build shares written once: most pages have a title card of their own, and
-  // writing each one's inputs whole was most of this step (80 of 100 ms at 5,000 pages).
-  const head = `{"SETTINGS":${JSON.stringify(SETTINGS)},"LAYOUT":${JSON.stringify(LAYOUT)},"inputs":`;
+  // A card's name: the hash of what it is made from, `JSON.stringify({ SETTINGS, LAYOUT, inputs })` to
+  // the character, with what every card of this build shares hashed once. Most pages have a title card
+  // of their own: each one's inputs written whole as JSON, then hashed, were 80 of 100 ms at 5,000 pages.
+  const head = createHash('sha256').update(`{"SETTINGS":${JSON.stringify(SETTINGS)},"LAYOUT":${JSON.stringify(LAYOUT)},"inputs":`);
   let titleTail: string | undefined;
-  const madeOf = (spec: CardSpec): string => {
-    if (spec.kind === 'picture') return `${head}{"kind":"picture","src":${JSON.stringify(hashOf(spec.src))}}}`;
-    titleTail ??= `,"colours":${JSON.stringify(colours)},"host":${JSON.stringify(host)},"logo":${JSON.stringify(hashOf(logoSrc))}}}`;
-    const subtitle = spec.subtitle === undefined ? '' : `,"subtitle":${JSON.stringify(spec.subtitle)}`;
-    return `${head}{"kind":"title","title":${JSON.stringify(spec.title)}${subtitle}${titleTail}`;
+  const idOf = (spec: CardSpec): string => {
+    const inputs = head.copy();
+    if (spec.kind === 'picture') inputs.update(`{"kind":"picture","src":${JSON.stringify(hashOf(spec.src))}}}`);
+    else {
+      titleTail ??= `,"colours":${JSON.stringify(colours)},"host":${JSON.stringify(host)},"logo":${JSON.stringify(hashOf(logoSrc))}}}`;
+      const subtitle = spec.subtitle === undefined ? '' : `,"subtitle":${JSON.stringify(spec.subtitle)}`;
+      inputs.update(`{"kind":"title","title":${JSON.stringify(spec.title)}${subtitle}${titleTail}`);
+    }
+    return inputs.digest('hex').slice(0, 20);
   };
   const jobOf = (spec: CardSpec): { card: SocialCard; drawn: Promise<unknown> } => {
     const extension = spec.kind === 'picture' ? 'jpg' : 'png';
-    const made = madeOf(spec);
-    let id = ids.get(made);
-    if (id === undefined) ids.set(made, (id = hash('sha256', made).slice(0, 20)));
+    const id = idOf(spec);
     let job = jobs.get(id);
     if (!job) {
-      const cached = path.join(cacheDir, `${id}.${extension}`);
+      const name = `${id}.${extension}`;
+      const cached = `${cacheDir}${path.sep}${name}`;
       used.mark(cached);
       const card = { src: `/${SOCIAL_DIR}/${id}.${extension}`, width: CARD_WIDTH, height: CARD_HEIGHT, type: extension === 'jpg' ? 'image/jpeg' : 'image/png', alt: '' } satisfies SocialCard;
       const draw = async () => {
@@ -215,7 +216,7 @@ export function makeSharedMedia({ root, contentRoot, content, cards: specs, cach
         writeAtomically(cached, data);
         stats.made++;
       };
-      job = { card, drawn: inCache(path.basename(cached)) ? Promise.resolve() : draw() };
+      job = { card, drawn: inCache(name) ? Promise.resolve() : draw() };
       jobs.set(id, job);
       files.set(card.src.slice(1), { cached, key: card.src });
     }
@@ -528,7 +529,7 @@ class UseLog {
 
   mark(file: string): void {
     const name = file.startsWith(`${this.cacheDir}${path.sep}`) ? file.slice(this.cacheDir.length + 1) : path.relative(this.cacheDir, file);
-    this.used[name.split(path.sep).join('/')] = Date.now();
+    this.used[path.sep === '/' ? name : name.split(path.sep).join('/')] = Date.now();
   }
 
   /**
