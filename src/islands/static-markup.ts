@@ -282,17 +282,17 @@ class StaticRender {
     return this.values.has(context) ? this.values.get(context) : context._currentValue;
   }
 
-  /** The HTML written so far, in pieces (joined once at the end). */
-  readonly out: string[] = [];
+  /** The HTML written so far (V8 joins the pieces once, when the page is written). */
+  html = '';
 
   node(node: unknown): void {
     if (node === null || node === undefined || typeof node === 'boolean') return;
     if (typeof node === 'string') {
-      this.out.push(escape(node));
+      this.html += escape(node);
       return;
     }
     if (typeof node === 'number' || typeof node === 'bigint') {
-      this.out.push(String(node));
+      this.html += String(node);
       return;
     }
     if (Array.isArray(node)) {
@@ -342,8 +342,7 @@ class StaticRender {
     if (kind === 'script' && (props.src != null || props.async != null || props.children != null)) notHere();
     if (kind === 'button' && (props.name != null || props.formAction != null || props.formEncType != null || props.formMethod != null || props.formTarget != null)) notHere();
     if (kind === 'void' && tag === 'img' && !this.inPicture) this.preloads.add(props);
-    const out = this.out;
-    out.push(`<${tag}`);
+    let html = `<${tag}`;
     let children: unknown = null;
     let inner: unknown = null;
     for (const name in props) {
@@ -352,28 +351,32 @@ class StaticRender {
       if (value === null || value === undefined) continue;
       if (name === 'children') children = value;
       else if (name === 'dangerouslySetInnerHTML') inner = value;
-      else if (kind === 'custom') out.push(customAttribute(name, value));
-      else if (kind === 'a' && name === 'href' && value === '') out.push(' href=""');
-      else out.push(attribute(name, value));
+      else if (kind === 'custom') html += customAttribute(name, value);
+      else if (kind === 'a' && name === 'href' && value === '') html += ' href=""';
+      else html += attribute(name, value);
     }
     if (kind === 'void') {
       if (children !== null || inner !== null) notHere();
-      out.push('/>');
+      this.html += `${html}/>`;
       return;
     }
-    out.push('>');
+    html += '>';
     if (inner !== null) {
       if (children !== null || typeof inner !== 'object' || !('__html' in inner)) notHere();
       const raw = (inner as { __html: unknown }).__html;
-      if (typeof raw === 'string' || typeof raw === 'number') out.push(String(raw));
+      if (typeof raw === 'string' || typeof raw === 'number') html += String(raw);
       else if (raw !== null && raw !== undefined) notHere();
     }
     if (kind === 'script') {
-      out.push('</script>');
+      this.html += `${html}</script>`;
       return;
     }
-    if (typeof children === 'string') out.push(escape(children));
-    else if (children !== null) {
+    if (typeof children === 'string') {
+      this.html += `${html}${escape(children)}</${tag}>`;
+      return;
+    }
+    this.html += html;
+    if (children !== null) {
       const picture = this.inPicture;
       const svg = this.inSvg;
       if (tag === 'picture') this.inPicture = true;
@@ -382,7 +385,7 @@ class StaticRender {
       this.inPicture = picture;
       this.inSvg = svg;
     }
-    out.push(`</${tag}>`);
+    this.html += `</${tag}>`;
   }
 }
 
@@ -434,7 +437,7 @@ export function staticMarkup(node: ReactNode): string | undefined {
   internals.H = render.dispatcher;
   try {
     render.node(node);
-    return render.preloads.html() + render.out.join('');
+    return render.preloads.html() + render.html;
   } catch {
     return undefined;
   } finally {
