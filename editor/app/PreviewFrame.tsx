@@ -3,7 +3,7 @@
  * the editor's), sent the page's data at once on every change (preview-protocol.ts). No debounce:
  * the aim is under 150 ms from a keystroke to the preview.
  */
-import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { EDITOR_PREVIEW_ROUTE, type Json } from '../protocol/api';
 import { isPreviewMessage, sharedNow, type PreviewData, type PreviewScroll } from '../protocol/preview';
 
@@ -21,10 +21,15 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
   const lastId = useRef(0);
+  /** What the preview was last sent: the same again is not sent, unless the preview asks (it reloaded). */
+  const lastSent = useRef<readonly unknown[]>([]);
 
-  const send = useEffectEvent(() => {
+  const send = useEffectEvent((asked: boolean) => {
     const target = frame.current?.contentWindow;
     if (!ready.current || !target) return;
+    const sending = [route, data, site, menu];
+    if (!asked && sending.every((value, index) => value === lastSent.current[index])) return;
+    lastSent.current = sending;
     lastId.current += 1;
     const message: PreviewData = {
       type: 'cesa-preview',
@@ -55,7 +60,7 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
       if (event.data.type === 'cesa-preview-ready') {
         // Also after the preview reloads itself: it starts empty and asks again.
         ready.current = true;
-        send();
+        send(true);
         scroll();
       } else if (event.data.type === 'cesa-preview-rendered') {
         frame.current?.setAttribute('data-rendered', String(event.data.id));
@@ -65,11 +70,14 @@ export function PreviewFrame({ route, data, showSection = null, site, menu }: Pr
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  useEffect(() => {
-    send();
+  // Sent from the commit that shows the change (layout effects), like the listener above: a passive
+  // effect may run a task later, after the frame's "ready" has already sent the same data (it then went
+  // twice), and a keystroke's data waited for it.
+  useLayoutEffect(() => {
+    send(false);
   }, [route, data, site, menu]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     scroll();
   }, [showSection]);
 
