@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../../scripts/builder/site-build';
+import { indiaDateOf } from '../../src/content/calendar';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent } from '../../src/content/load';
 import { firebaseJsonText } from '../../scripts/hosting/firebase-json';
@@ -114,7 +115,7 @@ export class DraftPreviews {
     const started = Date.now();
     try {
       const dir = path.join(folder, 'site');
-      const result = await buildSite({ root: this.options.root, contentRoot: draft.worktree, outDir: dir, onWait: () => undefined });
+      const result = await buildSite({ root: this.options.root, today: indiaDateOf(new Date()), contentRoot: draft.worktree, outDir: dir, onWait: () => undefined });
       if (!result.ok) {
         draft.errors = result.errors.length;
         this.options.log({ event: 'preview-refused', draft: `drafts/${id}`, errors: result.errors.length });

@@ -23,6 +23,7 @@ import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishR
 import { ContentCache } from '../../src/content/cache';
 import { loadContent, type Content } from '../../src/content/load';
 import { buildSite } from '../../scripts/builder/site-build';
+import { indiaDateOf } from '../../src/content/calendar';
 import { firebaseJsonText, writeFirebaseJson } from '../../scripts/hosting/firebase-json';
 import { Refusal } from '../server/http';
 import { GitError } from '../repo/git';
@@ -404,7 +405,7 @@ export class Publisher {
     // Its links would be followed by the build: a commit with any is never built (links.ts).
     await refuseContentLinks(this.repo, commit);
     const out = path.join(this.builds, commit);
-    const result = await buildSite({ root: this.options.root, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
+    const result = await buildSite({ root: this.options.root, today: indiaDateOf(new Date()), contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
     if (!result.ok) {
       throw PUBLISH.refusal('PUBLISH_BUILD_MISTAKES', { count: mistakeCount(result.errors), mistakes: mistakesOf(result.errors) });
     }

@@ -15,6 +15,7 @@ import { SiteSchema } from '../../src/content/site-schema';
 import type { ContentResponse, LinksResponse, PageListEntry } from '../protocol/api';
 import { publicFilesOf } from '../../scripts/codegen/json-schema';
 import { dataOf, type ContentPaths } from '../../scripts/authoring/page-files';
+import { indiaDateOf } from '../../src/content/calendar';
 
 /** `pages/etabs.yaml` for `etabs.yaml`: how errors name a page file. */
 export function fileName(paths: ContentPaths, relative: string): string {
@@ -113,6 +114,8 @@ export function contentResponse(paths: ContentPaths, content: Content): ContentR
     menu: siteBroken ? [] : content.menu,
     imageSizes: Object.fromEntries(content.images),
     courses: courseIndexOf(content.facts.map((facts) => facts.summary)),
+    // The preview shows the page as it is today in India (what is past, what is upcoming), as the site does.
+    today: indiaDateOf(new Date()),
   };
 }
 
