@@ -41,15 +41,15 @@ export const MenuEntrySchema: z.ZodType<MenuEntry, MenuEntryInput> = z.lazy(() =
     }),
 );
 
-/** Words in braces, as a course page's texts name its facts: here only {course} means something. */
+/** Words in braces, as a course page's texts name its facts: here only {name} means something. */
 const BRACED = /\{[^{}]*\}/g;
 
 export const ChatMessageSchema = z
   .strictObject({
-    coursePage: TextSchema.refine((text) => (text.match(BRACED) ?? []).every((word) => word === '{course}'), {
-      message: 'can name only {course}, which shows the name of the course, e.g. "I\'m interested in the {course} course."',
+    coursePage: TextSchema.refine((text) => (text.match(BRACED) ?? []).every((word) => word === '{name}'), {
+      message: 'can name only {name}, which shows the name of the course, e.g. "I\'m interested in the {name} course."',
     }).describe(
-      'The first words of a chat started on a course page, where {course} shows the name of the course, e.g. "Hello CESA, I\'m interested in the {course} course."',
+      'The first words of a chat started on a course page, where {name} shows the name of the course, e.g. "Hello CESA, I\'m interested in the {name} course."',
     ),
     otherPages: TextSchema.describe('The first words of a chat started on any other page, e.g. "Hello CESA, I have a question."'),
   })

@@ -5,7 +5,7 @@
  */
 
 /** Where the message of a course page names the course. */
-export const COURSE_PLACEHOLDER = '{course}';
+export const COURSE_PLACEHOLDER = '{name}';
 
 /** WhatsApp's chat links, which open with the words of their `text` parameter typed in. */
 const WHATSAPP_HOSTS = new Set(['wa.me', 'api.whatsapp.com', 'web.whatsapp.com']);

@@ -9,7 +9,7 @@ const site: Site = {
   ...testSite,
   contact: {
     ...testSite.contact,
-    chatMessage: { coursePage: "Hello CESA, I'm interested in the {course} course.", otherPages: 'Hello CESA, I have a question.' },
+    chatMessage: { coursePage: "Hello CESA, I'm interested in the {name} course.", otherPages: 'Hello CESA, I have a question.' },
   },
 };
 const courses = { '/etabs': { name: 'ETABS & STAAD.Pro', duration: '45 hours' } };
@@ -50,8 +50,8 @@ describe('the chat button', () => {
 });
 
 describe('the chat message in the site settings', () => {
-  it('refuses words in braces other than {course}', () => {
-    const result = SiteSchema.safeParse({ ...site, contact: { ...site.contact, chatMessage: { coursePage: 'About {name}', otherPages: 'Hello' } } });
+  it('refuses words in braces other than {name}', () => {
+    const result = SiteSchema.safeParse({ ...site, contact: { ...site.contact, chatMessage: { coursePage: 'About {duration}', otherPages: 'Hello' } } });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['contact', 'chatMessage', 'coursePage']);
   });
