@@ -44,6 +44,13 @@ describe('the chat button', () => {
     expect(url.searchParams.getAll('text')).toEqual(["Hello CESA, I'm interested in the ETABS & STAAD.Pro course."]);
   });
 
+  it('keeps a link that is not WhatsApp’s as written: another service has no first message', () => {
+    expect(chatLink('/etabs', { ...site, contact: { ...site.contact, chat: 'https://chat.example.com/cesa?topic=courses' } })).toHaveAttribute(
+      'href',
+      'https://chat.example.com/cesa?topic=courses',
+    );
+  });
+
   it('opens the chat as written where the site sets no message', () => {
     expect(chatLink('/etabs', testSite)).toHaveAttribute('href', 'https://wa.me/910000000000');
   });
