@@ -538,41 +538,10 @@ const LOGO =
   '<text x="62" y="46" font-family="system-ui,-apple-system,\'Segoe UI\',Roboto,sans-serif" font-size="36" font-weight="700" fill="#1f2937">CESA</text>' +
   '</svg>\n';
 
-/**
- * A QR code's look (its three finder squares and modules drawn from a hash), with the academy's mark
- * in the middle. It does not scan: replace it with the real code of the enquiry form before launch.
- */
-function qrPicture(size: number): string {
-  const cells = 25;
-  const cell = 240 / (cells + 4);
-  const finder = (cx: number, cy: number) =>
-    `<rect x="${n((cx + 2) * cell)}" y="${n((cy + 2) * cell)}" width="${n(7 * cell)}" height="${n(7 * cell)}" fill="${BRAND.ink}"/>` +
-    `<rect x="${n((cx + 3) * cell)}" y="${n((cy + 3) * cell)}" width="${n(5 * cell)}" height="${n(5 * cell)}" fill="#fff"/>` +
-    `<rect x="${n((cx + 4) * cell)}" y="${n((cy + 4) * cell)}" width="${n(3 * cell)}" height="${n(3 * cell)}" fill="${BRAND.ink}"/>`;
-  const inFinder = (x: number, y: number) => (x < 8 && y < 8) || (x > cells - 9 && y < 8) || (x < 8 && y > cells - 9);
-  const inMark = (x: number, y: number) => x >= 9 && x <= 15 && y >= 10 && y <= 14;
-  let modules = '';
-  let seed = 2024;
-  for (let y = 0; y < cells; y += 1) {
-    for (let x = 0; x < cells; x += 1) {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      if (inFinder(x, y) || inMark(x, y) || (seed >>> 16) % 2 === 0) continue;
-      modules += `M${n((x + 2) * cell)} ${n((y + 2) * cell)}h${n(cell)}v${n(cell)}h-${n(cell)}Z`;
-    }
-  }
-  return (
-    open(size, size, 'QR code') +
-    `<rect width="240" height="240" fill="#fff"/>` +
-    `<g transform="scale(${n(size / 240)})"><path d="${modules}" fill="${BRAND.ink}"/>${finder(0, 0)}${finder(cells - 7, 0)}${finder(0, cells - 7)}` +
-    `<rect x="${n(11 * cell)}" y="${n(12 * cell)}" width="${n(7 * cell)}" height="${n(5 * cell)}" rx="3" fill="${BRAND.blue}"/>` +
-    `<text x="${n(14.5 * cell)}" y="${n(15.2 * cell)}" ${FONT} font-size="${n(cell * 1.9)}" font-weight="800" fill="#fff" text-anchor="middle">CESA</text></g></svg>\n`
-  );
-}
-
 function main() {
   mkdirSync(join(PUBLIC, 'images'), { recursive: true });
   writeFileSync(join(PUBLIC, 'images/logo.svg'), LOGO);
-  const list = [...pictures(), { file: 'images/qr-enquiry.svg', svg: qrPicture(240) }];
+  const list = pictures();
   for (const item of list) {
     const path = join(PUBLIC, item.file);
     mkdirSync(dirname(path), { recursive: true });

@@ -10,7 +10,7 @@ import { attachBehaviours } from './islands/attach';
 
 // Every part's styles, in one stylesheet in the page's <head>: the components that import them are
 // rendered at build time and never reach the browser, so the stylesheet is gathered here.
-import.meta.glob(['./layout/**/*.css', './ui/**/*.css', './sections/**/*.css'], { eager: true });
+import.meta.glob(['./app/**/*.css', './layout/**/*.css', './ui/**/*.css', './sections/**/*.css'], { eager: true });
 
 void attachBehaviours(document);
 // The islands' scheduler is fetched only by pages that have an island (most pages have none).

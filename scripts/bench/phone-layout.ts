@@ -90,11 +90,14 @@ function measureInPage({ grids, atEnd }: { grids: Record<DenseGrid, string>; atE
     }
     return rects;
   };
-  /** Whether an ancestor clips or scrolls what leaves it (a table's sideways-scrolling frame). */
+  /**
+   * The ancestor that scrolls what leaves it sideways (a table's frame): text beyond its box can be
+   * scrolled to there. One that hides it (a card's overflow: hidden) excuses nothing: that text is cut off.
+   */
   const clippedBy = (element: Element): Element | null => {
     for (let node = element.parentElement; node && node !== doc; node = node.parentElement) {
       const style = getComputedStyle(node);
-      if (style.overflowX !== 'visible' && style.overflowX !== 'clip') return node;
+      if (style.overflowX === 'auto' || style.overflowX === 'scroll') return node;
     }
     return null;
   };
@@ -114,6 +117,8 @@ function measureInPage({ grids, atEnd }: { grids: Record<DenseGrid, string>; atE
     if (!parent || !rendered(parent) || parent.closest('script, style, noscript, svg, .floating-actions')) continue;
     let box: Element = parent;
     while (box.parentElement && getComputedStyle(box).display.startsWith('inline') && box !== document.body) box = box.parentElement;
+    // A flex item (a link beside its label) is as wide as its text even where that leaves the row: the row is the box.
+    while (box.parentElement && box !== document.body && /^(inline-)?flex$/.test(getComputedStyle(box.parentElement).display)) box = box.parentElement;
     const frame = box.getBoundingClientRect();
     const scroller = clippedBy(parent);
     const limit = scroller ? null : { left: 0, right: width };

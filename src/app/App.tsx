@@ -19,7 +19,7 @@ export function App({ data }: { data: RenderData }) {
           <ImageSizesProvider sizes={data.images}>
             <CoursesProvider value={data.courses ?? {}}>
               <Layout menu={data.menu}>
-                {data.page ? <PageView page={data.page} /> : <NotFound />}
+                {data.page ? <PageView page={data.page} /> : <NotFound menu={data.menu} />}
               </Layout>
             </CoursesProvider>
           </ImageSizesProvider>

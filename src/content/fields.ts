@@ -114,6 +114,15 @@ export const HrefSchema = z
   )
   .register(fieldKinds, { kind: 'link' });
 
+/**
+ * Whether a section shows the QR code of the enquiry form. The code is drawn by the site from the form's
+ * address (src/ui/EnquiryQr.tsx), never a picture: a picture of a code can lead anywhere, or nowhere.
+ */
+export const EnquiryQrSchema = z
+  .boolean()
+  .describe('Show the QR code of the enquiry form, for a visitor at a computer to open the form on a phone. The site draws it from the form\'s address in the site settings, so it always leads there.')
+  .default(false);
+
 export const LinkSchema = z
   .strictObject({
     /** Text on the button or link. */

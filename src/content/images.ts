@@ -105,13 +105,6 @@ export const IMAGE_SLOTS = {
     widths: [160, 320, 480],
     sizes: (aspect) => `${Math.max(1, Math.round(5 * aspect * 10) / 10)}rem`,
   },
-  qr: {
-    label: 'a QR code',
-    // 10rem (160 px) square; a blurred QR code does not scan.
-    minWidth: 160,
-    widths: [160, 320, 480],
-    sizes: '10rem',
-  },
   social: {
     label: 'the picture of a shared link',
     // Never shown in a page: the build crops it to the 1200 × 630 card that link previews show

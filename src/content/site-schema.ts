@@ -41,6 +41,20 @@ export const MenuEntrySchema: z.ZodType<MenuEntry, MenuEntryInput> = z.lazy(() =
     }),
 );
 
+/** Words in braces, as a course page's texts name its facts: here only {name} means something. */
+const BRACED = /\{[^{}]*\}/g;
+
+export const ChatMessageSchema = z
+  .strictObject({
+    coursePage: TextSchema.refine((text) => (text.match(BRACED) ?? []).every((word) => word === '{name}'), {
+      message: 'can name only {name}, which shows the name of the course, e.g. "I\'m interested in the {name} course."',
+    }).describe(
+      'The first words of a chat started on a course page, where {name} shows the name of the course, e.g. "Hello CESA, I\'m interested in the {name} course."',
+    ),
+    otherPages: TextSchema.describe('The first words of a chat started on any other page, e.g. "Hello CESA, I have a question."'),
+  })
+  .describe('The message a WhatsApp chat from the chat button starts with, ready for the visitor to send or change. Without it, the chat opens empty.');
+
 export const BranchSchema = z.strictObject({
   city: TextSchema.describe('City of the branch, e.g. Pune; contact sections name branches by it.'),
   name: TextSchema.describe('e.g. "Head office" or "Aurangabad branch".').optional(),
@@ -125,6 +139,7 @@ export const SiteSchema = z
       .strictObject({
         phone: TextSchema.describe('Number for the floating call button, e.g. "+91 00000 00000".'),
         chat: HrefSchema.describe('The link of the floating chat button, e.g. a WhatsApp chat link.'),
+        chatMessage: ChatMessageSchema.optional(),
       })
       .describe('The floating call and chat buttons shown on every page.'),
     branches: z.array(BranchSchema).min(1).describe('The academy\'s branches, head office first: shown in the footer and in contact sections.'),

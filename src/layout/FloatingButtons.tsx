@@ -1,14 +1,20 @@
+import { useCourses } from '../page/courses-context';
+import { useRoute } from '../page/route-context';
 import { useSite } from '../page/site-context';
 import { SmartLink } from '../ui/SmartLink';
+import { chatHref, chatMessage } from './chat';
 import { telHref } from './phone';
 
 /**
  * Call and chat on every page: a bar along the bottom of a phone's screen with the two actions named,
  * round buttons at the bottom right of a wide screen (layout.css). The visible word is the start of each
- * link's name, which says whom it calls.
+ * link's name, which says whom it calls. A chat from a course page opens with the course named (chat.ts).
  */
 export function FloatingButtons() {
   const site = useSite();
+  const course = useCourses()[useRoute()]?.name;
+  const { chat, chatMessage: messages } = site.contact;
+  const chatLink = chatHref(chat, messages && chatMessage(messages, course));
   return (
     <aside className="floating-actions" aria-label="Quick contact">
       <a href={telHref(site.contact.phone)} className="floating-actions__button floating-actions__button--call">
@@ -23,7 +29,7 @@ export function FloatingButtons() {
         </span>
         <span className="visually-hidden">Call {site.shortName}</span>
       </a>
-      <SmartLink href={site.contact.chat} className="floating-actions__button floating-actions__button--chat">
+      <SmartLink href={chatLink} className="floating-actions__button floating-actions__button--chat">
         <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
           <path
             fill="currentColor"

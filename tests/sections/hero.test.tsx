@@ -67,16 +67,13 @@ describe('hero', () => {
     expect(apply).toHaveClass('button', 'button--ghost');
   });
 
-  it('shows a banner image loaded at once, with the title as alt when none is given, and a QR code', () => {
-    const { container } = renderSection(
-      { type: 'hero', title: 'ETABS', image: '/images/etabs.webp', qr: { src: '/images/gate-qr.png', alt: 'Scan to enrol' } },
-      0,
-    );
+  it('shows a banner image loaded at once, with the title as alt when none is given, and the enquiry form’s QR code', () => {
+    const { container } = renderSection({ type: 'hero', title: 'ETABS', image: '/images/etabs.webp', qr: true }, 0);
     expect(container.querySelector('section')).toHaveClass('hero--banner');
     const banner = screen.getByRole('img', { name: 'ETABS' });
     expect(banner).toHaveAttribute('src', '/images/etabs.webp');
     expect(banner).toHaveAttribute('loading', 'eager');
-    expect(screen.getByRole('img', { name: 'Scan to enrol' })).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('img', { name: 'QR code that opens the enquiry form, forms.example.com/cesa-enquiry' })).toBeInTheDocument();
   });
 });
 

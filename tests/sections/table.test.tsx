@@ -25,10 +25,25 @@ describe('table', () => {
 
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[2]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Admit cards',
-      '2nd week of January 2026',
-    ]);
+    const cells = within(rows[2]!).getAllByRole('cell');
+    expect(cells).toHaveLength(2);
+    expect(cells[0]).toHaveAccessibleName('Admit cards');
+    expect(cells[1]).toHaveAccessibleName('2nd week of January 2026');
+  });
+
+  it("labels every cell with its column's heading, for a phone that shows each row as a card", () => {
+    renderSection({
+      type: 'table',
+      caption: 'Sessions',
+      columns: ['Session', 'Papers', 'Time'],
+      rows: [['Session 1', 'CS1 / AG / MA', '9:30 to 12:30']],
+    });
+    const [session, papers, time] = screen.getAllByRole('cell');
+    expect(within(session!).getByText('Session')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(papers!).getByText('Papers')).toBeInTheDocument();
+    expect(within(time!).getByText('Time')).toBeInTheDocument();
+    // A screen reader hears the value once: the column's heading is the table's.
+    expect(papers).toHaveAccessibleName('CS1 / AG / MA');
   });
 
   it('wraps the table in a named, keyboard-focusable scrolling frame', () => {

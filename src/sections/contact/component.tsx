@@ -1,13 +1,13 @@
 import { Fragment, useId } from 'react';
 import type { Branch } from '../../content/site-schema';
 import { useSite } from '../../page/site-context';
-import { Img } from '../../ui/Img';
+import { EnquiryQr } from '../../ui/EnquiryQr';
 import { SectionShell } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
 import type { SectionProps } from '../types';
 import './contact.css';
 
-/** The enquiry button and QR code, a card per branch of _site.yaml, the social links and the map. */
+/** The enquiry button and the enquiry form's QR code, a card per branch of _site.yaml, the social links and the map. */
 export default function Contact({ section }: SectionProps<'contact'>) {
   const site = useSite();
   const socialId = useId();
@@ -23,7 +23,7 @@ export default function Contact({ section }: SectionProps<'contact'>) {
               {section.enquiry.label}
             </SmartLink>
           )}
-          {section.qr && <Img image={section.qr} slot="qr" fallbackAlt="QR code of the enquiry form" className="contact__qr" />}
+          {section.qr && <EnquiryQr />}
         </div>
       )}
       <ul className="grid contact__branches">

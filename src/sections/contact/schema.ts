@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, inSlot, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { EnquiryQrSchema, LinkSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const ContactSchema = z
   .strictObject({
@@ -8,7 +8,7 @@ export const ContactSchema = z
     title: TextSchema.describe('Heading of the section, e.g. "Contact us".').optional(),
     intro: ParagraphsSchema.optional(),
     enquiry: LinkSchema.describe('The enquiry button, usually “Enquire Now”, going to the enquiry form.').optional(),
-    qr: inSlot(ImageSchema, 'qr').describe('QR code of the enquiry form.').optional(),
+    qr: EnquiryQrSchema,
     branches: z
       .array(TextSchema)
       .describe('The cities of the branches to show, in order (the branches are set in the site settings); leave out to show them all.')

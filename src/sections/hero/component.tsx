@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { behaviour } from '../../islands/behaviour';
+import { EnquiryQr } from '../../ui/EnquiryQr';
 import { Img } from '../../ui/Img';
 import { Text } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
@@ -50,7 +51,7 @@ export default function Hero({ section, index }: SectionProps<'hero'>) {
         {(image || qr) && (
           <div className="hero__media">
             {image && <Img image={image} slot="hero" fallbackAlt={section.title} eager={index === 0} priority={index === 0} className="hero__image" />}
-            {qr && <Img image={qr} slot="qr" fallbackAlt="QR code" eager={index === 0} className="hero__qr" />}
+            {qr && <EnquiryQr className="hero__qr" />}
           </div>
         )}
       </div>

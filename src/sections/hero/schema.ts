@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImageSchema, inSlot, ItemsSchema, LinkSchema, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
+import { EnquiryQrSchema, ImageSchema, inSlot, ItemsSchema, LinkSchema, ParagraphsSchema, PublicFileSchema, SectionBase, TextSchema } from '../../content/fields';
 
 export const HeroSchema = z
   .strictObject({
@@ -18,7 +18,7 @@ export const HeroSchema = z
       })
       .describe('Makes this a video hero: a looping video behind the text, as tall as the text needs.')
       .optional(),
-    qr: inSlot(ImageSchema, 'qr').describe('A QR code image shown beside the text.').optional(),
+    qr: EnquiryQrSchema,
     actions: z.array(LinkSchema).describe('Buttons under the text, e.g. Enroll Now → /contact.').default([]),
   })
   .describe('Hero: the big block at the top of a page. Plain, with a banner image, or with a looping video.');
