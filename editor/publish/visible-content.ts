@@ -6,7 +6,8 @@
  * settings a visitor meets elsewhere (in a search engine, in a shared link, in the menu, the course's
  * facts, the other addresses that lead to the page), each in plain words. Pure: no git, no files.
  */
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { quickYaml } from '../../src/content/quick-yaml';
 import { resolveFacts } from '../../src/content/course-facts';
 import { isRecord } from '../../src/lib/is-record';
 
@@ -35,12 +36,16 @@ export interface VisibleContent {
   photos: Photo[];
 }
 
-/** A page's data as a visitor reads it (the course's facts a text names replaced by what the page states); null when it is no document. */
+/**
+ * A page's data as a visitor reads it: read as the build reads it (src/content/validate.ts: the quick
+ * reader, else js-yaml), the course's facts a text names replaced by what the page states; null when
+ * it is no document.
+ */
 export function readDocument(text: string | null | undefined): Data | null {
   if (text == null) return null;
   let value: unknown;
   try {
-    value = parse(text) as unknown;
+    value = quickYaml(text) ?? load(text, { schema: CORE_SCHEMA });
   } catch {
     return null;
   }
