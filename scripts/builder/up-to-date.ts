@@ -104,7 +104,8 @@ export function upToDate(root: string, outDir: string, inputs: string): (BuiltFr
   } catch {
     return undefined;
   }
-  if (built.inputs !== inputs || !built.hosting) return undefined;
+  // A record of an older build that kept fewer hosting rules is no record.
+  if (built.inputs !== inputs || !Array.isArray(built.hosting?.unlisted)) return undefined;
   const records = readManifest(root, outDir);
   const files = Object.keys(records).length;
   return files > 0 && Object.keys(verifiedRecords(outDir, records)).length === files ? { ...built, files } : undefined;
