@@ -18,6 +18,8 @@
  * - the visual editor (/_editor): a key press in a field → the preview shows it (editor/bench.ts).
  * - the hosted editor (`npm run bench -- editor` runs only this): one field saved → "Saved", → the draft's
  *   whole-site preview, the publishers' screen, and publish → live (editor/bench.ts).
+ * - the publishers' review of one ready draft of 1 MB pages (`npm run bench -- review` runs only this):
+ *   its time, its answer's size and the memory it takes (editor/bench-review.ts).
  * - what each phase (validate, facts, body, head) costs a page once the code is warm, on one thread
  *   (commands/phases.ts): steadier than a whole build's time; `npm run bench -- phases [N]` runs only this.
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
@@ -33,6 +35,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from '../scripts/bench/dev-bench';
 import { hostedSaveAndPublish, keystrokeToPreview } from '../editor/bench';
+import { measureReview } from '../editor/bench-review';
 import { astroBuild, astroInstall, astroVersion, writeAstroTwin } from '../scripts/bench/astro-twin';
 import { hugoBinary, writeHugoTwin } from '../scripts/bench/hugo-twin';
 import { measurePhotos } from '../scripts/bench/image-bench';
@@ -293,6 +296,11 @@ async function hostedLines(): Promise<string[]> {
     line('Ready → the publishers\' screen answered', times.review),
     line('Publish → live', times.publish),
   ];
+}
+
+if (args.includes('review')) {
+  console.log((await measureReview()).join('\n'));
+  process.exit(0);
 }
 
 if (args.includes('editor')) {

@@ -315,6 +315,13 @@ export const PUBLISH = defineCatalogue('publish', {
     message: ({ files }: { files: string }) => `This draft changes files the editor never writes (${files}).`,
     hint: `A developer merges such changes with git; ${ASK_ADMIN}.`,
   },
+  PUBLISH_RUNNABLE_FILE: {
+    status: 409,
+    /** `files`: the files with what each is ("public/x.html (a web page file)"). */
+    message: ({ files }: { files: string }) =>
+      `This draft adds files a browser would run as part of the site (${files}): the editor only publishes photos, videos and documents, so nothing was published.`,
+    hint: `Ask the editor who added them to remove them from their draft; a developer adds such files with git (${ASK_ADMIN}).`,
+  },
   PUBLISH_LINK_IN_DRAFT: {
     status: 409,
     message: ({ file }: { file: string }) => `${file} is a link to another file: the editor never makes links, so nothing with it is published.`,

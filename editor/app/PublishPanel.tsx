@@ -17,7 +17,7 @@ import { DiffView, type DiffLabels } from './DiffView';
 import { FailureMessage } from './FailureMessage';
 import { publishApi } from './publish-api';
 import { paragraphChanges, type Piece } from './word-diff';
-import type { ChangedFile, Dropped, PhotoChange, PublishConflict, ReadyDraft, ReviewResponse } from '../protocol/publish';
+import type { AddressChange, ChangedFile, Dropped, LeftOut, NewOrigin, PhotoChange, PublishConflict, ReadyDraft, ReviewResponse } from '../protocol/publish';
 
 const LIVE_AND_PUBLISHED: DiffLabels = { old: 'the live page', oldShort: 'live', new: 'the page as it would be published', newShort: 'published' };
 
@@ -76,8 +76,15 @@ function Marked({ pieces }: { pieces: Piece[] }) {
   );
 }
 
-/** The page's visible text live and as it would be published: the paragraphs that change, side by side, words marked. */
-function TextChanges({ before, after }: { before: string[]; after: string[] }) {
+/** "One paragraph unchanged", "12 paragraphs unchanged". */
+const unchangedWords = (count: number) => (count === 1 ? 'One paragraph unchanged' : `${count.toLocaleString('en')} paragraphs unchanged`);
+
+/**
+ * The page's visible text live and as it would be published, side by side: the paragraphs that
+ * change, words marked; of a new page every paragraph (nothing beside it live). `unchanged`: the
+ * paragraphs the server left out before and after the changed ones.
+ */
+function TextChanges({ before, after, unchanged }: { before: string[]; after: string[]; unchanged: { head: number; tail: number } }) {
   const changes = paragraphChanges(before, after);
   if (!changes.some((change) => !('unchanged' in change))) return null;
   return (
@@ -86,18 +93,102 @@ function TextChanges({ before, after }: { before: string[]; after: string[] }) {
         <span>Live now</span>
         <span>After publishing</span>
       </div>
+      {unchanged.head > 0 ? <p className="ed-visible-diff__gap">{unchangedWords(unchanged.head)}</p> : null}
       {changes.map((change, index) =>
         'unchanged' in change ? (
           <p key={index} className="ed-visible-diff__gap">
-            {change.unchanged === 1 ? 'One paragraph unchanged' : `${change.unchanged} paragraphs unchanged`}
+            {unchangedWords(change.unchanged)}
           </p>
         ) : (
-          <div key={index} className="ed-visible-diff__row">
+          <div key={index} className={change.before ? 'ed-visible-diff__row' : 'ed-visible-diff__row ed-visible-diff__row--new'}>
             <p aria-label="Live now">{change.before ? <Marked pieces={change.before} /> : <em>(not there)</em>}</p>
             <p aria-label="After publishing">{change.after ? <Marked pieces={change.after} /> : <em>(removed)</em>}</p>
           </div>
         ),
       )}
+      {unchanged.tail > 0 ? <p className="ed-visible-diff__gap">{unchangedWords(unchanged.tail)}</p> : null}
+    </div>
+  );
+}
+
+/** "maps.example.com" from "https://maps.example.com". */
+function hostOf(address: string): string {
+  try {
+    return new URL(address).host || address;
+  } catch {
+    return address;
+  }
+}
+
+const ADDRESS_KINDS: Record<AddressChange['kind'], string> = { link: 'Link', embed: 'Shown from another site', file: 'File' };
+
+/** An address as the publisher reads it: a frame with the site it loads from first. */
+function Address({ kind, address }: { kind: AddressChange['kind']; address: string | null }) {
+  if (address === null) return <em>(not there)</em>;
+  return kind === 'embed' ? (
+    <>
+      loads from <strong>{hostOf(address)}</strong> <span className="ed-address-changes__address">{address}</span>
+    </>
+  ) : (
+    <span className="ed-address-changes__address">{address}</span>
+  );
+}
+
+/** Every link, frame of another site and file that changes (of a new page, all of them): its words, its address live → published. */
+function AddressChanges({ addresses }: { addresses: AddressChange[] }) {
+  return (
+    <ul className="ed-address-changes" aria-label="Links, content from other sites and files">
+      {addresses.map((change, index) => (
+        <li key={index}>
+          <span className="ed-address-changes__kind">{ADDRESS_KINDS[change.kind]}</span> &ldquo;{change.label}&rdquo;
+          {change.times > 1 ? ` (in ${change.times.toLocaleString('en')} places)` : ''}:{' '}
+          {change.before === null ? (
+            <>
+              <ins>new</ins>, <Address kind={change.kind} address={change.after} />
+            </>
+          ) : change.after === null ? (
+            <>
+              <del>removed</del> (was <Address kind={change.kind} address={change.before} />)
+            </>
+          ) : (
+            <>
+              <del>
+                <Address kind={change.kind} address={change.before} />
+              </del>{' '}
+              →{' '}
+              <ins>
+                <Address kind={change.kind} address={change.after} />
+              </ins>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the review left out of a very long page, counted: "and 25,000 more paragraphs not shown here". */
+function LeftOutNote({ leftOut }: { leftOut: LeftOut }) {
+  const parts = [
+    leftOut.paragraphs > 0 ? `${leftOut.paragraphs.toLocaleString('en')} more ${leftOut.paragraphs === 1 ? 'paragraph' : 'paragraphs'}` : null,
+    leftOut.addresses > 0 ? `${leftOut.addresses.toLocaleString('en')} more ${leftOut.addresses === 1 ? 'link' : 'links'}` : null,
+    leftOut.photos > 0 ? `${leftOut.photos.toLocaleString('en')} more ${leftOut.photos === 1 ? 'photo' : 'photos'}` : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  return <p className="ed-visible-diff__gap">And {parts.join(', ')} like these change, too many to show here: open the preview of the whole site to see them.</p>;
+}
+
+/** The sites the published site would load content from that it does not now: said before anything else of the draft. */
+function NewOrigins({ origins }: { origins: NewOrigin[] }) {
+  if (origins.length === 0) return null;
+  return (
+    <div className="ed-origin-notice" role="note">
+      {origins.map((origin) => (
+        <p key={origin.origin}>
+          This publish lets the site load content from <strong>{hostOf(origin.origin)}</strong> (on {origin.by.join(', ')}): visitors&apos; browsers will
+          contact that site.
+        </p>
+      ))}
     </div>
   );
 }
@@ -107,7 +198,10 @@ function Photos({ photos }: { photos: PhotoChange[] }) {
     <ul className="ed-photo-changes">
       {photos.map((photo, index) => (
         <li key={index}>
-          <span className="ed-photo-changes__label">{photo.label}</span>
+          <span className="ed-photo-changes__label">
+            {photo.label}
+            {photo.times > 1 ? ` (in ${photo.times.toLocaleString('en')} places)` : ''}
+          </span>
           <span className="ed-photo-changes__pair">
             <figure>
               {photo.before ? <img src={photo.before} alt={`Live now: ${photo.label}`} /> : <span className="ed-photo-changes__none">No photo</span>}
@@ -144,21 +238,14 @@ function PageChange({ file }: { file: ChangedFile }) {
         ) : null}
       </h4>
       {shown.kind === 'site' ? null : <p className="ed-help">{changeWords(file)}</p>}
-      {file.change === 'added' && shown.after ? (
-        <div className="ed-visible-diff__new">
-          {shown.after.slice(0, 6).map((text, index) => (
-            <p key={index}>{text}</p>
-          ))}
-          {shown.after.length > 6 ? <p className="ed-visible-diff__gap">and {shown.after.length - 6} more paragraphs</p> : null}
-        </div>
-      ) : shown.before && shown.after ? (
-        <TextChanges before={shown.before} after={shown.after} />
-      ) : null}
+      {file.change !== 'removed' && (shown.before || shown.after) ? <TextChanges before={shown.before ?? []} after={shown.after ?? []} unchanged={shown.unchanged} /> : null}
+      {shown.addresses.length > 0 ? <AddressChanges addresses={shown.addresses} /> : null}
       {shown.photos.length > 0 ? <Photos photos={shown.photos} /> : null}
-      {file.page && file.change === 'changed' ? (
+      <LeftOutNote leftOut={shown.leftOut} />
+      {file.page && file.change === 'changed' && file.live !== null && file.published !== null ? (
         <details>
           <summary>The file, line by line ({file.file})</summary>
-          <DiffView disk={file.live ?? ''} mine={file.published ?? ''} labels={LIVE_AND_PUBLISHED} />
+          <DiffView disk={file.live} mine={file.published} labels={LIVE_AND_PUBLISHED} />
         </details>
       ) : null}
     </li>
@@ -197,6 +284,7 @@ function ConfirmPublish({ draft, onCancel, onPublish }: { draft: ReadyDraft; onC
   return (
     <Dialog title={`Publish ${draft.name}'s draft?`} role="alertdialog" onClose={onCancel}>
       <p>{publishSummary(draft)}</p>
+      <NewOrigins origins={draft.origins} />
       <p>
         Visitors see these changes as soon as the publish is done (a few seconds). You can put the version live now back afterwards, under
         &quot;Published versions&quot;.
@@ -343,6 +431,7 @@ export function PublishPanel() {
                     Ready since {when(draft.readyAt)}. {changeCount(draft)} on the live site
                     {draft.conflicts.length > 0 ? `; ${draft.conflicts.length === 1 ? 'one field was' : `${draft.conflicts.length} fields were`} also changed live since, and you choose which value goes live.` : '.'}
                   </p>
+                  <NewOrigins origins={draft.origins} />
                   <DraftChanges draft={draft} />
                   <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => setConfirming(draft)}>
                     Publish {draft.name}&apos;s draft

@@ -30,6 +30,30 @@ export interface PhotoChange {
   label: string;
   before: string | null;
   after: string | null;
+  /** In how many places of the page exactly this change is made (a photo repeated in a gallery): shown once. */
+  times: number;
+}
+
+/**
+ * A place a visitor is sent to, or something a page loads: a link or button with its address, a frame
+ * of another site (a map) with its address, a file of the site (a PDF, a video). `before`/`after`:
+ * its address live and as published; null when that side has none.
+ */
+export interface AddressChange {
+  kind: 'link' | 'embed' | 'file';
+  /** Its words ("Enquire now"), a map's title. */
+  label: string;
+  before: string | null;
+  after: string | null;
+  /** In how many places of the page exactly this change is made: shown once. */
+  times: number;
+}
+
+/** What a review leaves out to stay small (a page of thousands of entries): counted, and said. */
+export interface LeftOut {
+  paragraphs: number;
+  photos: number;
+  addresses: number;
 }
 
 /** A changed file as a visitor sees the change (editor/publish/visible.ts). */
@@ -39,12 +63,29 @@ export interface VisibleChange {
   /** A page's address ("/etabs"); null for the rest. */
   route: string | null;
   kind: 'page' | 'site' | 'photo' | 'file';
-  /** The text a visitor reads, one entry per heading, paragraph or list item, live and as published; null when that side has no page. */
+  /**
+   * The text a visitor reads, one entry per heading, paragraph or list item, then the page's settings
+   * in words ("Search title: …", "Course duration: …", "Other addresses that lead here: …"), live and
+   * as published; null when that side has no page. Of a changed page, only from its first changed
+   * entry to its last: `unchanged` counts the entries left out before and after.
+   */
   before: string[] | null;
   after: string[] | null;
+  unchanged: { head: number; tail: number };
   photos: PhotoChange[];
-  /** What changes, in words for the summary: "text", "photo", "search and sharing", "the menu", "new page"… */
+  /** Of a new page, every link, frame and file; of a changed one, those that change. */
+  addresses: AddressChange[];
+  leftOut: LeftOut;
+  /** What changes, in words for the summary: "text", "photo", "link", "map or other site shown in the page", "search and sharing", "the menu", "new page"… */
   what: string[];
+}
+
+/** A site the published site would load content from that the live site does not (its policy gains it). */
+export interface NewOrigin {
+  /** `https://maps.example.com` */
+  origin: string;
+  /** The pages (by name) or "the whole site" that make it load from there. */
+  by: string[];
 }
 
 /** A file the draft changes, as publishing it would change the live site. */
@@ -71,6 +112,8 @@ export interface ReadyDraft {
   digest: string;
   files: ChangedFile[];
   conflicts: PublishConflict[];
+  /** The sites the published site would load content from that the live one does not (covered by `digest`). */
+  origins: NewOrigin[];
   /** Why this draft cannot be published as it is (a link in it), in words; then it has no files. */
   problem: { error: string; hint: string | null } | null;
 }

@@ -13,8 +13,15 @@ import type { PublishClone } from './clone';
 import { mergePage, type FieldConflict } from './field-merge';
 import { refuseDraftLinks } from './links';
 import { PUBLISH } from '../errors';
+import { blobSizes, readBlobs } from './blobs';
+import { Documents, framedByPolicy, framedOrigins } from './visible-content';
+import { FILE_KIND_WORDS, fileKindOf, RUNNABLE_KINDS } from '../../scripts/hosting/file-kinds';
+import { FIREBASE_JSON_FILE } from '../../scripts/hosting/firebase-json';
 
 export const isPage = (file: string) => /^pages\/.+\.ya?ml$/.test(file);
+export const SITE_FILE = 'pages/_site.yaml';
+/** Files up to this size are read to tell what they are; a larger one is known by its name (and served by it, with nosniff). */
+const SNIFFED_BYTES = 2 * 1024 * 1024;
 const isContent = (file: string) => /^(pages|public)\//.test(file);
 
 /** A conflict's name for a decision: its file, field and both values exactly as shown. */
@@ -44,8 +51,12 @@ export interface MergePlan {
   changed: string[];
   /** Those files as the publisher reviews them (what a visitor sees of them is added by visible.ts, from the same texts and blobs). */
   review: Omit<ChangedFile, 'shown'>[];
+  /** The origins the published site would frame that the live site's policy does not admit, with the files that make it: part of the digest. */
+  origins: { origin: string; files: string[] }[];
+  /** The pages of this plan, each read once (the review's words are made from the same). */
+  documents: Documents;
   /**
-   * A hash of what the review shows (each file's change and published bytes, the conflicts): the
+   * A hash of what the review shows (each file's change and published bytes, the conflicts, the new origins): the
    * publisher sends back the one they saw, and a publish whose outcome is no longer that is refused.
    * Made with the decisions taken; the review's is made with none.
    */
@@ -77,6 +88,8 @@ export async function planMerge(repo: PublishClone, main: string, draft: string,
    * blob's id); what a visitor will see of it (visible.ts) is made from those bytes.
    */
   const shownFiles: [string, string, string | null][] = [];
+  /** The draft's files (not pages) the live site gets: blob by name. */
+  const goingLive = new Map<string, string>();
   for (const file of drafted) {
     const page = isPage(file);
     const [liveBlob, draftBlob] = await Promise.all([repo.objectAt(main, file), repo.objectAt(draft, file)]);
@@ -112,6 +125,7 @@ export async function planMerge(repo: PublishClone, main: string, draft: string,
     // What the live site gets: nothing new when it already has exactly this.
     if ('text' in published ? published.text === liveText : published.blob === liveBlob) continue;
     changed.push(file);
+    if (!page && outcome.source === 'draft' && draftBlob) goingLive.set(file, draftBlob);
     const gone = 'blob' in published && published.blob === null;
     const change = liveBlob === null ? 'added' : gone ? 'removed' : 'changed';
     shownFiles.push([file, change, 'text' in published ? createHash('sha256').update(published.text).digest('hex') : published.blob]);
@@ -123,8 +137,43 @@ export async function planMerge(repo: PublishClone, main: string, draft: string,
       published: !page || gone ? null : 'text' in published ? published.text : ((await repo.show(draft, file)) ?? null),
     });
   }
+  await refuseRunnableFiles(repo, goingLive);
+  const documents = new Documents();
+  const origins = await newOrigins(repo, main, review, documents);
   const digest = createHash('sha256')
-    .update(JSON.stringify([shownFiles, conflicts.map((conflict) => conflict.key)]))
+    .update(JSON.stringify([shownFiles, conflicts.map((conflict) => conflict.key), origins]))
     .digest('hex');
-  return { files, conflicts, decided, changed, review, digest };
+  return { files, conflicts, decided, changed, review, digest, origins, documents };
+}
+
+/**
+ * The origins the published pages frame (their maps; the site document's sign-in page) that the live
+ * site's policy does not admit: the publish would add them to it.
+ */
+async function newOrigins(repo: PublishClone, main: string, review: readonly Omit<ChangedFile, 'shown'>[], documents: Documents): Promise<{ origin: string; files: string[] }[]> {
+  const framing = new Map<string, string[]>();
+  for (const file of review) {
+    if (!file.page || file.published === null) continue;
+    for (const origin of framedOrigins(documents.read(file.published), file.file === SITE_FILE)) framing.set(origin, [...(framing.get(origin) ?? []), file.file]);
+  }
+  if (framing.size === 0) return [];
+  const admitted = framedByPolicy(await repo.show(main, FIREBASE_JSON_FILE));
+  return [...framing].filter(([origin]) => !admitted.has(origin)).map(([origin, files]) => ({ origin, files }));
+}
+
+/**
+ * Refuses a draft whose public/ files going live hold a web page or a script (by their content or
+ * their name): on the site's own origin they would run as the site, with what its visitors and
+ * editors are signed in to. Every file is read by one git process; a very large one is known by its name.
+ */
+async function refuseRunnableFiles(repo: PublishClone, ids: ReadonlyMap<string, string>): Promise<void> {
+  if (ids.size === 0) return;
+  const files = [...ids.keys()];
+  const sizes = await blobSizes(repo, [...new Set(ids.values())]);
+  const bytes = await readBlobs(repo, [...sizes].filter(([, size]) => size <= SNIFFED_BYTES).map(([id]) => id));
+  const runnable = files.flatMap((file) => {
+    const kind = fileKindOf(file, bytes.get(ids.get(file) ?? '')?.subarray(0, 1024) ?? new Uint8Array());
+    return RUNNABLE_KINDS.has(kind) ? [`${file} (${FILE_KIND_WORDS[kind]})`] : [];
+  });
+  if (runnable.length > 0) throw PUBLISH.refusal('PUBLISH_RUNNABLE_FILE', { files: runnable.slice(0, 5).join(', ') });
 }

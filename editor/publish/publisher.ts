@@ -19,7 +19,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentError } from '../../src/content/errors';
-import type { ChangedFile, Decision, PublishConflict, PublishedVersion, PublishResponse } from '../protocol/publish';
+import type { ChangedFile, Decision, NewOrigin, PublishConflict, PublishedVersion, PublishResponse } from '../protocol/publish';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent, type Content } from '../../src/content/load';
 import { buildSite } from '../../scripts/builder/site-build';
@@ -34,7 +34,7 @@ import { DeployError, type Deployer } from './deploy';
 import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, type JournalStep } from './journal';
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
-import { visibleChange } from './visible';
+import { visibleChanges } from './visible';
 import { pushRefusal, removeStaleLocks } from './push';
 import { PUBLISH } from '../errors';
 
@@ -472,15 +472,14 @@ export class Publisher {
    * the digest of what they show; null when main has it all already. Refusal for a draft that can
    * never be published as it is (a link, a file the editor never writes).
    */
-  async preview(draft: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[]; digest: string } | null> {
+  async preview(draft: string): Promise<{ files: ChangedFile[]; conflicts: PublishConflict[]; digest: string; origins: NewOrigin[] } | null> {
     const main = await this.repo.rev(MAIN);
     if (!main || (await this.repo.isAncestor(draft, main))) return null;
-    const { review, conflicts, digest } = await planMerge(this.repo, main, draft);
-    const files: ChangedFile[] = [];
+    const { review, conflicts, digest, origins, documents } = await planMerge(this.repo, main, draft);
     // As a visitor sees each change: made from the texts and blobs the digest covers.
-
-    for (const file of review) files.push({ ...file, shown: await visibleChange(this.repo, { main, draft }, file.file, file.live, file.published) });
-    return { files, conflicts, digest };
+    const files = await visibleChanges(this.repo, { main, draft }, review, documents);
+    const nameOf = (file: string) => files.find((changed) => changed.file === file)?.shown.name ?? file;
+    return { files, conflicts, digest, origins: origins.map(({ origin, files: from }) => ({ origin, by: from.map(nameOf) })) };
   }
 
   /** The files the draft's commit `draft` would change on the live site (read-only, nothing else worked out); null when main has it all. */

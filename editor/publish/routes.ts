@@ -272,7 +272,7 @@ export class PublishingApi {
     } catch (error) {
       // One draft that can never be published as it is (a link in it) must not hide the others.
       if (!(error instanceof Refusal)) throw error;
-      return { ...shown, files: [], conflicts: [], digest: '', problem: { error: error.body.error, hint: error.body.hint ?? null } };
+      return { ...shown, files: [], conflicts: [], origins: [], digest: '', problem: { error: error.body.error, hint: error.body.hint ?? null } };
     }
   }
 

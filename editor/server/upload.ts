@@ -3,6 +3,7 @@
  * public/images/uploads/ under a name links can use (lowercase letters, digits and dashes), never
  * over another file. Only images the site can show are kept: photos (JPEG, PNG, WebP, AVIF) that
  * decode, up to 50 MB (the build resizes them); SVG drawings and GIFs up to 400 KB (served as they are).
+ * Hosted, every upload is committed without its metadata, whatever its kind (scripts/authoring/metadata.ts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { MAX_PHOTO_BYTES, MAX_SERVED_AS_IS_BYTES } from '../../src/content/image
 import type { UploadResponse } from '../protocol/api';
 import { statWithoutLinks } from '../../scripts/authoring/no-links';
 import { isAnimatedPng, pngWithoutMetadata } from '../../scripts/authoring/png-chunks';
+import { withoutAnyMetadata } from '../../scripts/authoring/metadata';
 import { createAtomically, type ContentPaths } from '../../scripts/authoring/page-files';
 import { EDITOR } from '../errors';
 
@@ -32,6 +34,9 @@ export interface UploadRules {
 }
 
 type Format = 'jpg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
+
+/** The formats a damaged upload is asked again in. */
+const ACCEPTED_FORMATS = 'JPEG, PNG, WebP, AVIF, GIF or SVG';
 
 const EXTENSIONS: Record<string, Format> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif', svg: 'svg' };
 
@@ -163,8 +168,12 @@ export async function saveUpload(paths: ContentPaths, name: string, bytes: Buffe
   if ((format === 'svg' || format === 'gif') && bytes.length > MAX_SERVED_AS_IS_BYTES) {
     throw EDITOR.refusal('EDITOR_UPLOAD_TOO_HEAVY', { name, size: kilobytes(bytes.length), maxSize: kilobytes(MAX_SERVED_AS_IS_BYTES) });
   }
-  const stripped = stripMetadata && metadata && format !== 'svg' && format !== 'gif';
-  const kept = stripped ? await withoutMetadata(bytes, name, format, animated) : bytes;
+  // Encoded again when a decoder reports EXIF, XMP or IPTC (the photo turned as its EXIF says), and an AVIF always
+  // (its container's metadata items are not taken apart here); then, whatever the kind of metadata, its bytes without it.
+  const stripped = stripMetadata && (metadata || format === 'avif') && format !== 'svg' && format !== 'gif';
+  const encoded = stripped ? await withoutMetadata(bytes, name, format, animated) : bytes;
+  const kept = stripMetadata ? withoutAnyMetadata(encoded, format) : encoded;
+  if (!kept) throw EDITOR.refusal('EDITOR_UPLOAD_DAMAGED', { name, formats: ACCEPTED_FORMATS });
   // An animated photo is not turned when stripped, and its orientation tag is gone: its size as it is now shown.
   const shown = stripped && animated ? await sizeOf(kept) : { width, height };
   const folder = uploadFolder(paths);

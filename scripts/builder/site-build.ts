@@ -28,7 +28,7 @@ import { buildInputs, recordInputs, upToDate, type BuildInputs, type DateWindow 
 import { collectGarbage, PageWork, pretenuringOffFor, sameStamp, stampOf, type RenderJob } from './page-work';
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
-import { firebaseJsonText, hostingRulesOf, writeHostingFile } from '../hosting/firebase-json';
+import { firebaseJsonText, hostingRulesOf, unlistedPaths, writeHostingFile } from '../hosting/firebase-json';
 import { readTemplate } from './prerender';
 import { Steps, type BuildProfile } from './profile';
 
@@ -518,7 +518,9 @@ function writeExtras(site: Site, redirects: ReadonlyMap<string, string>, facts: 
   const rules = speculationRulesFile();
   put(rules.path.replace(/^\/+/, ''), rules.text);
   put(ICON_FILES.manifest, manifest);
-  put('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
+  // The brochure's folder is served to anyone who has its address (the sign-in before it is a courtesy): kept out of search.
+  const disallowed = unlistedPaths(site).map((unlisted) => `Disallow: ${unlisted}\n`).join('');
+  put('robots.txt', `User-agent: *\nAllow: /\n${disallowed}\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
 }
 
 /**

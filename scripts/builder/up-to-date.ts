@@ -114,7 +114,8 @@ export function upToDate(root: string, outDir: string, inputs: string, today: Is
   } catch {
     return undefined;
   }
-  if (built.inputs !== inputs || !built.hosting || !built.dates || today < built.dates.from || today >= built.dates.until) return undefined;
+  // A record of an older build that kept fewer hosting rules, or made for a date whose output differs, is no record.
+  if (built.inputs !== inputs || !Array.isArray(built.hosting?.unlisted) || !built.dates || today < built.dates.from || today >= built.dates.until) return undefined;
   const records = readManifest(root, outDir);
   const files = Object.keys(records).length;
   return files > 0 && Object.keys(verifiedRecords(outDir, records)).length === files ? { ...built, files } : undefined;

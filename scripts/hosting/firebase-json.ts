@@ -5,7 +5,10 @@
  * - `hosting.redirects`: a 301 for every alias (`meta.aliases`) of every page;
  * - the Content-Security-Policy's `frame-src`: the sign-in domain of pages/_site.yaml
  *   (`firebase.authDomain`, whose page the Google sign-in SDK frames) and the origin of every
- *   map a contact section embeds.
+ *   map a contact section embeds;
+ * - `X-Robots-Tag: noindex` for the brochure's folder (`brochure.file`): the PDF is a public file
+ *   (a static host serves it to anyone who has its address; the sign-in before the download is a
+ *   courtesy asked of visitors), kept out of search engines, as robots.txt asks them too.
  *
  * The build makes the text from the content it validated (`hosting` in buildSite's result) and
  * `npm run build` and `npm run check` rewrite the project's file when it differs, like schemas/; a
@@ -52,7 +55,10 @@ function contentSecurityPolicy(frameSources: readonly string[]): string {
   return directives.map((tokens) => tokens.join(' ')).join('; ');
 }
 
-function headerRules(policy: string): HeaderRule[] {
+/** The glob of firebase.json's `source` for a path robots.txt and the header keep out of search: a folder's files, or the file. */
+const unlistedGlob = (unlisted: string) => (unlisted.endsWith('/') ? `${unlisted}**` : unlisted);
+
+function headerRules(policy: string, unlisted: readonly string[]): HeaderRule[] {
   return [
     {
       source: '**',
@@ -84,6 +90,8 @@ function headerRules(policy: string): HeaderRule[] {
     { source: SPECULATION_RULES_PATH, headers: [{ key: 'Content-Type', value: SPECULATION_RULES_TYPE }] },
     // The web app manifest's own type, whatever the host's table of extensions says.
     { source: `/${ICON_FILES.manifest}`, headers: [{ key: 'Content-Type', value: 'application/manifest+json' }] },
+    // The brochure's folder: served to anyone with its address, listed by no search engine.
+    ...unlisted.map((path): HeaderRule => ({ source: unlistedGlob(path), headers: [{ key: 'X-Robots-Tag', value: 'noindex' }] })),
   ];
 }
 
@@ -92,7 +100,7 @@ function headerRules(policy: string): HeaderRule[] {
  * build keeps for an unchanged page: scripts/builder/page-index.ts).
  */
 export interface FirebaseJsonInput {
-  site: { firebase: { authDomain: string } };
+  site: { firebase: { authDomain: string }; brochure: { file: string } };
   redirects: ReadonlyMap<string, string>;
   facts: readonly Pick<PageFacts, 'embeds'>[];
 }
@@ -106,6 +114,17 @@ export interface HostingRules {
   redirects: [string, string][];
   /** The Content-Security-Policy's frame-src. */
   frameSources: string[];
+  /** The site paths kept out of search engines (`unlistedPaths`): a folder ends in "/". */
+  unlisted: string[];
+}
+
+/**
+ * The site paths search engines are asked to leave out (robots.txt's Disallow, the X-Robots-Tag
+ * header): the brochure's folder (`/downloads/`), or the brochure itself when it is at the top.
+ */
+export function unlistedPaths(site: { brochure: { file: string } }): string[] {
+  const folder = site.brochure.file.slice(0, site.brochure.file.lastIndexOf('/') + 1);
+  return [folder === '/' ? site.brochure.file : folder];
 }
 
 /** The sources `frame-src` needs: every embedded map's origin and the sign-in domain. */
@@ -116,7 +135,7 @@ export function frameSources({ site, facts }: Pick<FirebaseJsonInput, 'site' | '
 
 /** The part of firebase.json the content decides. */
 export function hostingRulesOf(input: FirebaseJsonInput): HostingRules {
-  return { redirects: [...input.redirects], frameSources: frameSources(input) };
+  return { redirects: [...input.redirects], frameSources: frameSources(input), unlisted: unlistedPaths(input.site) };
 }
 
 /** firebase.json as an object, in the order its keys are written. */
@@ -134,7 +153,7 @@ export function firebaseJson(input: FirebaseJsonInput | HostingRules) {
       cleanUrls: true,
       trailingSlash: false,
       redirects: rules.redirects.map(([source, destination]) => ({ source, destination, type: 301 })),
-      headers: headerRules(contentSecurityPolicy(rules.frameSources)),
+      headers: headerRules(contentSecurityPolicy(rules.frameSources), rules.unlisted),
     },
   };
 }

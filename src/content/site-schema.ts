@@ -134,7 +134,7 @@ export const SiteSchema = z
         file: PublicFileSchema.describe('The address of the brochure on the site, e.g. /downloads/cesa-brochure.pdf.').register(fieldKinds, { kind: 'output-file' }),
         fileName: TextSchema.describe('The name a downloaded brochure is saved under on the visitor\'s computer.'),
       })
-      .describe('The brochure (a PDF) made from the course pages, which signed-in visitors download.'),
+      .describe('The brochure (a PDF) made from the course pages, which visitors download after signing in with Google (a courtesy: the file itself is public, and kept out of search engines).'),
     contact: z
       .strictObject({
         phone: TextSchema.describe('Number for the floating call button, e.g. "+91 00000 00000".'),

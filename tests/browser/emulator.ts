@@ -44,7 +44,7 @@ export async function seedGoogleAccount(account: GoogleAccount): Promise<void> {
 }
 
 /** The brochure panel's one signed-out action (src/sections/brochure/island.tsx). */
-export const SIGN_IN_TO_DOWNLOAD = 'Sign in with Google to download';
+export const SIGN_IN_TO_DOWNLOAD = 'Sign in with Google and download';
 
 /** Clicks the brochure's sign-in action and returns the emulator's popup, loaded. */
 export async function openSignInPopup(page: Page): Promise<Page> {

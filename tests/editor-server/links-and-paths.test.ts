@@ -319,6 +319,34 @@ describe('links in the draft’s work tree (put there on the server), read or se
   });
 });
 
+describe('files of the draft’s public/ that are no photos (whatever git let in), served on the editor’s origin', () => {
+  it('a web page or a script, however it is named, is a download (nosniff, sandboxed), never a page or a script of the editor; a drawing is still served as itself', async () => {
+    const cookie = await signIn('served');
+    // The draft is made when its editor first opens a page.
+    expect((await call('GET', 'page?file=pages%2Fetabs.yaml', { cookie })).status).toBe(200);
+    const draft = worktreeOf('served');
+    const get = (pathname: string) => fetch(`${base}${pathname}`, { headers: { Cookie: cookie } });
+    for (const [file, content] of [
+      ['public/welcome.html', '<html><script>alert(document.cookie)</script></html>'],
+      ['public/app.js', 'alert(document.cookie)'],
+      ['public/images/holiday.jpg', '<!doctype html><script src="/app.js"></script>'],
+    ] as const) {
+      writeFileSync(path.join(draft, file), content);
+      onTestFinished(() => rmSync(path.join(draft, file)));
+      const answer = await get(`/${file.slice('public/'.length)}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+      expect(answer.headers.get('content-disposition')).toBe('attachment');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toContain('sandbox');
+    }
+    const drawing = await get('/images/logo.svg');
+    expect(drawing.headers.get('content-type')).toBe('image/svg+xml');
+    expect(drawing.headers.get('content-disposition')).toBeNull();
+    expect(drawing.headers.get('content-security-policy')).toContain('sandbox');
+  });
+});
+
 describe('the editor’s own reads and writes on a content folder holding links (npm run dev, and a draft whatever git let in)', () => {
   let content: string;
   let outside: string;

@@ -39,7 +39,10 @@ const review: ReviewResponse = {
             kind: 'page',
             before: ['STAAD Pro', 'Learn the analysis of frames in six weeks.', 'Classroom batches'],
             after: ['STAAD Pro', 'Learn the analysis and design of frames in eight weeks.', 'Classroom batches'],
-            photos: [{ label: 'A frame model', before: 'data:image/webp;base64,AAAA', after: 'data:image/webp;base64,BBBB' }],
+            unchanged: { head: 0, tail: 0 },
+            photos: [{ label: 'A frame model', before: 'data:image/webp;base64,AAAA', after: 'data:image/webp;base64,BBBB', times: 1 }],
+            addresses: [],
+            leftOut: { paragraphs: 0, photos: 0, addresses: 0 },
             what: ['text', 'photo'],
           },
         },
@@ -49,10 +52,22 @@ const review: ReviewResponse = {
           page: true,
           live: 'footer: {}\n',
           published: 'footer: {}\n',
-          shown: { name: 'The whole site', route: null, kind: 'site', before: ['Pune'], after: ['Pune, Maharashtra'], photos: [], what: ['the footer', 'the contacts'] },
+          shown: {
+            name: 'The whole site',
+            route: null,
+            kind: 'site',
+            before: ['Pune'],
+            after: ['Pune, Maharashtra'],
+            unchanged: { head: 0, tail: 0 },
+            photos: [],
+            addresses: [],
+            leftOut: { paragraphs: 0, photos: 0, addresses: 0 },
+            what: ['the footer', 'the contacts'],
+          },
         },
       ],
       conflicts: [conflict],
+      origins: [],
     },
   ],
   versions: [
@@ -242,6 +257,84 @@ describe('the publisher’s screen', () => {
     answers['POST dismiss'] = () => ({ status: 200, body: {} });
     await userEvent.click(within(screen.getByRole('heading', { name: 'A publish was stopped' }).closest('section')!).getByRole('button', { name: 'Dismiss' }));
     expect(asked).toContainEqual({ method: 'POST', endpoint: 'dismiss', body: {} });
+  });
+
+  it('shows a new page whole, side by side (every text, each link with its address, a map with the site it loads from, its settings), a changed link by its words and both addresses, and a new site the pages load from before anything else', async () => {
+    const none = { paragraphs: 0, photos: 0, addresses: 0 };
+    answers['GET review'] = () => ({
+      status: 200,
+      body: {
+        ...review,
+        drafts: [
+          {
+            ...review.drafts[0]!,
+            conflicts: [],
+            origins: [{ origin: 'https://maps.example.com', by: ['Visit us'] }],
+            files: [
+              {
+                file: 'pages/visit.yaml',
+                change: 'added',
+                page: true,
+                live: null,
+                published: 'sections: []\n',
+                shown: {
+                  name: 'Visit us',
+                  route: '/visit',
+                  kind: 'page',
+                  before: null,
+                  after: ['Visit us', ...Array.from({ length: 8 }, (_, index) => `Paragraph ${index + 1}.`), 'Search title: Visit CESA', 'Other addresses that lead here: /visit-us'],
+                  unchanged: { head: 0, tail: 0 },
+                  photos: [],
+                  addresses: [
+                    { kind: 'embed', label: 'Map of the office', before: null, after: 'https://maps.example.com/embed?office', times: 1 },
+                    { kind: 'link', label: 'Enquire now', before: null, after: 'https://forms.other.example/enquire', times: 1 },
+                  ],
+                  leftOut: none,
+                  what: ['new page'],
+                },
+              },
+              {
+                file: 'pages/staad.yaml',
+                change: 'changed',
+                page: true,
+                live: 'a: 1\n',
+                published: 'a: 2\n',
+                shown: {
+                  name: 'STAAD Pro',
+                  route: '/staad',
+                  kind: 'page',
+                  before: [],
+                  after: [],
+                  unchanged: { head: 12, tail: 0 },
+                  photos: [],
+                  addresses: [{ kind: 'link', label: 'Enroll now', before: '/contact', after: 'https://elsewhere.example/pay', times: 3 }],
+                  leftOut: { paragraphs: 0, photos: 0, addresses: 4 },
+                  what: ['link'],
+                },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    render(<PublishPanel />);
+    const draft = (await screen.findByRole('heading', { name: "Ravi Editor's draft" })).closest('li')!;
+    expect(within(draft).getByRole('note')).toHaveTextContent('This publish lets the site load content from maps.example.com (on Visit us)');
+    const page = within(draft).getByRole('heading', { name: /^Visit us\s+\/visit$/ }).closest('li')!;
+    const text = within(page).getByRole('group', { name: 'The text live now and after publishing' });
+    // All of it, not the first six paragraphs: the last paragraph and the settings too.
+    expect(text).toHaveTextContent('Paragraph 8.');
+    expect(text).toHaveTextContent('Search title: Visit CESA');
+    expect(text).toHaveTextContent('Other addresses that lead here: /visit-us');
+    const addresses = within(page).getByRole('list', { name: 'Links, content from other sites and files' });
+    expect(addresses).toHaveTextContent('Shown from another site “Map of the office”: new, loads from maps.example.com https://maps.example.com/embed?office');
+    expect(addresses).toHaveTextContent('Link “Enquire now”: new, https://forms.other.example/enquire');
+    const staad = within(draft).getByRole('heading', { name: /^STAAD Pro\s+\/staad$/ }).closest('li')!;
+    expect(staad).toHaveTextContent('Changed: link.');
+    expect(within(staad).getByRole('list', { name: 'Links, content from other sites and files' })).toHaveTextContent('Link “Enroll now” (in 3 places): /contact → https://elsewhere.example/pay');
+    expect(staad).toHaveTextContent('And 4 more links like these change, too many to show here');
+    await userEvent.click(within(draft).getByRole('button', { name: "Publish Ravi Editor's draft" }));
+    expect(within(await screen.findByRole('alertdialog', { name: "Publish Ravi Editor's draft?" })).getByRole('note')).toHaveTextContent('load content from maps.example.com');
   });
 
   it('shows a draft that can never be published as it is with why, and no Publish', async () => {

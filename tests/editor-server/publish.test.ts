@@ -210,8 +210,19 @@ describe('publishing drafts', () => {
     ]);
     expect(review.body.drafts[0]!.files[0]!.live).toContain('title: ETABS\n');
     expect(review.body.drafts[0]!.files[0]!.published).toContain('title: ETABS training by Asha');
-    // By the page's name and address; its visible text is the same, its search title changed.
-    expect(review.body.drafts[0]!.files[0]!.shown).toEqual({ name: 'ETABS heading', route: '/etabs', kind: 'page', before: ['ETABS heading'], after: ['ETABS heading'], photos: [], what: ['search and sharing'] });
+    // By the page's name and address; its visible text is the same, its search title changed (shown in words, the rest counted as unchanged).
+    expect(review.body.drafts[0]!.files[0]!.shown).toEqual({
+      name: 'ETABS heading',
+      route: '/etabs',
+      kind: 'page',
+      before: ['Search title: ETABS'],
+      after: ['Search title: ETABS training by Asha'],
+      unchanged: { head: 1, tail: 2 },
+      photos: [],
+      addresses: [],
+      leftOut: { paragraphs: 0, photos: 0, addresses: 0 },
+      what: ['search and sharing'],
+    });
 
     expect((await publish(asha)).body).toEqual({ published: 'published/1' });
     const second = await publish(meera);
@@ -366,7 +377,18 @@ describe('publishing drafts', () => {
       page: false,
       live: null,
       published: null,
-      shown: { name: 'timetable.bin', route: null, kind: 'file', before: null, after: null, photos: [], what: ['file'] },
+      shown: {
+        name: 'timetable.bin',
+        route: null,
+        kind: 'file',
+        before: null,
+        after: null,
+        unchanged: { head: 0, tail: 0 },
+        photos: [],
+        addresses: [],
+        leftOut: { paragraphs: 0, photos: 0, addresses: 0 },
+        what: ['a file of another kind'],
+      },
     });
     expect((await publish(ravi)).body).toEqual({ published: expect.stringMatching(/^published\/\d+$/) as string });
     const live = await fetch(`${liveUrl}/files/timetable.bin`);
@@ -566,7 +588,7 @@ describe('what the publishers see', () => {
     expect(staad).toMatchObject({ name: 'STAAD, taught in Pune', route: '/staad', kind: 'page', what: ['text', 'photo'] });
     expect(staad.after!.slice(0, 2)).toEqual(['STAAD, taught in Pune', 'Six weeks of frames.']);
     expect(staad.before).not.toContain('Six weeks of frames.');
-    expect(staad.photos).toEqual([{ label: "The academy's logo", before: null, after: expect.stringMatching(/^data:image\/webp;base64,/) as string }]);
+    expect(staad.photos).toEqual([{ label: "The academy's logo", before: null, after: expect.stringMatching(/^data:image\/webp;base64,/) as string, times: 1 }]);
     const site = draft.files.find((file) => file.file === 'pages/_site.yaml')!.shown;
     expect(site).toMatchObject({ name: 'The whole site', route: null, kind: 'site', what: ["the site's name"] });
     expect(site.after).toContain('CESA, Pune');

@@ -167,9 +167,19 @@ describe('firebase.json', () => {
     expect(committed).toContain(`https://${content.site!.firebase.authDomain}`);
     expect(committed.join(' ')).not.toContain('*');
 
-    const deployed = firebaseJson({ ...content, site: { firebase: { authDomain: REAL.authDomain } } });
+    const deployed = firebaseJson({ ...content, site: { firebase: { authDomain: REAL.authDomain }, brochure: content.site!.brochure } });
     expect(frameSrc(policyOf(deployed))).toEqual(['https://www.google.com', 'https://cesa-academy.firebaseapp.com']);
     expect(policyOf(deployed)).not.toContain('*');
+  });
+
+  it('asks search engines to leave the brochure out (it is a public file: the sign-in before it is a courtesy), and nothing else', () => {
+    const headers = headerMatcher(readFirebaseConfig().hosting.headers ?? []);
+    expect(content.site!.brochure.file).toBe('/downloads/cesa-brochure.pdf');
+    expect(headers('/downloads/cesa-brochure.pdf').get('X-Robots-Tag')).toBe('noindex');
+    for (const urlPath of ['/', '/etabs', '/images/logo.svg', '/sitemap.xml']) expect(headers(urlPath).get('X-Robots-Tag'), urlPath).toBeUndefined();
+    // A brochure at the top of the site: that file alone.
+    const atTop = headerMatcher(firebaseJson({ ...content, site: { ...content.site!, brochure: { ...content.site!.brochure, file: '/brochure.pdf' } } }).hosting.headers);
+    expect([atTop('/brochure.pdf').get('X-Robots-Tag'), atTop('/downloads/cesa-brochure.pdf').get('X-Robots-Tag')]).toEqual(['noindex', undefined]);
   });
 
   it('names the speculation rules on every page and gives their file the type browsers require', () => {

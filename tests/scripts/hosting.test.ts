@@ -205,6 +205,16 @@ function hostingChecks(name: string, start: () => Promise<Host>, { localPolicy }
       expect(autocad.headers.get('location')).toBe('/structural-autocad');
     });
 
+    it('serves the brochure to anyone who has its address (the sign-in before it is a courtesy), and keeps it out of search engines', async () => {
+      const brochure = await get(content.site!.brochure.file);
+      expect(brochure.status).toBe(200);
+      expect(brochure.headers.get('x-robots-tag')).toBe('noindex');
+      expect((await get('/etabs')).headers.get('x-robots-tag')).toBeNull();
+      const robots = await (await get('/robots.txt')).text();
+      expect(robots).toContain('Disallow: /downloads/\n');
+      expect(robots).toContain('Allow: /\n');
+    });
+
     it('drops a trailing slash with a permanent redirect', async () => {
       const response = await get('/etabs/');
       expect(response.status).toBe(301);

@@ -67,7 +67,8 @@ vi.mock('../../src/auth/firebase', () => {
 
 const alice: AuthUser = { uid: 'u1', name: 'Alice', email: 'alice@example.com' };
 const section = { type: 'brochure', title: 'Download our brochure', text: 'Courses, fees and batches in one PDF.' };
-const SIGN_IN = 'Sign in with Google to download';
+/** What the button does, and no more: it signs in and downloads (the sign-in is a courtesy, not a lock). */
+const SIGN_IN = 'Sign in with Google and download';
 
 /** A fresh page: new copies of the section's modules, and so of the sign-in session. */
 async function freshPage() {

@@ -5,7 +5,8 @@ import type { SectionProps } from '../types';
 import './brochure.css';
 
 /**
- * The brochure panel: the PDF downloads only for a signed-in visitor. The text is HTML; the buttons
+ * The brochure panel: the PDF downloads once the visitor signs in (a courtesy asked of them: the file
+ * itself is public, kept out of search engines by robots.txt and its header). The text is HTML; the buttons
  * are the brochure island (island.tsx), prerendered signed out and hydrated when the visitor reaches
  * for them. Without JavaScript they are hidden and a line says why (brochure.css).
  */

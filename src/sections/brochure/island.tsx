@@ -1,5 +1,5 @@
 /**
- * The brochure's one action: signed out, "Sign in with Google to download", which opens Google's
+ * The brochure's one action: signed out, "Sign in with Google and download", which opens Google's
  * popup from that press and downloads the PDF once signed in; signed in, the download link and
  * Logout. The one part of the site with real state (who is signed in), so a React island
  * (src/islands/), hydrated when the panel nears the screen or the visitor touches or points at it
@@ -13,8 +13,12 @@ import type { FirebaseWebConfig } from '../../content/site-schema';
 import { useIslandStart } from '../../islands/context';
 import { defineIsland } from '../../islands/define';
 
-/** The signed-out action: one press opens Google's sign-in, and the PDF downloads once signed in. */
-const SIGN_IN_WORDS = ['Sign in with Google', 'to download'] as const;
+/**
+ * The signed-out action: one press opens Google's sign-in, and the PDF downloads once signed in. Its
+ * words say what it does, and no more: the sign-in is a courtesy asked of visitors, not a lock (the
+ * PDF is a public file of a static host, kept out of search engines: docs/administrators.md).
+ */
+const SIGN_IN_WORDS = ['Sign in with Google', 'and download'] as const;
 export const SIGN_IN_TO_DOWNLOAD = SIGN_IN_WORDS.join(' ');
 export const DOWNLOAD = 'Download Brochure';
 export const LOGOUT = 'Logout';
