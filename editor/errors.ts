@@ -160,9 +160,9 @@ export const EDITOR = defineCatalogue('editor', {
   EDITOR_NOT_SIGNED_IN: { status: 401, message: 'You are not signed in, or your session has ended.', hint: 'Sign in again: changes you have not saved are kept.' },
   EDITOR_NOT_LISTED: {
     status: 403,
-    /** `whom`: the publishers' names (whomToAsk). */
+    // Names nobody: whoever signs in with any Google account reads it.
     message: ({ email }: { email: string }) => `You signed in as ${email}, which is not on the list of editors.`,
-    hint: ({ whom, email }: { whom: string; email: string }) => `Ask ${whom} to add ${email} to the editors, or sign in with another Google account.`,
+    hint: ({ email }: { email: string }) => `Ask the site's publishers to add ${email} to the editors, or sign in with another Google account.`,
   },
   EDITOR_NO_EDITORS_FILE: {
     status: 503,
@@ -206,7 +206,7 @@ export const EDITOR = defineCatalogue('editor', {
   EDITOR_PREVIEW_NOT_LISTED: {
     status: 403,
     message: ({ email }: { email: string }) => `${email} is no longer on the list of editors, so this preview of a draft is closed to it.`,
-    hint: ({ whom }: { whom: string }) => `Ask ${whom} if this is a mistake.`,
+    hint: "Ask the site's publishers if this is a mistake.",
   },
   EDITOR_PREVIEW_LINK_FORGED: { status: 403, message: 'This preview link was not made by the editor.', hint: PREVIEW_AGAIN },
   EDITOR_PREVIEW_LINK_EXPIRED: { status: 403, message: 'This preview link has expired (it works for a minute).', hint: PREVIEW_AGAIN },

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EDITOR_ROUTE } from '../protocol/api';
 import { EDITOR } from '../errors';
 import { Refusal } from '../server/http';
-import { editorId, whomToAsk } from '../repo/editors';
+import { editorId } from '../repo/editors';
 import type { Hosted } from './hosted';
 import { PreviewRefusal, statePreviewPasses, type PreviewHolder } from './preview-access';
 import { cookieOf, PreviewServer, sendWords } from './preview-server';
@@ -21,7 +21,7 @@ async function stillAllowed(hosted: Hosted, holder: PreviewHolder): Promise<void
   const editors = await hosted.who.editorsNow();
   const editor = editors.find((entry) => entry.email === holder.email);
   if (!editor || editorId(editor.email) !== holder.draft) {
-    throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_NOT_LISTED', { email: holder.email, whom: whomToAsk(editors) }));
+    throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_NOT_LISTED', { email: holder.email }));
   }
 }
 
