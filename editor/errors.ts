@@ -135,6 +135,16 @@ export const EDITOR = defineCatalogue('editor', {
     message: "The editor's server ran into a problem and did nothing.",
     hint: 'The details are in the terminal where npm run dev runs. Reload the editor and try again.',
   },
+  EDITOR_SERVER_BUSY: {
+    status: 503,
+    message: 'The editor is answering as many signed-in editors as it can at once.',
+    hint: 'Nothing was changed. Try again in a moment: what you have not saved is kept.',
+  },
+  EDITOR_TOO_MANY_FROM_ADDRESS: {
+    status: 429,
+    message: 'More requests came at once from your network address than the editor answers before you sign in.',
+    hint: 'Wait a moment for them to finish, then try again.',
+  },
   EDITOR_SERVER_PROBLEM: { status: 500, message: "The editor's server ran into a problem and did nothing.", hint: `Reload the editor and try again; ${TELL_ADMIN}` },
   EDITOR_REPOSITORY_UNREACHABLE: {
     status: 503,
@@ -328,8 +338,10 @@ export const PUBLISH = defineCatalogue('publish', {
   PUBLISH_REPOSITORY_LOCKED_HERE: {
     status: 503,
     /** `outcome`: what that means for this publish ("nothing was published"). */
-    message: ({ outcome }: { outcome: string }) => `The site's repository is locked by a push that was stopped halfway, so ${outcome}.`,
-    hint: "Ask the site's administrator to restart the editor server: it removes such a lock when it starts. Then try again.",
+    /** `lock`: the lock file, by its path in the repository (HEAD.lock, refs/heads/main.lock). */
+    message: ({ outcome, lock }: { outcome: string; lock: string }) => `The site's repository is locked (its file ${lock}), as a push stopped halfway or one still under way leaves it, so ${outcome}.`,
+    hint: ({ lock }: { lock: string }) =>
+      `Try again in a minute. If it stays, ask the site's administrator to restart the editor server: when it starts it removes ${lock} if no program is working in the repository then; the server's log says when it left a lock for that reason.`,
   },
   PUBLISH_REPOSITORY_LOCKED_ON_HOST: {
     status: 503,
@@ -375,6 +387,10 @@ export const ADMIN = defineCatalogue('admin', {
   ADMIN_ORIGIN_NEEDED: {
     message: 'Set the address editors open (CESA_EDITOR_ORIGIN, such as https://editor.example.org):',
     hint: ({ host }: { host: string }) => `the server listens on ${host}, which is not only this computer.`,
+  },
+  ADMIN_TRUSTED_PROXY_NOT_ADDRESS: {
+    message: ({ value }: { value: string }) => `A proxy named in CESA_EDITOR_TRUSTED_PROXIES is not an IP address: ${value}.`,
+    hint: `Name each proxy in front of the server by the address it connects from, separated by commas, such as 127.0.0.1,::1 (${HOSTED_EDITOR_DOC}).`,
   },
   ADMIN_ORIGIN_NOT_AN_ADDRESS: { message: ({ origin }: { origin: string }) => `The editor's address (CESA_EDITOR_ORIGIN) is not an address: ${origin}.`, hint: SET_ORIGIN },
   ADMIN_ORIGIN_NOT_ORIGIN: {

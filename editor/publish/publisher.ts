@@ -34,7 +34,7 @@ import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, ty
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
 import { visibleChange } from './visible';
-import { pushRefusal, removeStaleLocks } from './push';
+import { lockNamed, pushRefusal, removeStaleLocks } from './push';
 import { PUBLISH } from '../errors';
 
 export interface PublisherOptions {
@@ -136,7 +136,9 @@ export class Publisher {
     mkdirSync(this.builds, { recursive: true });
     await this.repo.open();
     if (this.repo.localRemote) {
-      for (const ref of removeStaleLocks(this.options.remote, this.startedAt)) this.options.log({ event: 'remote-lock-removed', ref, reason: 'left by a push that was stopped before this server started' });
+      const { removed, leftInUse } = removeStaleLocks(this.options.remote, this.startedAt);
+      for (const lock of removed) this.options.log({ event: 'remote-lock-removed', lock, reason: 'left by a push that was stopped before this server started' });
+      for (const lock of leftInUse) this.options.log({ event: 'remote-lock-kept', lock, reason: 'another program is working in the repository' });
     }
     await this.recover();
   }
@@ -256,7 +258,7 @@ export class Publisher {
   private refused(error: unknown, target: string, outcome: string): unknown {
     if (!(error instanceof PushRefused)) return error;
     this.options.log({ event: 'push-refused', ref: error.ref, kind: error.kind, reason: error.answer.message });
-    return pushRefusal(error.kind, { target, outcome, localRemote: this.repo.localRemote, ref: error.ref });
+    return pushRefusal(error.kind, { target, outcome, localRemote: this.repo.localRemote, ref: error.ref, lock: lockNamed(error.answer.stderr, error.ref, this.options.remote) });
   }
 
   /** The journal's first entry, which takes the lock: refused when another publish holds it. */
