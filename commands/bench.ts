@@ -18,6 +18,8 @@
  * - the visual editor (/_editor): a key press in a field → the preview shows it (editor/bench.ts).
  * - the hosted editor (`npm run bench -- editor` runs only this): one field saved → "Saved", → the draft's
  *   whole-site preview, the publishers' screen, and publish → live (editor/bench.ts).
+ * - `npm run bench -- floods` (only this): the hosted editor under 300 connections that never finish their
+ *   headers, thirty rounds of a sign-in, a save and the health check (editor/bench-floods.ts).
  * - what each phase (validate, facts, body, head) costs a page once the code is warm, on one thread
  *   (commands/phases.ts): steadier than a whole build's time; `npm run bench -- phases [N]` runs only this.
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
@@ -33,6 +35,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from '../scripts/bench/dev-bench';
 import { hostedSaveAndPublish, keystrokeToPreview } from '../editor/bench';
+import { floodRounds } from '../editor/bench-floods';
 import { astroBuild, astroInstall, astroVersion, writeAstroTwin } from '../scripts/bench/astro-twin';
 import { hugoBinary, writeHugoTwin } from '../scripts/bench/hugo-twin';
 import { measurePhotos } from '../scripts/bench/image-bench';
@@ -293,6 +296,14 @@ async function hostedLines(): Promise<string[]> {
     line('Ready → the publishers\' screen answered', times.review),
     line('Publish → live', times.publish),
   ];
+}
+
+if (args.includes('floods')) {
+  console.log('The hosted editor on this checkout\'s last commit, under 300 connections from one address that never finish their headers (each opened again 200 ms after it is closed): thirty rounds of a sign-in, an editor\'s page opened and saved, and the health check, each on a connection of its own…');
+  const { rounds, succeeded, opened } = await floodRounds(project);
+  const failed = rounds.map((round, index) => ({ index, round })).filter(({ round }) => Object.values(round).some((status) => status !== 200));
+  console.log(`npm run editor-server under a flood: ${succeeded} of ${rounds.length} rounds answered in full (${opened} flooding connections opened)${failed.length > 0 ? `; the others: ${failed.map(({ index, round }) => `round ${index + 1} ${JSON.stringify(round)}`).join(', ')}` : ''}.`);
+  process.exit(0);
 }
 
 if (args.includes('editor')) {

@@ -65,6 +65,12 @@ export interface HostedOptions {
   limits?: Partial<Record<Limited, Limit>>;
   /** How long and how much a request may take (request-limits.ts); tests shorten them. */
   requestLimits?: Partial<RequestLimits>;
+  /**
+   * The addresses of the proxies in front of the server (CESA_EDITOR_TRUSTED_PROXIES): only their
+   * X-Forwarded-For is believed, and with it requests without a session are limited per client address
+   * (connection-shares.ts). None: no address is known, and no limit is per address.
+   */
+  trustedProxies?: readonly string[] | undefined;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
   log?: Log;
   /** Where publishing puts the site live (publish/deploy.ts); without one, publishing is refused with why. */
