@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { EditorApp } from './app-files';
+import { DraftOwners } from './draft-owners';
 import { DraftWorkTrees } from './drafts';
 import { emulatorTokenVerifier, signedTokenVerifier, type TokenVerifier } from './id-token';
 import { DraftPreviews } from './previews';
@@ -104,6 +105,8 @@ export interface Hosted {
   headersFor: ReturnType<typeof editorHeaders>;
   /** Who asks: the session of a request, and whether editors.yaml on main lists them (signed-in.ts). */
   who: ReturnType<typeof signedInChecks>;
+  /** Whose each draft is, whatever editors.yaml said before (draft-owners.ts). */
+  owners: DraftOwners;
 }
 
 /** Google's keys, or the emulator's lookup (checked even when a test gives its own verifier: emulator mode never runs where it may not). */
@@ -141,7 +144,9 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const cookieName = secure ? '__Host-cesa_editor' : 'cesa_editor';
   const wholeSite = options.previews || options.previewOrigin !== undefined;
+  const owners = new DraftOwners(path.join(options.stateDir, 'draft-owners.json'), (id) => repository.firstAuthor(id));
   return {
+    owners,
     options,
     origin,
     originHost: origin ? new URL(origin).host : '',
@@ -157,6 +162,6 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
     requestLimits: { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits },
     previews: wholeSite ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log }) : null,
     headersFor: editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure }),
-    who: signedInChecks({ repository, sessions, cookieName, log }),
+    who: signedInChecks({ repository, owners, sessions, cookieName, log }),
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Refusal } from '../server/http';
-import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, type Editor } from '../repo/editors';
+import { EDITORS_FILE, EditorsFileProblem, parseEditors, type Editor } from '../repo/editors';
+import type { DraftOwners } from './draft-owners';
 import { cookieOf } from './preview-server';
 import type { SiteRepository } from '../repo/repository';
 import type { Session, SessionStore } from './sessions';
@@ -23,6 +24,8 @@ export interface Signed {
 
 export interface SignedInOptions {
   repository: SiteRepository;
+  /** Whose each draft is (a draft keeps its owner whatever editors.yaml said before). */
+  owners: DraftOwners;
   sessions: SessionStore;
   /** The session cookie's name. */
   cookieName: string;
@@ -30,7 +33,7 @@ export interface SignedInOptions {
 }
 
 /** The checks of who asks, as functions of their own (server.ts hands some of them on). */
-export function signedInChecks({ repository, sessions, cookieName, log }: SignedInOptions) {
+export function signedInChecks({ repository, owners, sessions, cookieName, log }: SignedInOptions) {
   /** The list as parsed from one commit of main: parsed again only when a fetch moves main. */
   let parsed: { commit: string; editors: Editor[] | Refusal } | null = null;
 
@@ -93,7 +96,7 @@ export function signedInChecks({ repository, sessions, cookieName, log }: Signed
     const editors = await editorsNow(fresh);
     const editor = editors.find((entry) => entry.email === session.email);
     if (!editor) throw notListed(session.email);
-    return { session, editor, id: editorId(editor.email) };
+    return { session, editor, id: await owners.draftOf(editor.email) };
   };
 
   const signedIn = (req: IncomingMessage, fresh = false): Promise<Signed> => listed(sessionOf(req), fresh);

@@ -20,7 +20,7 @@ async function stillAllowed(hosted: Hosted, holder: PreviewHolder): Promise<void
   if (!hosted.sessions.byKey(holder.session)) throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_SESSION_ENDED', { address: `${hosted.origin}${EDITOR_ROUTE}` }));
   const editors = await hosted.who.editorsNow();
   const editor = editors.find((entry) => entry.email === holder.email);
-  if (!editor || editorId(editor.email) !== holder.draft) {
+  if (!editor || hosted.owners.known(editor.email) !== holder.draft) {
     throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_NOT_LISTED', { email: holder.email }));
   }
 }

@@ -281,6 +281,21 @@ export class SiteRepository {
     });
   }
 
+  /**
+   * The address of the first commit of the draft's own (one main does not hold), on the remote or
+   * here: whose draft it is (hosted/draft-owners.ts). Null when there is no such branch or commit.
+   */
+  async firstAuthor(id: string): Promise<string | null> {
+    const branch = draftBranch(id);
+    await this.refresh();
+    for (const ref of [`refs/remotes/origin/${branch}`, `refs/heads/${branch}`]) {
+      if (!(await this.hasRef(ref))) continue;
+      const [first] = (await this.run(['log', '--reverse', '--format=%ae', `refs/heads/main..${ref}`])).split('\n').filter(Boolean);
+      if (first !== undefined) return first;
+    }
+    return null;
+  }
+
   /** Every draft on the remote that changes a file, by file (`pages/etabs.yaml` → the drafts' ids). */
   async draftsChanging(): Promise<Map<string, string[]>> {
     await this.refresh();
