@@ -318,6 +318,11 @@ export const PUBLISH = defineCatalogue('publish', {
   },
   PUBLISH_NOT_A_VERSION: { status: 400, message: ({ tag }: { tag: string }) => `${tag} is not a published version.`, hint: 'Reload the page: the list shows the versions there are.' },
   PUBLISH_NO_SUCH_VERSION: { status: 404, message: ({ tag }: { tag: string }) => `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' },
+  PUBLISH_VERSION_NOT_FROM_EDITOR: {
+    status: 409,
+    message: ({ tag }: { tag: string }) => `${tag} was not published from the editor: nobody reviewed it here, so it is not put back live.`,
+    hint: 'To put its pages live, make the changes in a draft, mark it ready and publish it after a review.',
+  },
   PUBLISH_ROLLBACK_MAIN_KEPT_CHANGING: { status: 409, message: 'main kept changing, so nothing was rolled back.', hint: 'Try again in a moment.' },
   PUBLISH_NOTHING_UNFINISHED: { status: 409, message: 'There is no unfinished publish.', hint: 'Reload the page.' },
   PUBLISH_OUTSIDE_CONTENT: {
