@@ -135,6 +135,11 @@ export const EDITOR = defineCatalogue('editor', {
     message: "The editor's server ran into a problem and did nothing.",
     hint: 'The details are in the terminal where npm run dev runs. Reload the editor and try again.',
   },
+  EDITOR_NO_DRAFT_NAME: {
+    status: 409,
+    message: 'Every name your draft could have is the draft of someone else who had an address like yours.',
+    hint: "Ask the site's administrator to remove the drafts of people no longer on the list of editors.",
+  },
   EDITOR_SERVER_BUSY: {
     status: 503,
     message: 'The editor is answering as many signed-in editors as it can at once.',

@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
+import { EDITOR } from '../errors';
 import { editorId } from '../repo/editors';
 import { Queue } from '../repo/git';
 
@@ -59,7 +60,7 @@ export class DraftOwners {
         // Someone else's: kept as theirs, so that it is not asked again.
         this.record(id, owner);
       }
-      throw new Error(`No free draft name for ${address} after ${MOST_NAMES} tries.`);
+      throw EDITOR.refusal('EDITOR_NO_DRAFT_NAME');
     });
   }
 
