@@ -119,7 +119,7 @@ function verifierOf(options: HostedOptions): TokenVerifier {
 /** The site's repository and the publisher, opened (a publish a crash interrupted is finished, or dropped, before anyone can publish again). */
 async function openRepositories(options: HostedOptions, log: Log): Promise<{ repository: SiteRepository; publisher: Publisher }> {
   const committer = options.committer ?? SERVER_COMMITTER;
-  const repository = new SiteRepository({ stateDir: options.stateDir, remote: options.remote, committer, mainMaxAgeMs: options.mainMaxAgeMs ?? 5000 });
+  const repository = new SiteRepository({ stateDir: options.stateDir, remote: options.remote, committer, mainMaxAgeMs: options.mainMaxAgeMs ?? 5000, log });
   await repository.open();
   const publisher = new Publisher({
     root: options.root,

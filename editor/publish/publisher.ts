@@ -34,7 +34,8 @@ import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, ty
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
 import { visibleChange } from './visible';
-import { lockNamed, pushRefusal, removeStaleLocks } from './push';
+import { lockNamed, pushRefusal, removeStaleRemoteLocks } from './push';
+import { removeStaleLocks, type StaleLocks } from '../repo/stale-locks';
 import { PublishedRecord } from './published-record';
 import { PUBLISH } from '../errors';
 
@@ -133,20 +134,22 @@ export class Publisher {
   }
 
   /**
-   * Makes the clone if it is not there, removes the locks a push stopped halfway left in a remote
-   * on this disk, then finishes or drops a publish a crash interrupted.
+   * Removes the locks git stopped halfway left in the clone and in a remote on this disk, makes the
+   * clone if it is not there, then finishes or drops a publish a crash interrupted.
    */
   async open(): Promise<void> {
     mkdirSync(this.builds, { recursive: true });
+    this.logLocks('clone-lock-removed', removeStaleLocks(path.join(this.repo.dir, '.git'), this.startedAt));
     await this.repo.open();
-    if (this.repo.localRemote) {
-      const { removed, leftInUse } = removeStaleLocks(this.options.remote, this.startedAt);
-      for (const lock of removed) this.options.log({ event: 'remote-lock-removed', lock, reason: 'left by a push that was stopped before this server started' });
-      for (const lock of leftInUse) this.options.log({ event: 'remote-lock-kept', lock, reason: 'another program is working in the repository' });
-    }
+    if (this.repo.localRemote) this.logLocks('remote-lock-removed', removeStaleRemoteLocks(this.options.remote, this.startedAt));
     // A state folder from before the record: the versions whose builds it kept are its own.
     this.record.adopt((await this.tagged()).map(({ tag, commit, at, what, by }) => ({ tag, commit, at, what, by })));
     await this.recover();
+  }
+
+  private logLocks(event: string, { removed, leftInUse }: StaleLocks): void {
+    for (const lock of removed) this.options.log({ event, lock, reason: 'left by git stopped halfway before this server started' });
+    for (const lock of leftInUse) this.options.log({ event: event.replace(/-removed$/, '-kept'), lock, reason: 'another program is working in the repository' });
   }
 
   /** main, the drafts and the published tags as the remote has them now (or at most `maxAgeMs` ago). */

@@ -4,12 +4,13 @@
  * lock a stopped push left there, a rule of its host (branch protection, a hook), no permission.
  * Merging again cannot help a refusal: the publisher is told at once which it is and whom to ask.
  */
-import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from '../server/http';
 import type { GitError } from '../repo/git';
 import { PUBLISH } from '../errors';
+import { removeStaleLocks, type StaleLocks } from '../repo/stale-locks';
 
 /** The remote refused the push: its ref is locked, its host declined, or the server may not write. */
 export type PushRefusalKind = 'locked' | 'declined' | 'denied';
@@ -62,61 +63,19 @@ function locksUnder(dir: string): string[] {
 }
 
 /**
- * Whether a program other than this server's process is working in `gitDir` now: one whose folder is
- * in it, or that names it in its command line (git's receive-pack runs in the repository it writes).
- * Read from /proc; where there is none (not Linux), null: nobody can be told apart.
- */
-export function programsIn(gitDir: string): boolean | null {
-  if (!existsSync('/proc/self')) return null;
-  let dir: string;
-  try {
-    dir = realpathSync(gitDir);
-  } catch {
-    return false;
-  }
-  const inside = (where: string) => where === dir || where.startsWith(`${dir}${path.sep}`);
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    try {
-      if (inside(readlinkSync(`/proc/${pid}/cwd`))) return true;
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.includes(dir) || arg.includes(gitDir))) return true;
-    } catch {
-      // Gone meanwhile, or another user's: not ours to look at.
-    }
-  }
-  return false;
-}
-
-/** What removeStaleLocks did: the locks it removed (for the log), and why it left the others. */
-export interface StaleLocks {
-  removed: string[];
-  /** Locks older than the start left where they are, because a program is working in the repository. */
-  leftInUse: string[];
-}
-
-/**
  * Removes the locks that a push stopped halfway left in a remote on this disk (HEAD's, which a push
  * to main takes with main's; packed-refs'; main's, the drafts', the published tags'), when this
  * server can tell they are stale: older than `before` (when this server started: no push of its own
  * holds them) and no other program working in the repository now. The locks by their path in it.
  */
-export function removeStaleLocks(remote: string, before: number): StaleLocks {
+export function removeStaleRemoteLocks(remote: string, before: number): StaleLocks {
   const gitDir = localGitDir(remote);
   const heads = path.join(gitDir, 'refs', 'heads');
-  const candidates = [
+  return removeStaleLocks(gitDir, before, [
     path.join(gitDir, 'HEAD.lock'),
     path.join(gitDir, 'packed-refs.lock'),
     path.join(heads, 'main.lock'),
     ...locksUnder(path.join(heads, 'drafts')),
     ...locksUnder(path.join(gitDir, 'refs', 'tags', 'published')),
-  ];
-  const stale = candidates.filter((lock) => {
-    const stat = statSync(lock, { throwIfNoEntry: false });
-    return stat?.isFile() === true && stat.mtimeMs < before;
-  });
-  const named = stale.map((lock) => path.relative(gitDir, lock).split(path.sep).join('/'));
-  if (stale.length === 0) return { removed: [], leftInUse: [] };
-  if (programsIn(gitDir) === true) return { removed: [], leftInUse: named };
-  for (const lock of stale) rmSync(lock, { force: true });
-  return { removed: named, leftInUse: [] };
+  ]);
 }

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EditorsFileProblem } from './editors';
 import { git, GitError, Queue } from './git';
+import { removeStaleLocks } from './stale-locks';
 import { refuseLinksInCommit, refuseLinksInIndex } from './tree-links';
 import { refuseUnkept, untrackedFiles } from './unkept-files';
 import { ADMIN } from '../errors';
@@ -34,6 +35,8 @@ export interface RepositoryOptions {
   committer: Person;
   /** How long a fetched main is trusted for reading editors.yaml (ms); writes always fetch first. */
   mainMaxAgeMs: number;
+  /** Told of what start-up cleans up (locks git stopped halfway left). */
+  log?: (entry: Record<string, unknown>) => void;
 }
 
 /** A remote on this disk (a path or file://), for which git's file transport is allowed. */
@@ -68,6 +71,8 @@ export class SiteRepository {
   /** A fetch queued but not started: whoever asks meanwhile joins it rather than queueing another. */
   private nextFetch: Promise<void> | null = null;
   private fetchedAt = 0;
+  /** When this server made it: a lock older than that is no git of this server's. */
+  private readonly openedAt = Date.now();
   /** main's commit as last fetched. */
   private mainCommit = '';
   /** Files of main as read from a commit (mainFile): one entry per file name asked for, the one file being editors.yaml. */
@@ -96,6 +101,10 @@ export class SiteRepository {
   /** Makes the bare repository if it is not there, points it at the configured remote, and fetches. */
   async open(): Promise<void> {
     mkdirSync(this.draftsDir, { recursive: true });
+    // A save or a fetch killed halfway (the drafts' work trees keep their index and HEAD in it too): nothing of this server runs git yet.
+    const { removed, leftInUse } = removeStaleLocks(this.gitDir, this.openedAt);
+    for (const lock of removed) this.options.log?.({ event: 'repository-lock-removed', lock, reason: 'left by git stopped halfway before this server started' });
+    for (const lock of leftInUse) this.options.log?.({ event: 'repository-lock-kept', lock, reason: 'another program is working in the repository' });
     if (!existsSync(path.join(this.gitDir, 'HEAD'))) await git(['init', '--quiet', '--bare', this.gitDir]);
     // The remote always comes from the configuration, whatever an earlier run left in the repository.
     const remotes = (await this.run(['remote'])).split('\n');

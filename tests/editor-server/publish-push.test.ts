@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git, GitError } from '../../editor/repo/git';
-import { lockNamed, pushFailure, pushRefusal, removeStaleLocks } from '../../editor/publish/push';
+import { lockNamed, pushFailure, pushRefusal, removeStaleRemoteLocks } from '../../editor/publish/push';
 import { Publisher } from '../../editor/publish/publisher';
 import { developerGit, littleOfEverything } from '../helpers/site-repository';
 
@@ -77,7 +77,7 @@ describe('a push that fails', () => {
     const fresh = path.join(remote, 'refs/heads/drafts/ravi-editor.lock');
     writeFileSync(fresh, '');
     utimesSync(fresh, new Date(started + 1000), new Date(started + 1000));
-    expect(removeStaleLocks(`file://${remote}`, started).removed.sort()).toEqual(['refs/heads/drafts/asha-editor.lock', 'refs/heads/main.lock', 'refs/tags/published/3.lock']);
+    expect(removeStaleRemoteLocks(`file://${remote}`, started).removed.sort()).toEqual(['refs/heads/drafts/asha-editor.lock', 'refs/heads/main.lock', 'refs/tags/published/3.lock']);
     expect(locks.map(existsSync)).toEqual([false, false, false, true]);
     // One taken since the server started may be a push under way: left alone.
     expect(existsSync(fresh)).toBe(true);
@@ -119,13 +119,13 @@ describe('a push that fails', () => {
     const working = spawn('sleep', ['30'], { cwd: remote, stdio: 'ignore' });
     try {
       await new Promise((resolve) => working.once('spawn', resolve));
-      expect(removeStaleLocks(remote, Date.now())).toEqual({ removed: [], leftInUse: ['HEAD.lock'] });
+      expect(removeStaleRemoteLocks(remote, Date.now())).toEqual({ removed: [], leftInUse: ['HEAD.lock'] });
       expect(existsSync(lock)).toBe(true);
     } finally {
       working.kill();
       await new Promise((resolve) => working.once('exit', resolve));
     }
-    expect(removeStaleLocks(remote, Date.now())).toEqual({ removed: ['HEAD.lock'], leftInUse: [] });
+    expect(removeStaleRemoteLocks(remote, Date.now())).toEqual({ removed: ['HEAD.lock'], leftInUse: [] });
     expect(existsSync(lock)).toBe(false);
   });
 });
