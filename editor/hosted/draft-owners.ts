@@ -5,8 +5,9 @@
  * person removed and another added later under an address giving the same name would inherit the
  * first one's draft, its "ready for review" mark and its preview. So the owner of each draft is kept
  * in the state folder (draft-owners.json), and for a draft this server has not recorded (a new state
- * folder), it is the author of the draft's first commit of its own on the site's repository: a
- * person whose name is someone else's draft gets a fresh name (`sam-k-example-com-2`).
+ * folder), it is the first author of the draft's own commits on the site's repository whose address
+ * names that draft (a publisher mending a draft with git, or anyone pushing to it, names another: they
+ * own nothing by it). A person whose name is someone else's draft gets a fresh name (`sam-k-example-com-2`).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,8 +28,8 @@ export class DraftOwners {
 
   constructor(
     private readonly file: string,
-    /** The address of the first commit of the draft's own on the site's repository, or null when it has none. */
-    private readonly firstAuthor: (id: string) => Promise<string | null>,
+    /** The authors' addresses of the draft's own commits on the site's repository, oldest first. */
+    private readonly authorsOf: (id: string) => Promise<string[]>,
   ) {
     if (existsSync(file)) {
       const parsed = OwnersSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')) as unknown);
@@ -52,7 +53,7 @@ export class DraftOwners {
       const base = editorId(address);
       for (let index = 1; index <= MOST_NAMES; index++) {
         const id = index === 1 ? base : `${base.slice(0, 96).replace(/-+$/, '')}-${index}`;
-        const owner = this.owners[id] ?? (await this.firstAuthor(id))?.toLowerCase() ?? null;
+        const owner = this.owners[id] ?? (await this.authorsOf(id)).map((author) => author.toLowerCase()).find((author) => editorId(author) === base) ?? null;
         if (owner === null || owner === address) {
           this.record(id, address);
           return id;

@@ -144,7 +144,7 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const cookieName = secure ? '__Host-cesa_editor' : 'cesa_editor';
   const wholeSite = options.previews || options.previewOrigin !== undefined;
-  const owners = new DraftOwners(path.join(options.stateDir, 'draft-owners.json'), (id) => repository.firstAuthor(id));
+  const owners = new DraftOwners(path.join(options.stateDir, 'draft-owners.json'), (id) => repository.draftAuthors(id));
   return {
     owners,
     options,

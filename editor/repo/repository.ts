@@ -291,18 +291,18 @@ export class SiteRepository {
   }
 
   /**
-   * The address of the first commit of the draft's own (one main does not hold), on the remote or
-   * here: whose draft it is (hosted/draft-owners.ts). Null when there is no such branch or commit.
+   * The authors' addresses of the draft's own commits (those main does not hold), oldest first, on the
+   * remote or here: whose draft it is (hosted/draft-owners.ts). Empty when there is no such branch or commit.
    */
-  async firstAuthor(id: string): Promise<string | null> {
+  async draftAuthors(id: string): Promise<string[]> {
     const branch = draftBranch(id);
     await this.refresh();
     for (const ref of [`refs/remotes/origin/${branch}`, `refs/heads/${branch}`]) {
       if (!(await this.hasRef(ref))) continue;
-      const [first] = (await this.run(['log', '--reverse', '--format=%ae', `refs/heads/main..${ref}`])).split('\n').filter(Boolean);
-      if (first !== undefined) return first;
+      const authors = (await this.run(['log', '--reverse', '--format=%ae', `refs/heads/main..${ref}`])).split('\n').filter(Boolean);
+      if (authors.length > 0) return authors;
     }
-    return null;
+    return [];
   }
 
   /** Every draft on the remote that changes a file, by file (`pages/etabs.yaml` → the drafts' ids). */
