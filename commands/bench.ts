@@ -20,6 +20,8 @@
  *   whole-site preview, the publishers' screen, and publish → live (editor/bench.ts).
  * - the publishers' review of one ready draft of 1 MB pages (`npm run bench -- review` runs only this):
  *   its time, its answer's size and the memory it takes (editor/bench-review.ts).
+ * - `npm run bench -- floods` (only this): the hosted editor under 300 connections that never finish their
+ *   headers, thirty rounds of a sign-in, a save and the health check (editor/bench-floods.ts).
  * - what each phase (validate, facts, body, head) costs a page once the code is warm, on one thread
  *   (commands/phases.ts): steadier than a whole build's time; `npm run bench -- phases [N]` runs only this.
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
@@ -36,6 +38,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { median, pageFile, saveToBrowser } from '../scripts/bench/dev-bench';
 import { hostedSaveAndPublish, keystrokeToPreview } from '../editor/bench';
 import { measureReview } from '../editor/bench-review';
+import { floodRounds } from '../editor/bench-floods';
 import { astroBuild, astroInstall, astroVersion, writeAstroTwin } from '../scripts/bench/astro-twin';
 import { hugoBinary, writeHugoTwin } from '../scripts/bench/hugo-twin';
 import { measurePhotos } from '../scripts/bench/image-bench';
@@ -300,6 +303,14 @@ async function hostedLines(): Promise<string[]> {
 
 if (args.includes('review')) {
   console.log((await measureReview()).join('\n'));
+  process.exit(0);
+}
+
+if (args.includes('floods')) {
+  console.log('The hosted editor on this checkout\'s last commit, under 300 connections from one address that never finish their headers (each opened again 200 ms after it is closed): thirty rounds of a sign-in, an editor\'s page opened and saved, and the health check, each on a connection of its own…');
+  const { rounds, succeeded, opened } = await floodRounds(project);
+  const failed = rounds.map((round, index) => ({ index, round })).filter(({ round }) => Object.values(round).some((status) => status !== 200));
+  console.log(`npm run editor-server under a flood: ${succeeded} of ${rounds.length} rounds answered in full (${opened} flooding connections opened)${failed.length > 0 ? `; the others: ${failed.map(({ index, round }) => `round ${index + 1} ${JSON.stringify(round)}`).join(', ')}` : ''}.`);
   process.exit(0);
 }
 

@@ -33,6 +33,8 @@ Auth emulator, example accounts). For the academy's server, set (docs/administra
   CESA_EDITOR_PREVIEW_ORIGIN   the drafts' previews, e.g. https://{draft}.preview.example.org (a wildcard name)
   FIREBASE_PROJECT_ID      the academy's Firebase project (the one pages/_site.yaml signs visitors in with)
   FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN   its web configuration
+  CESA_EDITOR_TRUSTED_PROXIES   the addresses of the proxies in front of the server (comma-separated):
+                           only their X-Forwarded-For is believed, for limits per client address
   CESA_EDITOR_STATE_DIR    a folder that survives restarts and npm ci, outside node_modules
                            (default ${defaultStateDir(ROOT)})
   CESA_EDITOR_DEPLOY_CREDENTIALS   the key file (JSON) of the service account that publishing deploys
@@ -142,6 +144,7 @@ function configured(env: NodeJS.ProcessEnv, { host, port, stateDir }: Place): Se
     remote: required('CESA_EDITOR_REMOTE'),
     stateDir,
     previewOrigin: env.CESA_EDITOR_PREVIEW_ORIGIN?.trim() || undefined,
+    trustedProxies: (env.CESA_EDITOR_TRUSTED_PROXIES ?? '').split(',').map((proxy) => proxy.trim()).filter(Boolean),
     ...(env.CESA_EDITOR_COMMITTER_EMAIL ? { committer: { name: env.CESA_EDITOR_COMMITTER_NAME ?? 'CESA editor server', email: env.CESA_EDITOR_COMMITTER_EMAIL } } : {}),
   };
   return { options, liveFolder: null, accounts: [] };

@@ -135,6 +135,21 @@ export const EDITOR = defineCatalogue('editor', {
     message: "The editor's server ran into a problem and did nothing.",
     hint: 'The details are in the terminal where npm run dev runs. Reload the editor and try again.',
   },
+  EDITOR_NO_DRAFT_NAME: {
+    status: 409,
+    message: 'Every name your draft could have is the draft of someone else who had an address like yours.',
+    hint: "Ask the site's administrator to remove the drafts of people no longer on the list of editors.",
+  },
+  EDITOR_SERVER_BUSY: {
+    status: 503,
+    message: 'The editor is answering as many signed-in editors as it can at once.',
+    hint: 'Nothing was changed. Try again in a moment: what you have not saved is kept.',
+  },
+  EDITOR_TOO_MANY_FROM_ADDRESS: {
+    status: 429,
+    message: 'More requests came at once from your network address than the editor answers before you sign in.',
+    hint: 'Wait a moment for them to finish, then try again.',
+  },
   EDITOR_SERVER_PROBLEM: { status: 500, message: "The editor's server ran into a problem and did nothing.", hint: `Reload the editor and try again; ${TELL_ADMIN}` },
   EDITOR_REPOSITORY_UNREACHABLE: {
     status: 503,
@@ -160,9 +175,9 @@ export const EDITOR = defineCatalogue('editor', {
   EDITOR_NOT_SIGNED_IN: { status: 401, message: 'You are not signed in, or your session has ended.', hint: 'Sign in again: changes you have not saved are kept.' },
   EDITOR_NOT_LISTED: {
     status: 403,
-    /** `whom`: the publishers' names (whomToAsk). */
+    // Names nobody: whoever signs in with any Google account reads it.
     message: ({ email }: { email: string }) => `You signed in as ${email}, which is not on the list of editors.`,
-    hint: ({ whom, email }: { whom: string; email: string }) => `Ask ${whom} to add ${email} to the editors, or sign in with another Google account.`,
+    hint: ({ email }: { email: string }) => `Ask the site's publishers to add ${email} to the editors, or sign in with another Google account.`,
   },
   EDITOR_NO_EDITORS_FILE: {
     status: 503,
@@ -206,7 +221,7 @@ export const EDITOR = defineCatalogue('editor', {
   EDITOR_PREVIEW_NOT_LISTED: {
     status: 403,
     message: ({ email }: { email: string }) => `${email} is no longer on the list of editors, so this preview of a draft is closed to it.`,
-    hint: ({ whom }: { whom: string }) => `Ask ${whom} if this is a mistake.`,
+    hint: "Ask the site's publishers if this is a mistake.",
   },
   EDITOR_PREVIEW_LINK_FORGED: { status: 403, message: 'This preview link was not made by the editor.', hint: PREVIEW_AGAIN },
   EDITOR_PREVIEW_LINK_EXPIRED: { status: 403, message: 'This preview link has expired (it works for a minute).', hint: PREVIEW_AGAIN },
@@ -308,6 +323,11 @@ export const PUBLISH = defineCatalogue('publish', {
   },
   PUBLISH_NOT_A_VERSION: { status: 400, message: ({ tag }: { tag: string }) => `${tag} is not a published version.`, hint: 'Reload the page: the list shows the versions there are.' },
   PUBLISH_NO_SUCH_VERSION: { status: 404, message: ({ tag }: { tag: string }) => `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' },
+  PUBLISH_VERSION_NOT_FROM_EDITOR: {
+    status: 409,
+    message: ({ tag }: { tag: string }) => `${tag} was not published from the editor: nobody reviewed it here, so it is not put back live.`,
+    hint: 'To put its pages live, make the changes in a draft, mark it ready and publish it after a review.',
+  },
   PUBLISH_ROLLBACK_MAIN_KEPT_CHANGING: { status: 409, message: 'main kept changing, so nothing was rolled back.', hint: 'Try again in a moment.' },
   PUBLISH_NOTHING_UNFINISHED: { status: 409, message: 'There is no unfinished publish.', hint: 'Reload the page.' },
   PUBLISH_OUTSIDE_CONTENT: {
@@ -335,8 +355,10 @@ export const PUBLISH = defineCatalogue('publish', {
   PUBLISH_REPOSITORY_LOCKED_HERE: {
     status: 503,
     /** `outcome`: what that means for this publish ("nothing was published"). */
-    message: ({ outcome }: { outcome: string }) => `The site's repository is locked by a push that was stopped halfway, so ${outcome}.`,
-    hint: "Ask the site's administrator to restart the editor server: it removes such a lock when it starts. Then try again.",
+    /** `lock`: the lock file, by its path in the repository (HEAD.lock, refs/heads/main.lock). */
+    message: ({ outcome, lock }: { outcome: string; lock: string }) => `The site's repository is locked (its file ${lock}), as a push stopped halfway or one still under way leaves it, so ${outcome}.`,
+    hint: ({ lock }: { lock: string }) =>
+      `Try again in a minute. If it stays, ask the site's administrator to restart the editor server: when it starts it removes ${lock} if no program is working in the repository then; the server's log says when it left a lock for that reason.`,
   },
   PUBLISH_REPOSITORY_LOCKED_ON_HOST: {
     status: 503,
@@ -382,6 +404,10 @@ export const ADMIN = defineCatalogue('admin', {
   ADMIN_ORIGIN_NEEDED: {
     message: 'Set the address editors open (CESA_EDITOR_ORIGIN, such as https://editor.example.org):',
     hint: ({ host }: { host: string }) => `the server listens on ${host}, which is not only this computer.`,
+  },
+  ADMIN_TRUSTED_PROXY_NOT_ADDRESS: {
+    message: ({ value }: { value: string }) => `A proxy named in CESA_EDITOR_TRUSTED_PROXIES is not an IP address: ${value}.`,
+    hint: `Name each proxy in front of the server by the address it connects from, separated by commas, such as 127.0.0.1,::1 (${HOSTED_EDITOR_DOC}).`,
   },
   ADMIN_ORIGIN_NOT_AN_ADDRESS: { message: ({ origin }: { origin: string }) => `The editor's address (CESA_EDITOR_ORIGIN) is not an address: ${origin}.`, hint: SET_ORIGIN },
   ADMIN_ORIGIN_NOT_ORIGIN: {

@@ -449,10 +449,19 @@ export function PublishPanel() {
         <ul className="ed-publish-list">
           {review.versions.map((version) => (
             <li key={version.tag}>
-              <strong>{version.tag}</strong>: {version.what}, by {version.by || 'someone'}, {when(version.at)}
+              {version.fromEditor ? (
+                <>
+                  <strong>{version.tag}</strong>: {version.what}, by {version.by || 'someone'}, {when(version.at)}
+                </>
+              ) : (
+                // Pushed with git by someone with access to the repository: never reviewed here, never put back from here.
+                <>
+                  <strong>{version.tag}</strong>: not published from the editor (nobody reviewed it here), {when(version.at)}
+                </>
+              )}
               {version.live ? (
                 <strong> (live now)</strong>
-              ) : (
+              ) : !version.fromEditor ? null : (
                 <>
                   {' '}
                   <button type="button" className="ed-button ed-button--small" disabled={busy} onClick={() => setRollingBack(version.tag)}>

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { EditorApp } from './app-files';
+import { DraftOwners } from './draft-owners';
 import { DraftWorkTrees } from './drafts';
 import { emulatorTokenVerifier, signedTokenVerifier, type TokenVerifier } from './id-token';
 import { DraftPreviews } from './previews';
@@ -65,6 +66,12 @@ export interface HostedOptions {
   limits?: Partial<Record<Limited, Limit>>;
   /** How long and how much a request may take (request-limits.ts); tests shorten them. */
   requestLimits?: Partial<RequestLimits>;
+  /**
+   * The addresses of the proxies in front of the server (CESA_EDITOR_TRUSTED_PROXIES): only their
+   * X-Forwarded-For is believed, and with it requests without a session are limited per client address
+   * (connection-shares.ts). None: no address is known, and no limit is per address.
+   */
+  trustedProxies?: readonly string[] | undefined;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
   log?: Log;
   /** Where publishing puts the site live (publish/deploy.ts); without one, publishing is refused with why. */
@@ -98,6 +105,8 @@ export interface Hosted {
   headersFor: ReturnType<typeof editorHeaders>;
   /** Who asks: the session of a request, and whether editors.yaml on main lists them (signed-in.ts). */
   who: ReturnType<typeof signedInChecks>;
+  /** Whose each draft is, whatever editors.yaml said before (draft-owners.ts). */
+  owners: DraftOwners;
 }
 
 /** Google's keys, or the emulator's lookup (checked even when a test gives its own verifier: emulator mode never runs where it may not). */
@@ -110,7 +119,7 @@ function verifierOf(options: HostedOptions): TokenVerifier {
 /** The site's repository and the publisher, opened (a publish a crash interrupted is finished, or dropped, before anyone can publish again). */
 async function openRepositories(options: HostedOptions, log: Log): Promise<{ repository: SiteRepository; publisher: Publisher }> {
   const committer = options.committer ?? SERVER_COMMITTER;
-  const repository = new SiteRepository({ stateDir: options.stateDir, remote: options.remote, committer, mainMaxAgeMs: options.mainMaxAgeMs ?? 5000 });
+  const repository = new SiteRepository({ stateDir: options.stateDir, remote: options.remote, committer, mainMaxAgeMs: options.mainMaxAgeMs ?? 5000, log });
   await repository.open();
   const publisher = new Publisher({
     root: options.root,
@@ -135,7 +144,9 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const cookieName = secure ? '__Host-cesa_editor' : 'cesa_editor';
   const wholeSite = options.previews || options.previewOrigin !== undefined;
+  const owners = new DraftOwners(path.join(options.stateDir, 'draft-owners.json'), (id) => repository.draftAuthors(id));
   return {
+    owners,
     options,
     origin,
     originHost: origin ? new URL(origin).host : '',
@@ -151,6 +162,6 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
     requestLimits: { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits },
     previews: wholeSite ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log }) : null,
     headersFor: editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure }),
-    who: signedInChecks({ repository, sessions, cookieName, log }),
+    who: signedInChecks({ repository, owners, sessions, cookieName, log }),
   };
 }

@@ -47,7 +47,7 @@ function foreignReason(hosted: Hosted, req: IncomingMessage, writes: boolean): s
 async function withDrafts(hosted: Hosted, pages: PageListEntry[]): Promise<PageListEntry[]> {
   const changing = await hosted.repository.draftsChanging();
   if (changing.size === 0) return pages;
-  const names = new Map((await hosted.who.editorsNow()).map((editor) => [editorId(editor.email), editor.name]));
+  const names = new Map((await hosted.who.editorsNow()).map((editor) => [hosted.owners.known(editor.email) ?? editorId(editor.email), editor.name]));
   return pages.map((page) => {
     const ids = changing.get(page.file);
     return ids ? { ...page, drafts: ids.map((draftId) => names.get(draftId) ?? draftId) } : page;
@@ -122,6 +122,7 @@ export function hostedApi(hosted: Hosted): { serve: (req: IncomingMessage, res: 
     limiter: hosted.limiter,
     signedIn: (req, fresh) => who.signedIn(req, fresh),
     editors: () => who.editorsNow(),
+    draftOf: (email) => hosted.owners.known(email) ?? editorId(email),
     mainMoved: () => hosted.repository.refresh(true),
     log: hosted.log,
   });

@@ -11,7 +11,7 @@
  *   this process answers too, told apart by `Host`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import { EDITOR_API, EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../protocol/api';
 import { ADMIN, EDITOR } from '../errors';
 import { Refusal, sendRefusal } from '../server/http';
@@ -23,7 +23,9 @@ import { isLoopbackHost } from './id-token';
 import { previewOriginProblem } from './preview-access';
 import type { PreviewServer } from './preview-server';
 import type { DraftPreviews } from './previews';
-import { limitConnections, serverTimeouts } from './request-limits';
+import type { ConnectionShares, Refused, Share } from './connection-shares';
+import { cookieOf } from './preview-server';
+import { connectionShares, limitConnections, serverTimeouts } from './request-limits';
 import { hostedApi, OPEN_PREVIEW_ROUTE, refuse } from './routes';
 import { setEditorHeaders } from './security-headers';
 import { serveDraftFile, servedAppFile, servedAppPage } from './static-files';
@@ -45,7 +47,9 @@ export interface RunningEditor {
 }
 
 /** Why this configuration may not run, or undefined: checked before anything listens. */
-export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host' | 'previews' | 'previewOrigin'>): string | undefined {
+export function configurationProblem(options: Pick<HostedOptions, 'origin' | 'projectId' | 'emulatorHost' | 'host' | 'previews' | 'previewOrigin' | 'trustedProxies'>): string | undefined {
+  const notAddress = options.trustedProxies?.find((proxy) => isIP(proxy) === 0);
+  if (notAddress !== undefined) return ADMIN.text('ADMIN_TRUSTED_PROXY_NOT_ADDRESS', { value: notAddress });
   if (!options.emulatorHost && options.projectId.startsWith('demo-')) return ADMIN.text('ADMIN_DEMO_PROJECT_WITHOUT_EMULATOR', { projectId: options.projectId });
   if (options.previewOrigin !== undefined) {
     const problem = previewOriginProblem(options.previewOrigin, options.origin);
@@ -99,11 +103,26 @@ function failed(hosted: Hosted, req: IncomingMessage, res: ServerResponse, url: 
   sendRefusal(res, EDITOR.refusal('EDITOR_SERVER_PROBLEM'));
 }
 
-/** Every request: the health check, a draft's preview (by its name), then the editor's own, on its own name only. */
-function handler(hosted: Hosted, previewServer: PreviewServer | null): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+/** The share of connections a request's connection moves to: a valid session's, a sign-in's, or the rest's. */
+function shareOf(hosted: Hosted, req: IncomingMessage, url: URL): Share {
+  if (hosted.sessions.get(cookieOf(req, hosted.cookieName))) return 'editors';
+  return req.method === 'POST' && url.pathname === `${EDITOR_API}/session` ? 'sign-in' : 'others';
+}
+
+/** A request its share has no room for: answered in words, its connection closed. */
+function turnedAway(hosted: Hosted, req: IncomingMessage, res: ServerResponse, url: URL, refused: Refused): void {
+  hosted.log({ event: 'refused', route: url.pathname, why: refused === 'busy' ? "the signed-in editors' connections are all in use" : 'too many requests at once from one address' });
+  res.setHeader('Connection', 'close');
+  sendRefusal(res, EDITOR.refusal(refused === 'busy' ? 'EDITOR_SERVER_BUSY' : 'EDITOR_TOO_MANY_FROM_ADDRESS'));
+}
+
+/** Every request: its connection's share, the health check, a draft's preview (by its name), then the editor's own, on its own name only. */
+function handler(hosted: Hosted, previewServer: PreviewServer | null, shares: ConnectionShares): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { serve: api } = hostedApi(hosted);
   return async (req, res) => {
     const url = new URL(req.url ?? '/', hosted.origin);
+    const refused = shares.admit(req, res, shareOf(hosted, req, url));
+    if (refused) return turnedAway(hosted, req, res, url, refused);
     if (url.pathname === '/healthz') {
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       return void res.end('ok');
@@ -130,9 +149,10 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   if (problem) throw new Error(problem);
   const hosted = await assemble(options);
   const previewServer = previewServerOf(hosted);
-  const handle = handler(hosted, previewServer);
+  const shares = connectionShares(hosted.requestLimits, options.trustedProxies ?? []);
+  const handle = handler(hosted, previewServer, shares);
   const server = createServer(serverTimeouts(hosted.requestLimits), (req, res) => void handle(req, res));
-  limitConnections(server, hosted.requestLimits);
+  limitConnections(server, hosted.requestLimits, shares);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -2,8 +2,8 @@
  * The hosted editor's own sessions: after a checked sign-in (id-token.ts) the browser holds only a
  * random id in an HttpOnly cookie; the server keeps who it is. Kept in a file of the state folder, so
  * a restart signs nobody out; the file holds a hash of each id, never the id itself, so reading it
- * does not let anyone in. Whether the person may still edit is not stored: editors.yaml is read on
- * every request.
+ * does not let anyone in. Whether the person may still edit is not stored: editors.yaml is looked at
+ * on every request.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

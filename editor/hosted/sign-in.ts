@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { EDITOR } from '../errors';
-import { parseJson, readBody, sendJson, type Call, type Routes } from '../server/http';
+import { parseJson, readBody, Refusal, sendJson, type Call, type Routes } from '../server/http';
 import type { Hosted, Log } from './hosted';
 import { KeysUnreachable, TokenRefusal } from './id-token';
 import { cookieOf } from './preview-server';
@@ -44,11 +44,12 @@ async function signIn(hosted: Hosted, { req, res }: Call): Promise<void> {
   }
   // Per account (behind a proxy every request comes from the proxy's address).
   limiter.take('sign-in', account.uid);
-  const editors = await who.editorsNow(true);
-  const editor = editors.find((entry) => entry.email === account.email);
-  if (!editor) {
-    log({ event: 'sign-in-refused', email: account.email, reason: 'not on the list of editors' });
-    throw who.notListed(account.email, editors);
+  let editor;
+  try {
+    editor = await who.listedNow(account.email);
+  } catch (error) {
+    if (error instanceof Refusal && error.status === 403) log({ event: 'sign-in-refused', email: account.email, reason: 'not on the list of editors' });
+    throw error;
   }
   res.setHeader('Set-Cookie', sessionCookie(hosted, sessions.create(account), COOKIE_MAX_AGE_S));
   log({ event: 'sign-in', email: account.email, role: editor.role });

@@ -5,11 +5,15 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Refusal } from '../server/http';
-import { editorId, EDITORS_FILE, EditorsFileProblem, parseEditors, whomToAsk, type Editor } from '../repo/editors';
+import { EDITORS_FILE, EditorsFileProblem, parseEditors, type Editor } from '../repo/editors';
+import type { DraftOwners } from './draft-owners';
 import { cookieOf } from './preview-server';
 import type { SiteRepository } from '../repo/repository';
 import type { Session, SessionStore } from './sessions';
 import { EDITOR } from '../errors';
+
+/** How often a sign-in by an address not on the list may fetch main to look again. */
+export const UNLISTED_FETCH_MS = 30_000;
 
 /** The signed-in editor of a request, with their entry in editors.yaml. */
 export interface Signed {
@@ -20,6 +24,8 @@ export interface Signed {
 
 export interface SignedInOptions {
   repository: SiteRepository;
+  /** Whose each draft is (a draft keeps its owner whatever editors.yaml said before). */
+  owners: DraftOwners;
   sessions: SessionStore;
   /** The session cookie's name. */
   cookieName: string;
@@ -27,24 +33,47 @@ export interface SignedInOptions {
 }
 
 /** The checks of who asks, as functions of their own (server.ts hands some of them on). */
-export function signedInChecks({ repository, sessions, cookieName, log }: SignedInOptions) {
+export function signedInChecks({ repository, owners, sessions, cookieName, log }: SignedInOptions) {
+  /** The list as parsed from one commit of main: parsed again only when a fetch moves main. */
+  let parsed: { commit: string; editors: Editor[] | Refusal } | null = null;
+
   /** editors.yaml on main, now (refreshed within mainMaxAgeMs, or at once with `fresh`). */
   const editorsNow = async (fresh = false): Promise<Editor[]> => {
     if (fresh) await repository.refresh(true);
-    let text: string | undefined;
+    let read: { commit: string; text: string | undefined };
     try {
-      text = await repository.mainFile(EDITORS_FILE);
+      read = await repository.mainFile(EDITORS_FILE);
     } catch (error) {
       throw error instanceof EditorsFileProblem ? listProblem(error) : error;
     }
-    if (text === undefined) {
-      throw EDITOR.refusal('EDITOR_NO_EDITORS_FILE');
-    }
+    const list = parsed?.commit === read.commit ? parsed : { commit: read.commit, editors: parsedList(read.text) };
+    parsed = list;
+    if (!Array.isArray(list.editors)) throw list.editors;
+    return list.editors;
+  };
+
+  const parsedList = (text: string | undefined): Editor[] | Refusal => {
+    if (text === undefined) return EDITOR.refusal('EDITOR_NO_EDITORS_FILE');
     try {
       return parseEditors(text);
     } catch (error) {
-      throw error instanceof EditorsFileProblem ? listProblem(error) : error;
+      if (error instanceof EditorsFileProblem) return listProblem(error);
+      throw error;
     }
+  };
+
+  /**
+   * The listed editor of `email`, or a refusal that names nobody. An address not on the list as last
+   * fetched is looked for again after a fetch at most every UNLISTED_FETCH_MS (someone just added signs
+   * in within it): a stranger's sign-ins, however many, cost that one fetch.
+   */
+  const listedNow = async (email: string): Promise<Editor> => {
+    const found = (await editorsNow()).find((entry) => entry.email === email);
+    if (found) return found;
+    await repository.refreshWithin(UNLISTED_FETCH_MS);
+    const again = (await editorsNow()).find((entry) => entry.email === email);
+    if (!again) throw notListed(email);
+    return again;
   };
 
   /** A list of editors that cannot be read stops everyone, in words, until a developer corrects it. */
@@ -53,8 +82,7 @@ export function signedInChecks({ repository, sessions, cookieName, log }: Signed
     return EDITOR.refusal('EDITOR_EDITORS_FILE_BROKEN', { problems: problem.message });
   };
 
-  const notListed = (email: string, editors: readonly Editor[]) =>
-    EDITOR.refusal('EDITOR_NOT_LISTED', { email, whom: whomToAsk(editors) });
+  const notListed = (email: string) => EDITOR.refusal('EDITOR_NOT_LISTED', { email });
 
   /** The request's session, from its cookie alone: nothing is fetched, no body read (before rate limits and bodies). */
   const sessionOf = (req: IncomingMessage): Session => {
@@ -67,11 +95,11 @@ export function signedInChecks({ repository, sessions, cookieName, log }: Signed
   const listed = async (session: Session, fresh = false): Promise<Signed> => {
     const editors = await editorsNow(fresh);
     const editor = editors.find((entry) => entry.email === session.email);
-    if (!editor) throw notListed(session.email, editors);
-    return { session, editor, id: editorId(editor.email) };
+    if (!editor) throw notListed(session.email);
+    return { session, editor, id: await owners.draftOf(editor.email) };
   };
 
   const signedIn = (req: IncomingMessage, fresh = false): Promise<Signed> => listed(sessionOf(req), fresh);
 
-  return { editorsNow, notListed, sessionOf, listed, signedIn };
+  return { editorsNow, listedNow, sessionOf, listed, signedIn };
 }

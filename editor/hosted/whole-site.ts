@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EDITOR_ROUTE } from '../protocol/api';
 import { EDITOR } from '../errors';
 import { Refusal } from '../server/http';
-import { editorId, whomToAsk } from '../repo/editors';
+import { editorId } from '../repo/editors';
 import type { Hosted } from './hosted';
 import { PreviewRefusal, statePreviewPasses, type PreviewHolder } from './preview-access';
 import { cookieOf, PreviewServer, sendWords } from './preview-server';
@@ -20,8 +20,8 @@ async function stillAllowed(hosted: Hosted, holder: PreviewHolder): Promise<void
   if (!hosted.sessions.byKey(holder.session)) throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_SESSION_ENDED', { address: `${hosted.origin}${EDITOR_ROUTE}` }));
   const editors = await hosted.who.editorsNow();
   const editor = editors.find((entry) => entry.email === holder.email);
-  if (!editor || editorId(editor.email) !== holder.draft) {
-    throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_NOT_LISTED', { email: holder.email, whom: whomToAsk(editors) }));
+  if (!editor || hosted.owners.known(editor.email) !== holder.draft) {
+    throw new PreviewRefusal(EDITOR.refusal('EDITOR_PREVIEW_NOT_LISTED', { email: holder.email }));
   }
 }
 

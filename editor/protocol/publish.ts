@@ -122,11 +122,17 @@ export interface PublishedVersion {
   /** published/3 */
   tag: string;
   at: string;
-  /** What it published, in words: "Asha Editor's draft", "published/2 put back". */
+  /** What it published, in words: "Asha Editor's draft", "published/2 put back" (empty when not from the editor). */
   what: string;
+  /** Who published it (empty when not from the editor). */
   by: string;
   /** Whether this version is what the live site shows now. */
   live: boolean;
+  /**
+   * Whether this server published it: a tag someone pushed with git was never reviewed, is shown as
+   * such and is never put back live.
+   */
+  fromEditor: boolean;
 }
 
 /** GET publish/review (publishers) */

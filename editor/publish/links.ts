@@ -2,12 +2,14 @@
  * Publishing never carries a symbolic link or a submodule. A link committed into a draft (a template
  * that points at /proc/self/environ or at the server's state folder) would be read by the build and
  * its target published; a submodule is another repository the build cannot see. The editor never
- * makes either, so publishing refuses any in a draft, and any in the content (pages/, public/) of
- * main or of a version put back live, naming the file for the developer who must replace it.
+ * makes either, so publishing refuses any in the content (pages/, public/) of main or of a version
+ * put back live, and in a draft any the drafts' rule does not tolerate (repo/tree-links.ts: outside
+ * the content, only main's own), naming the file for the developer who must replace it.
  */
 import { Refusal } from '../server/http';
 import type { PublishClone } from './clone';
 import { PUBLISH } from '../errors';
+import { linksOfCommit, mainsLinks, untolerated } from '../repo/tree-links';
 
 const LINK = '120000';
 const SUBMODULE = '160000';
@@ -46,12 +48,13 @@ export async function refuseContentLinks(repo: PublishClone, commit: string): Pr
 }
 
 /**
- * A draft carries no link or submodule anywhere, and main's content none either. A link main has
- * outside its content (a developer's, in the code) is main's own: the draft inherits it unchanged.
+ * A draft carries no link or submodule the drafts' rule does not tolerate (tree-links.ts), and main's
+ * content none either. A link main has outside its content (a developer's, in the code) is main's own:
+ * the draft inherits it unchanged.
  */
 export async function refuseDraftLinks(repo: PublishClone, main: string, draft: string): Promise<void> {
   await refuseContentLinks(repo, main);
-  const mains = new Set((await linksOf(repo, main)).map((entry) => `${entry.mode} ${entry.object} ${entry.file}`));
-  const carried = (await linksOf(repo, draft)).find((entry) => !mains.has(`${entry.mode} ${entry.object} ${entry.file}`));
+  const git = (args: string[]) => repo.git(args);
+  const [carried] = untolerated(await linksOfCommit(git, draft), await mainsLinks(git, main, draft));
   if (carried) throw refusalFor(carried);
 }

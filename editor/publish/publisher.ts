@@ -35,7 +35,9 @@ import { DroppedFile, JOURNAL_STEPS, JournalFile, type Dropped, type Journal, ty
 import { refuseContentLinks } from './links';
 import { planMerge } from './merge-plan';
 import { visibleChanges } from './visible';
-import { pushRefusal, removeStaleLocks } from './push';
+import { lockNamed, pushRefusal, removeStaleRemoteLocks } from './push';
+import { removeStaleLocks, type StaleLocks } from '../repo/stale-locks';
+import { PublishedRecord } from './published-record';
 import { PUBLISH } from '../errors';
 
 export interface PublisherOptions {
@@ -112,6 +114,8 @@ export class Publisher {
   private readonly journal: JournalFile;
   private readonly droppedFile: DroppedFile;
   private readonly liveFile: string;
+  /** The versions this server published: the only tags it lists as versions and puts back live. */
+  private readonly record: PublishedRecord;
   /** When this server started: a lock in the remote older than that is no push of this server's. */
   private readonly startedAt = Date.now();
   /** The clone's pages as last read (ContentCache): a publish reads and checks again only the files that changed. */
@@ -126,20 +130,27 @@ export class Publisher {
     this.journal = new JournalFile(this.dir);
     this.droppedFile = new DroppedFile(this.dir);
     this.liveFile = path.join(this.dir, 'live.json');
+    this.record = new PublishedRecord(this.dir, this.builds);
     this.contentCache = new ContentCache(path.join(this.dir, 'content-cache'));
   }
 
   /**
-   * Makes the clone if it is not there, removes the locks a push stopped halfway left in a remote
-   * on this disk, then finishes or drops a publish a crash interrupted.
+   * Removes the locks git stopped halfway left in the clone and in a remote on this disk, makes the
+   * clone if it is not there, then finishes or drops a publish a crash interrupted.
    */
   async open(): Promise<void> {
     mkdirSync(this.builds, { recursive: true });
+    this.logLocks('clone-lock-removed', removeStaleLocks(path.join(this.repo.dir, '.git'), this.startedAt));
     await this.repo.open();
-    if (this.repo.localRemote) {
-      for (const ref of removeStaleLocks(this.options.remote, this.startedAt)) this.options.log({ event: 'remote-lock-removed', ref, reason: 'left by a push that was stopped before this server started' });
-    }
+    if (this.repo.localRemote) this.logLocks('remote-lock-removed', removeStaleRemoteLocks(this.options.remote, this.startedAt));
+    // A state folder from before the record: the versions whose builds it kept are its own.
+    this.record.adopt((await this.tagged()).map(({ tag, commit, at, what, by }) => ({ tag, commit, at, what, by })));
     await this.recover();
+  }
+
+  private logLocks(event: string, { removed, leftInUse }: StaleLocks): void {
+    for (const lock of removed) this.options.log({ event, lock, reason: 'left by git stopped halfway before this server started' });
+    for (const lock of leftInUse) this.options.log({ event: event.replace(/-removed$/, '-kept'), lock, reason: 'another program is working in the repository' });
   }
 
   /** main, the drafts and the published tags as the remote has them now (or at most `maxAgeMs` ago). */
@@ -257,7 +268,7 @@ export class Publisher {
   private refused(error: unknown, target: string, outcome: string): unknown {
     if (!(error instanceof PushRefused)) return error;
     this.options.log({ event: 'push-refused', ref: error.ref, kind: error.kind, reason: error.answer.message });
-    return pushRefusal(error.kind, { target, outcome, localRemote: this.repo.localRemote, ref: error.ref });
+    return pushRefusal(error.kind, { target, outcome, localRemote: this.repo.localRemote, ref: error.ref, lock: lockNamed(error.answer.stderr, error.ref, this.options.remote) });
   }
 
   /** The journal's first entry, which takes the lock: refused when another publish holds it. */
@@ -326,8 +337,13 @@ export class Publisher {
   /** Tags the published commit `published/N` (the next number), unless a crash left it tagged already. */
   private async tag(commit: string, journal: Journal): Promise<string> {
     await this.fetch();
+    const recorded = (tag: string) => {
+      this.record.add(commit, { tag, what: journal.restores ? `${journal.restores} put back` : journal.what, by: journal.by, at: new Date().toISOString() });
+      return tag;
+    };
+    // A crash after the tag was pushed: the commit is this publish's, whoever's tag names it.
     const existing = (await this.repo.git(['tag', '--list', `${TAG_PREFIX}*`, '--points-at', commit])).split('\n').filter(Boolean);
-    if (existing.length > 0) return existing[0]!;
+    if (existing.length > 0) return recorded(this.record.of(commit)?.tag || existing[0]!);
     const message = journal.restores ? `${journal.restores} put back live by ${journal.by.name} <${journal.by.email}>` : `${journal.what} published by ${journal.by.name} <${journal.by.email}>`;
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
       const tag = `${TAG_PREFIX}${(await this.lastNumber()) + 1}`;
@@ -339,7 +355,7 @@ export class Publisher {
         await this.repo.git(['tag', '--delete', tag]);
         throw this.refused(error, 'the list of published versions', 'the new version is live but not yet recorded as published ("Publish again" records it)');
       }
-      if (pushed === 'pushed') return tag;
+      if (pushed === 'pushed') return recorded(tag);
       // Someone took that number meanwhile: the next one.
       await this.repo.git(['tag', '--delete', tag]);
       await this.fetch();
@@ -489,16 +505,30 @@ export class Publisher {
     return (await planMerge(this.repo, main, draft)).changed;
   }
 
-  /** Every published version, newest first, and which one is live. */
-  async versions(): Promise<PublishedVersion[]> {
-    const live = this.liveCommit();
+  /** The `published/N` tags of the repository, by number, newest first, with what their words say (anyone with push access writes those). */
+  private async tagged(): Promise<{ tag: string; commit: string; at: string; what: string; by: Person }[]> {
     const lines = (await this.repo.git(['for-each-ref', '--format=%(refname:short)%00%(*objectname)%00%(creatordate:iso-strict)%00%(contents:subject)', `refs/tags/${TAG_PREFIX}`])).split('\n').filter(Boolean);
     const number = (line: string) => Number(line.slice(TAG_PREFIX.length, line.indexOf('\0')));
     // By number, newest first (two tags made within one second have the same date).
     return lines.sort((a, b) => number(b) - number(a)).map((line) => {
       const [tag = '', commit = '', at = '', subject = ''] = line.split('\0') as [string?, string?, string?, string?];
       const [what = subject, by = ''] = subject.split(/ (?:published|put back live) by /);
-      return { tag, at, what: subject.includes('put back live') ? `${what} put back` : what, by: by.replace(/ <[^>]*>$/, ''), live: commit === live };
+      const email = /<([^>]*)>$/.exec(by)?.[1] ?? '';
+      return { tag, commit, at, what: subject.includes('put back live') ? `${what} put back` : what, by: { name: by.replace(/ <[^>]*>$/, ''), email } };
+    });
+  }
+
+  /**
+   * Every `published/N` tag, newest first, and which one is live. Only those whose commit this server
+   * published are versions of the editor, with what and who as it recorded them; any other is listed
+   * as such, with nothing of what its own words claim.
+   */
+  async versions(): Promise<PublishedVersion[]> {
+    const live = this.liveCommit();
+    return (await this.tagged()).map(({ tag, commit, at }) => {
+      const made = this.record.of(commit);
+      if (!made) return { tag, at, what: '', by: '', live: commit === live, fromEditor: false };
+      return { tag, at: made.at, what: made.what, by: made.by.name, live: commit === live, fromEditor: true };
     });
   }
 
@@ -520,6 +550,8 @@ export class Publisher {
       await this.fetch();
       const target = await this.repo.rev(`refs/tags/${tag}`);
       if (!target) throw PUBLISH.refusal('PUBLISH_NO_SUCH_VERSION', { tag });
+      // A tag this server did not publish was never reviewed: its content goes live only through a draft and a review.
+      if (!this.record.of(target)) throw PUBLISH.refusal('PUBLISH_VERSION_NOT_FROM_EDITOR', { tag });
       // Its build may be kept (and not built again): its content is checked for links here.
       await refuseContentLinks(this.repo, target);
       for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {

@@ -4,12 +4,13 @@
  * lock a stopped push left there, a rule of its host (branch protection, a hook), no permission.
  * Merging again cannot help a refusal: the publisher is told at once which it is and whom to ask.
  */
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Refusal } from '../server/http';
 import type { GitError } from '../repo/git';
 import { PUBLISH } from '../errors';
+import { removeStaleLocks, type StaleLocks } from '../repo/stale-locks';
 
 /** The remote refused the push: its ref is locked, its host declined, or the server may not write. */
 export type PushRefusalKind = 'locked' | 'declined' | 'denied';
@@ -23,12 +24,23 @@ export function pushFailure(error: GitError): 'moved' | PushRefusalKind | null {
   return null;
 }
 
+/**
+ * The lock file git named in its answer, as a path inside the remote on this disk (`HEAD.lock`,
+ * `refs/heads/main.lock`), or the ref's own lock when git named none. Never the server's paths.
+ */
+export function lockNamed(said: string, ref: string, remote: string): string {
+  const named = /Unable to create '([^']+\.lock)'/.exec(said)?.[1];
+  if (!named) return `${ref}.lock`;
+  const inside = path.relative(localGitDir(remote), path.normalize(named));
+  return inside.startsWith('..') || path.isAbsolute(inside) ? path.basename(named) : inside.split(path.sep).join('/');
+}
+
 /** A refused push, in the publisher's words: what was refused, why, what happened (`outcome`) and whom to ask. */
-export function pushRefusal(kind: PushRefusalKind, { target, outcome, localRemote, ref }: { target: string; outcome: string; localRemote: boolean; ref: string }): Refusal {
+export function pushRefusal(kind: PushRefusalKind, { target, outcome, localRemote, ref, lock = `${ref}.lock` }: { target: string; outcome: string; localRemote: boolean; ref: string; lock?: string }): Refusal {
   if (kind === 'locked') {
     return localRemote
-      ? PUBLISH.refusal('PUBLISH_REPOSITORY_LOCKED_HERE', { outcome })
-      : PUBLISH.refusal('PUBLISH_REPOSITORY_LOCKED_ON_HOST', { target, outcome, ref });
+      ? PUBLISH.refusal('PUBLISH_REPOSITORY_LOCKED_HERE', { outcome, lock })
+      : PUBLISH.refusal('PUBLISH_REPOSITORY_LOCKED_ON_HOST', { target, outcome, ref: lock.replace(/\.lock$/, '') });
   }
   if (kind === 'declined') {
     return PUBLISH.refusal('PUBLISH_REPOSITORY_DECLINED', { target, outcome });
@@ -51,20 +63,19 @@ function locksUnder(dir: string): string[] {
 }
 
 /**
- * Removes the locks of the refs publishing and the editor push (main, the drafts, the published tags)
- * that a push stopped halfway left in a remote on this disk, if they are older than `before` (when
- * this server started: no push of its own can hold them). The refs they lock, for the log.
+ * Removes the locks that a push stopped halfway left in a remote on this disk (HEAD's, which a push
+ * to main takes with main's; packed-refs'; main's, the drafts', the published tags'), when this
+ * server can tell they are stale: older than `before` (when this server started: no push of its own
+ * holds them) and no other program working in the repository now. The locks by their path in it.
  */
-export function removeStaleLocks(remote: string, before: number): string[] {
+export function removeStaleRemoteLocks(remote: string, before: number): StaleLocks {
   const gitDir = localGitDir(remote);
   const heads = path.join(gitDir, 'refs', 'heads');
-  const candidates = [path.join(heads, 'main.lock'), ...locksUnder(path.join(heads, 'drafts')), ...locksUnder(path.join(gitDir, 'refs', 'tags', 'published'))];
-  const removed: string[] = [];
-  for (const lock of candidates) {
-    const stat = statSync(lock, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.mtimeMs >= before) continue;
-    rmSync(lock, { force: true });
-    removed.push(path.relative(gitDir, lock.slice(0, -'.lock'.length)).split(path.sep).join('/'));
-  }
-  return removed;
+  return removeStaleLocks(gitDir, before, [
+    path.join(gitDir, 'HEAD.lock'),
+    path.join(gitDir, 'packed-refs.lock'),
+    path.join(heads, 'main.lock'),
+    ...locksUnder(path.join(heads, 'drafts')),
+    ...locksUnder(path.join(gitDir, 'refs', 'tags', 'published')),
+  ]);
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse } from '../protocol/publish';
 import { readJson, Refusal, routeOf, sendJson, type Routes } from '../server/http';
-import { editorId, whomToAsk, type Editor } from '../repo/editors';
+import { whomToAsk, type Editor } from '../repo/editors';
 import type { Limited, RateLimiter } from '../hosted/rate-limit';
 import { changedSinceReview, type Publisher } from './publisher';
 import { PUBLISH } from '../errors';
@@ -102,6 +102,8 @@ export interface PublishingContext {
   /** How much one person may ask: taken before any fetch, merge or build. */
   limiter: RateLimiter;
   editors(): Promise<Editor[]>;
+  /** The draft of a listed person, as recorded (a draft keeps its owner across editors.yaml's history). */
+  draftOf(email: string): string;
   /** After main moved (published, rolled back): the server's own copy catches up. */
   mainMoved(): Promise<void>;
   log(entry: Record<string, unknown>): void;
@@ -239,7 +241,7 @@ export class PublishingApi {
   /** The ready drafts with what publishing each would change on the live site; the published versions. */
   private async review(): Promise<ReviewResponse> {
     if (!this.publisher.busy()) await this.publisher.fetch();
-    const names = new Map((await this.context.editors()).map((editor) => [editorId(editor.email), editor]));
+    const names = new Map((await this.context.editors()).map((editor) => [this.context.draftOf(editor.email), editor]));
     const drafts: ReadyDraft[] = [];
     for (const id of Object.keys(this.marks.read())) {
       const draft = await this.readyDraft(id, names.get(id));

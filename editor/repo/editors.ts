@@ -1,7 +1,8 @@
 /**
  * Who may use the hosted editor: editors.yaml at the root of the site's repository, on main. Changed
- * by a developer through git (never by the editor: its API writes only pages/ and public/), read
- * again on every request, so an editor removed from it is refused at their next request.
+ * by a developer through git (never by the editor: its API writes only pages/ and public/), looked at
+ * on every request (parsed once per fetched commit of main, signed-in.ts), so an editor removed from it
+ * is refused at their next request.
  *
  *   editors:
  *     - email: asha.editor@example.com

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EditorsFileProblem } from './editors';
 import { git, GitError, Queue } from './git';
+import { removeStaleLocks } from './stale-locks';
 import { refuseLinksInCommit, refuseLinksInIndex } from './tree-links';
 import { refuseUnkept, untrackedFiles } from './unkept-files';
 import { ADMIN } from '../errors';
@@ -34,6 +35,8 @@ export interface RepositoryOptions {
   committer: Person;
   /** How long a fetched main is trusted for reading editors.yaml (ms); writes always fetch first. */
   mainMaxAgeMs: number;
+  /** Told of what start-up cleans up (locks git stopped halfway left). */
+  log?: (entry: Record<string, unknown>) => void;
 }
 
 /** A remote on this disk (a path or file://), for which git's file transport is allowed. */
@@ -68,6 +71,12 @@ export class SiteRepository {
   /** A fetch queued but not started: whoever asks meanwhile joins it rather than queueing another. */
   private nextFetch: Promise<void> | null = null;
   private fetchedAt = 0;
+  /** When this server made it: a lock older than that is no git of this server's. */
+  private readonly openedAt = Date.now();
+  /** main's commit as last fetched. */
+  private mainCommit = '';
+  /** Files of main as read from a commit (mainFile): one entry per file name asked for, the one file being editors.yaml. */
+  private readonly mainFiles = new Map<string, { commit: string; read: Promise<string | undefined> }>();
 
   constructor(private readonly options: RepositoryOptions) {
     this.gitDir = path.join(options.stateDir, 'repository.git');
@@ -92,6 +101,10 @@ export class SiteRepository {
   /** Makes the bare repository if it is not there, points it at the configured remote, and fetches. */
   async open(): Promise<void> {
     mkdirSync(this.draftsDir, { recursive: true });
+    // A save or a fetch killed halfway (the drafts' work trees keep their index and HEAD in it too): nothing of this server runs git yet.
+    const { removed, leftInUse } = removeStaleLocks(this.gitDir, this.openedAt);
+    for (const lock of removed) this.options.log?.({ event: 'repository-lock-removed', lock, reason: 'left by git stopped halfway before this server started' });
+    for (const lock of leftInUse) this.options.log?.({ event: 'repository-lock-kept', lock, reason: 'another program is working in the repository' });
     if (!existsSync(path.join(this.gitDir, 'HEAD'))) await git(['init', '--quiet', '--bare', this.gitDir]);
     // The remote always comes from the configuration, whatever an earlier run left in the repository.
     const remotes = (await this.run(['remote'])).split('\n');
@@ -130,25 +143,51 @@ export class SiteRepository {
    * has not started yet starts after this call, so it is fresh enough for it.
    */
   refresh(force = false): Promise<void> {
-    if (!force && Date.now() - this.fetchedAt < this.options.mainMaxAgeMs) return Promise.resolve();
+    return this.refreshWithin(force ? 0 : this.options.mainMaxAgeMs);
+  }
+
+  /** Fetches as refresh does, unless the last fetch is less than `maxAgeMs` old (a stranger's sign-in: at most once in a while). */
+  refreshWithin(maxAgeMs: number): Promise<void> {
+    if (maxAgeMs > 0 && Date.now() - this.fetchedAt < maxAgeMs) return Promise.resolve();
     this.nextFetch ??= this.shared.run(async () => {
       this.nextFetch = null;
       await this.run(['fetch', '--quiet', '--prune', '--no-tags', 'origin']);
+      // main moves only here: what was read of it is kept by this commit (mainFile).
+      this.mainCommit = (await this.run(['rev-parse', '--verify', '--quiet', 'refs/heads/main^{commit}']).catch(() => '')).trim();
       this.fetchedAt = Date.now();
     });
     return this.nextFetch;
   }
 
-  /** A file of main as it is on the remote (fresh within mainMaxAgeMs), or undefined when main has none. */
-  async mainFile(file: 'editors.yaml'): Promise<string | undefined> {
+  /**
+   * A file of main as it is on the remote (fresh within mainMaxAgeMs), or undefined when main has none,
+   * with the commit it was read from. Read once per fetched commit of main, not per request: the preview's
+   * files and every API call ask who is listed, and main changes only when a fetch moves it.
+   */
+  async mainFile(file: 'editors.yaml'): Promise<{ commit: string; text: string | undefined }> {
     await this.refresh();
+    const commit = this.mainCommit;
+    const kept = this.mainFiles.get(file);
+    if (kept?.commit !== commit) {
+      const read = this.readMainFile(commit, file);
+      this.mainFiles.set(file, { commit, read });
+      // git not answering is no answer about the commit: the next request reads it again.
+      read.catch((error: unknown) => {
+        if (!(error instanceof EditorsFileProblem) && this.mainFiles.get(file)?.read === read) this.mainFiles.delete(file);
+      });
+    }
+    const { read } = this.mainFiles.get(file)!;
+    return { commit, text: await read };
+  }
+
+  private async readMainFile(commit: string, file: string): Promise<string | undefined> {
     // A link committed as editors.yaml: `git show` would print where it leads (a path of anyone's choosing).
-    const [mode] = (await this.run(['ls-tree', '-z', 'refs/heads/main', '--', file])).split(' ');
+    const [mode] = (await this.run(['ls-tree', '-z', commit, '--', file])).split(' ');
     if (mode === '120000' || mode === '160000') {
       throw new EditorsFileProblem(`${file} on main is a link to another file, which the editor never follows: a developer must replace it with the list itself.`);
     }
     try {
-      return await this.run(['show', `refs/heads/main:${file}`]);
+      return await this.run(['show', `${commit}:${file}`]);
     } catch (error) {
       if (error instanceof GitError && /does not exist|exists on disk, but not in/.test(error.stderr)) return undefined;
       throw error;
@@ -249,6 +288,21 @@ export class SiteRepository {
         throw error;
       }
     });
+  }
+
+  /**
+   * The authors' addresses of the draft's own commits (those main does not hold), oldest first, on the
+   * remote or here: whose draft it is (hosted/draft-owners.ts). Empty when there is no such branch or commit.
+   */
+  async draftAuthors(id: string): Promise<string[]> {
+    const branch = draftBranch(id);
+    await this.refresh();
+    for (const ref of [`refs/remotes/origin/${branch}`, `refs/heads/${branch}`]) {
+      if (!(await this.hasRef(ref))) continue;
+      const authors = (await this.run(['log', '--reverse', '--format=%ae', `refs/heads/main..${ref}`])).split('\n').filter(Boolean);
+      if (authors.length > 0) return authors;
+    }
+    return [];
   }
 
   /** Every draft on the remote that changes a file, by file (`pages/etabs.yaml` → the drafts' ids). */

@@ -46,11 +46,11 @@ describe('the hosted editor', () => {
 
   it('shows a refusal in the server’s words, and offers another account', async () => {
     vi.mocked(auth.signIn).mockRejectedValue(
-      new ApiFailure(403, 'You signed in as stranger@example.com, which is not on the list of editors.', 'Ask Meera Publisher to add stranger@example.com to the editors, or sign in with another Google account.'),
+      new ApiFailure(403, 'You signed in as stranger@example.com, which is not on the list of editors.', "Ask the site's publishers to add stranger@example.com to the editors, or sign in with another Google account."),
     );
     render(<HostedEditor />);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You signed in as stranger@example.com, which is not on the list of editors.Ask Meera Publisher');
+    expect(await screen.findByRole('alert')).toHaveTextContent("You signed in as stranger@example.com, which is not on the list of editors.Ask the site's publishers");
     expect(screen.getByRole('button', { name: 'Sign in with another account' })).toBeEnabled();
   });
 

@@ -269,13 +269,13 @@ describe('refused, with nothing written', () => {
     expect(remoteGit('for-each-ref', '--format=%(refname) %(objectname)')).toBe(before);
   }
 
-  it('an account not on the list: told which account it signed in with and whom to ask', async () => {
+  it('an account not on the list: told which account it signed in with, and nobody named', async () => {
     await nothingWritten(async () => {
       const answer = await call('POST', 'session', { body: { idToken: await tokenOf(stranger) } });
       expect(answer.status).toBe(403);
       expect(answer.headers.get('set-cookie')).toBeNull();
       expect(answer.body.error).toBe('You signed in as stranger@example.com, which is not on the list of editors.');
-      expect(answer.body.hint).toBe('Ask Meera Publisher to add stranger@example.com to the editors, or sign in with another Google account.');
+      expect(answer.body.hint).toBe("Ask the site's publishers to add stranger@example.com to the editors, or sign in with another Google account.");
     });
   });
 

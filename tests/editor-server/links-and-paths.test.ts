@@ -29,11 +29,11 @@ import { saveUpload } from '../../editor/server/upload';
 import { loadContent } from '../../src/content/load';
 import { EDITOR_API, type Json, type PageResponse } from '../../editor/protocol/api';
 import { tinyPage, writeInto } from '../helpers/dev-content';
-import { apiCall, cookieOf, editorsYaml, hostedSite, idTokenOf, productionOptions, remoteGit as gitOn, ROOT } from '../helpers/hosted';
+import { apiCall, cookieOf, editorsYaml, hostedSite, idTokenOf, productionOptions, remoteGit as gitOn, ROOT, withTitle } from '../helpers/hosted';
 import type { Account, TestKeys } from './tokens';
 
 /** One editor per story: a draft refused for a link stays refused until a developer mends it. */
-const ACCOUNTS = ['environ', 'secret', 'upwards', 'etc', 'submodule', 'public', 'planted', 'names', 'unkept', 'photos', 'served'] as const;
+const ACCOUNTS = ['environ', 'secret', 'upwards', 'etc', 'submodule', 'public', 'planted', 'agents', 'added', 'names', 'unkept', 'photos', 'served'] as const;
 type Story = (typeof ACCOUNTS)[number];
 const account = (story: Story): Account => ({ email: `${story}.editor@example.com`, name: `${story[0]!.toUpperCase()}${story.slice(1)} Editor` });
 const draftOf = (story: Story) => editorId(account(story).email);
@@ -229,6 +229,33 @@ describe('a link or a submodule pushed on a draft’s branch or on main', () => 
       devGit('push', '--quiet', '--force', 'origin', `${mainBefore}:refs/heads/main`);
     }
     expect((await call('GET', 'pages', { cookie: await signIn('planted') })).status).toBe(200);
+    expectNothingLeaked();
+  });
+
+  it('a link in main’s code (AGENTS.md → README.md), as publishing tolerates it: a new draft is made, a save is committed and pushed, the link carried unchanged', async () => {
+    const mainBefore = tipOf('main');
+    pushed('main', (work) => symlinkSync('README.md', path.join(work, 'AGENTS.md')));
+    try {
+      const cookie = await signIn('agents');
+      const page = await call('GET', 'page?file=pages%2Fetabs.yaml', { cookie });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      const { file, data, version } = page.body as unknown as PageResponse;
+      const saved = await call('POST', 'save', { cookie, body: { file, data: withTitle(data, 'Saved beside a link in the code'), version } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const branch = `drafts/${draftOf('agents')}`;
+      expect(remoteGit('show', `${branch}:pages/etabs.yaml`)).toContain('Saved beside a link in the code');
+      expect(remoteGit('ls-tree', branch, 'AGENTS.md')).toMatch(/^120000 blob /);
+      // The draft's work tree, looked at again on the next request, holds main's own link: it opens.
+      expect((await call('GET', 'pages', { cookie })).status).toBe(200);
+    } finally {
+      devGit('push', '--quiet', '--force', 'origin', `${mainBefore}:refs/heads/main`);
+    }
+    expectNothingLeaked();
+  });
+
+  it('a link outside pages/ and public/ that main never had, pushed on a draft: refused as any link is', async () => {
+    pushed(`drafts/${draftOf('added')}`, (work) => symlinkSync('/proc/self/environ', path.join(work, 'AGENTS.md')));
+    await everythingRefused(await signIn('added'), /^Your draft cannot be opened: AGENTS\.md is a link to another file or folder, which the editor never follows\.$/);
     expectNothingLeaked();
   });
 

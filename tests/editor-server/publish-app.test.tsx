@@ -71,8 +71,8 @@ const review: ReviewResponse = {
     },
   ],
   versions: [
-    { tag: 'published/2', at: '2026-11-25T09:00:00.000Z', what: "Asha Editor's draft", by: 'Meera Publisher', live: true },
-    { tag: 'published/1', at: '2026-11-24T09:00:00.000Z', what: "Asha Editor's draft", by: 'Meera Publisher', live: false },
+    { tag: 'published/2', at: '2026-11-25T09:00:00.000Z', what: "Asha Editor's draft", by: 'Meera Publisher', live: true, fromEditor: true },
+    { tag: 'published/1', at: '2026-11-24T09:00:00.000Z', what: "Asha Editor's draft", by: 'Meera Publisher', live: false, fromEditor: true },
   ],
   busy: null,
   unfinished: null,
@@ -183,6 +183,18 @@ describe('the publisher’s screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Put it back live' }));
     expect(await screen.findByText('published/1 is live again (recorded as published/3).')).toBeVisible();
     expect(asked).toContainEqual({ method: 'POST', endpoint: 'rollback', body: { tag: 'published/1' } });
+  });
+
+  it('lists a version pushed with git as not published from the editor, without who it claims, and offers no way to put it back live', async () => {
+    const pushed = { tag: 'published/3', at: '2026-11-26T09:00:00.000Z', what: '', by: '', live: false, fromEditor: false };
+    answers['GET review'] = () => ({ status: 200, body: { ...review, versions: [pushed, ...review.versions] } });
+    render(<PublishPanel />);
+    const versions = (await screen.findByRole('heading', { name: 'Published versions' })).closest('section')!;
+    const item = within(versions).getByText('published/3').closest('li')!;
+    expect(item).toHaveTextContent('published/3: not published from the editor (nobody reviewed it here)');
+    expect(item).not.toHaveTextContent('Meera');
+    expect(within(versions).queryByRole('button', { name: 'Put published/3 back live' })).toBeNull();
+    expect(within(versions).getByRole('button', { name: 'Put published/1 back live' })).toBeEnabled();
   });
 
   it('shows a publish the live site did not take, with "Publish again", and the server’s words when it fails again', async () => {

@@ -5,13 +5,14 @@
  */
 // @tier slow: pushes with git
 // @vitest-environment node
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git, GitError } from '../../editor/repo/git';
-import { pushFailure, pushRefusal, removeStaleLocks } from '../../editor/publish/push';
+import { lockNamed, pushFailure, pushRefusal, removeStaleRemoteLocks } from '../../editor/publish/push';
+import { Publisher } from '../../editor/publish/publisher';
 import { developerGit, littleOfEverything } from '../helpers/site-repository';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'cesa-publish-push-'));
@@ -76,9 +77,55 @@ describe('a push that fails', () => {
     const fresh = path.join(remote, 'refs/heads/drafts/ravi-editor.lock');
     writeFileSync(fresh, '');
     utimesSync(fresh, new Date(started + 1000), new Date(started + 1000));
-    expect(removeStaleLocks(`file://${remote}`, started).sort()).toEqual(['refs/heads/drafts/asha-editor', 'refs/heads/main', 'refs/tags/published/3']);
+    expect(removeStaleRemoteLocks(`file://${remote}`, started).removed.sort()).toEqual(['refs/heads/drafts/asha-editor.lock', 'refs/heads/main.lock', 'refs/tags/published/3.lock']);
     expect(locks.map(existsSync)).toEqual([false, false, false, true]);
     // One taken since the server started may be a push under way: left alone.
     expect(existsSync(fresh)).toBe(true);
+    rmSync(fresh);
+  });
+
+  it('HEAD.lock, which a push to main takes too, left by a push killed halfway: every push refused, in words naming it, until a restart removes it', async () => {
+    // main as the remote has it, and one commit more to push.
+    gitIn(work, 'fetch', '--quiet', remote, 'main');
+    gitIn(work, 'reset', '--quiet', '--hard', 'FETCH_HEAD');
+    gitIn(work, 'commit', '--quiet', '--allow-empty', '-m', 'After the lock');
+    const lock = path.join(remote, 'HEAD.lock');
+    writeFileSync(lock, '');
+    const refused = await failedPush(remote, work);
+    expect(pushFailure(refused)).toBe('locked');
+    const said = pushRefusal('locked', { target: 'main', outcome: 'nothing was published', localRemote: true, ref: 'refs/heads/main', lock: lockNamed(refused.stderr, 'refs/heads/main', remote) }).body;
+    expect(said.error).toBe("The site's repository is locked (its file HEAD.lock), as a push stopped halfway or one still under way leaves it, so nothing was published.");
+    expect(said.hint).toContain('when it starts it removes HEAD.lock if no program is working in the repository then');
+    expect(JSON.stringify(said)).not.toContain(temp);
+
+    // The server started again, after the lock was left.
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(lock, past, past);
+    writeFileSync(path.join(remote, 'packed-refs.lock'), '');
+    utimesSync(path.join(remote, 'packed-refs.lock'), past, past);
+    const logged: Record<string, unknown>[] = [];
+    const publisher = new Publisher({ root: work, stateDir: path.join(temp, 'restarted-state'), remote, committer: { name: 'Server', email: 'server@example.com' }, deployer: null, log: (entry) => logged.push(entry) });
+    await publisher.open();
+    expect(existsSync(lock)).toBe(false);
+    expect(logged.filter((entry) => entry.event === 'remote-lock-removed').map((entry) => entry.lock).sort()).toEqual(['HEAD.lock', 'packed-refs.lock']);
+    await git(['push', '--quiet', '--no-verify', remote, 'HEAD:refs/heads/main'], { cwd: work, allowFile: true });
+  });
+
+  it('a lock older than the start is left while a program works in the repository (a push under way), and removed once none does', async () => {
+    const lock = path.join(remote, 'HEAD.lock');
+    writeFileSync(lock, '');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(lock, past, past);
+    const working = spawn('sleep', ['30'], { cwd: remote, stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => working.once('spawn', resolve));
+      expect(removeStaleRemoteLocks(remote, Date.now())).toEqual({ removed: [], leftInUse: ['HEAD.lock'] });
+      expect(existsSync(lock)).toBe(true);
+    } finally {
+      working.kill();
+      await new Promise((resolve) => working.once('exit', resolve));
+    }
+    expect(removeStaleRemoteLocks(remote, Date.now())).toEqual({ removed: ['HEAD.lock'], leftInUse: [] });
+    expect(existsSync(lock)).toBe(false);
   });
 });

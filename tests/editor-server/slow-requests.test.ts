@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { DEFAULT_REQUEST_LIMITS } from '../../editor/hosted/request-limits';
 import { startHostedEditor, type HostedOptions, type RunningEditor } from '../../editor/hosted/server';
 import { EDITOR_API, type Json, type PageListEntry, type PageResponse } from '../../editor/protocol/api';
 import { apiCall, asha, editorsYaml, hostedSite, meera, productionOptions, ravi, remoteGit as gitOn, signIn as signInAt } from '../helpers/hosted';
@@ -147,7 +148,8 @@ describe('a slow sender holds nobody up', () => {
     await signIn(asha);
     expect((await call(base, 'GET', 'pages', { cookie: raviCookie })).status).toBe(200);
 
-    expect(halfSent.filter((request) => request.closed())).toEqual([]);
+    // The sign-ins' share of connections holds the newest of them; those that waited longest were closed to make room.
+    expect(halfSent.filter((request) => !request.closed()).length).toBeLessThanOrEqual(DEFAULT_REQUEST_LIMITS.shares.signIn);
     for (const request of halfSent) request.socket.destroy();
     await Promise.all(halfSent.map((request) => request.answer));
   });
