@@ -117,6 +117,8 @@ export class CheckThreads {
     new Promise<Prepared>((resolve, reject) => {
       if (this.closed) return reject(EDITOR.refusal('EDITOR_CHECKS_BUSY'));
       if (this.queue.length >= this.limits.waiting) return reject(EDITOR.refusal('EDITOR_CHECKS_BUSY'));
+      // A thread that ended before it was ready is started again by the next check asked for, not at once.
+      while (this.threads.length < this.limits.threads) this.threads.push(this.start());
       this.queue.push({ sent, resolve, reject });
       this.next();
     });
@@ -141,9 +143,13 @@ export class CheckThreads {
       const at = this.threads.indexOf(thread);
       if (at !== -1) {
         this.threads.splice(at, 1);
-        if (!this.closed) {
+        if (!this.closed && thread.ready) {
+          // Ended by a check that cost too much: replaced at once, for the checks waiting.
           this.replaced++;
           this.threads.push(this.start());
+        } else if (!thread.ready && this.threads.length === 0) {
+          // None could even start (their code failed to load): the checks waiting would wait for ever.
+          for (const job of this.queue.splice(0)) job.reject(EDITOR.refusal('EDITOR_SERVER_PROBLEM'));
         }
       }
     }

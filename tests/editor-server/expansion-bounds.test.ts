@@ -203,6 +203,7 @@ describe('a page that costs its check more than a thread has', () => {
     const fine = await call<ValidateResponse>(small.address, 'POST', 'validate', { cookie: raviCookie, body: { file: 'pages/etabs.yaml', data: coursePage('ETABS', ['Learn {name}']) } });
     expect(fine.status).toBe(200);
     expect(fine.body.errors).toEqual([]);
+    expect(small.checks.replaced).toBeGreaterThanOrEqual(2);
     expect((await fetch(`${small.address}/healthz`)).status).toBe(200);
   });
 });
