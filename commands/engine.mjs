@@ -132,9 +132,9 @@ const ownLocation = {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('import.meta.')) return undefined;
       const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        .replaceAll('import.meta.url', () => JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.dirname', () => JSON.stringify(path.dirname(args.path)))
+        .replaceAll('import.meta.filename', () => JSON.stringify(args.path));
       return { contents, loader: /** @type {'ts' | 'tsx' | 'js'} */ (args.path.endsWith('.mjs') ? 'js' : args.path.slice(args.path.lastIndexOf('.') + 1)) };
     });
   },

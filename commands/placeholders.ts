@@ -303,7 +303,7 @@ function seminarPicture(file: string, index: number, label: string): string {
     open(width, height, label) +
     backdrop(id, width, height, index, 24) +
     `<rect x="110" y="34" width="260" height="170" rx="6" fill="${BRAND.light}" fill-opacity=".95"/><rect x="110" y="34" width="260" height="170" rx="6" fill="none" stroke="#fff" stroke-width="3"/>` +
-    `<g transform="translate(0 0)">${motif(SCREEN_MOTIFS[index % SCREEN_MOTIFS.length]!, 180, 44, 150).replaceAll('#fff', BRAND.blue)}</g>` +
+    `<g transform="translate(0 0)">${motif(SCREEN_MOTIFS[index % SCREEN_MOTIFS.length]!, 180, 44, 150).replaceAll('#fff', () => BRAND.blue)}</g>` +
     `<circle cx="${index % 2 ? 410 : 70}" cy="170" r="14" fill="${BRAND.accent}"/><path d="M${index % 2 ? 390 : 50} 250V214a20 20 0 0 1 40 0V250Z" fill="${BRAND.accent}"/>` +
     heads +
     `</svg>\n`

@@ -45,6 +45,16 @@ export const EDITOR = defineCatalogue('editor', {
     message: ({ size }: { size: string }) => `This is more than the editor accepts at once (${size}).`,
     hint: 'Split the page into several pages.',
   },
+  EDITOR_CHECK_TOO_COSTLY: {
+    status: 413,
+    message: 'Checking this page took more memory or time than the server gives one page, so it was stopped: nothing was saved.',
+    hint: 'What you typed is kept in the editor. Make the page shorter (a very long text, or one repeated many times), or split it into several pages.',
+  },
+  EDITOR_CHECKS_BUSY: {
+    status: 503,
+    message: 'The server is checking many pages at once right now, so it did not check this one: nothing was saved.',
+    hint: 'What you typed is kept. Wait a few seconds, then try again.',
+  },
   EDITOR_PHOTO_TOO_LARGE: {
     status: 413,
     message: ({ size }: { size: string }) => `This is more than the editor accepts at once (${size}).`,

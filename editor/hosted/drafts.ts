@@ -9,6 +9,7 @@ import { contentPaths } from '../../scripts/authoring/page-files';
 import { endpoints, type Handler } from '../server/api';
 import { DraftChecker } from '../server/draft-check';
 import type { Routes } from '../server/http';
+import type { Prepare } from '../server/page-checks';
 import { HOSTED_MAX_UPLOAD_BYTES } from '../server/upload';
 import type { SiteRepository } from '../repo/repository';
 import { LoadedDrafts } from './loaded-drafts';
@@ -31,6 +32,8 @@ export class DraftWorkTrees {
     private readonly root: string,
     private readonly stateDir: string,
     private readonly repository: SiteRepository,
+    /** What an editor sends, made into its text and checked on its own off the serving thread (check-threads.ts). */
+    private readonly prepare: Prepare,
   ) {
     this.loaded = new LoadedDrafts(path.join(stateDir, 'cache'));
   }
@@ -56,7 +59,7 @@ export class DraftWorkTrees {
     const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
     // A name git leaves out (pages/dist/…) is refused before it is written: it would never be committed.
     const whyNotKept = namesKeptBy(dir);
-    const handlers = endpoints(paths, { root: this.root, contentRoot: dir, load, invalidate, uploads, whyNotKept }, checker);
+    const handlers = endpoints(paths, { root: this.root, contentRoot: dir, load, invalidate, uploads, whyNotKept, prepare: this.prepare }, checker);
     return { id, dir, handlers, publicDir: paths.publicDir, invalidate };
   }
 }

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { EditorApp } from './app-files';
 import { DraftOwners } from './draft-owners';
+import { CHECK_LIMITS, CheckThreads, type CheckLimits } from './check-threads';
 import { DraftWorkTrees } from './drafts';
 import { emulatorTokenVerifier, signedTokenVerifier, type TokenVerifier } from './id-token';
 import { DraftPreviews } from './previews';
@@ -72,6 +73,8 @@ export interface HostedOptions {
    * (connection-shares.ts). None: no address is known, and no limit is per address.
    */
   trustedProxies?: readonly string[] | undefined;
+  /** The memory and time one page's check may take on its thread (check-threads.ts); tests lower them. */
+  checkLimits?: Partial<CheckLimits>;
   /** One line per event (sign-in, refusal, save): never a token or a cookie. */
   log?: Log;
   /** Where publishing puts the site live (publish/deploy.ts); without one, publishing is refused with why. */
@@ -99,6 +102,8 @@ export interface Hosted {
   publisher: Publisher;
   sessions: SessionStore;
   drafts: DraftWorkTrees;
+  /** The threads that check what editors send (check-threads.ts). */
+  checks: CheckThreads;
   limiter: RateLimiter;
   requestLimits: RequestLimits;
   previews: DraftPreviews | null;
@@ -145,6 +150,7 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
   const cookieName = secure ? '__Host-cesa_editor' : 'cesa_editor';
   const wholeSite = options.previews || options.previewOrigin !== undefined;
   const owners = new DraftOwners(path.join(options.stateDir, 'draft-owners.json'), (id) => repository.draftAuthors(id));
+  const checks = new CheckThreads({ ...CHECK_LIMITS, ...options.checkLimits });
   return {
     owners,
     options,
@@ -157,7 +163,8 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
     repository,
     publisher,
     sessions,
-    drafts: new DraftWorkTrees(options.root, options.stateDir, repository),
+    drafts: new DraftWorkTrees(options.root, options.stateDir, repository, checks.prepare),
+    checks,
     limiter: new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits }),
     requestLimits: { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits },
     previews: wholeSite ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log }) : null,

@@ -10,6 +10,7 @@
  * - whole-site.ts: each draft's whole site, shown to its editor only on an origin of its own, which
  *   this process answers too, told apart by `Host`.
  */
+import type { CheckThreads } from './check-threads';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { EDITOR_API, EDITOR_PREVIEW_ROUTE, EDITOR_ROUTE } from '../protocol/api';
@@ -43,6 +44,8 @@ export interface RunningEditor {
   /** The drafts' whole-site previews, when on (HostedOptions.previews). */
   previews: DraftPreviews | null;
   publisher: Publisher;
+  /** The threads that check what editors send (check-threads.ts). */
+  checks: CheckThreads;
   close(): Promise<void>;
 }
 
@@ -172,6 +175,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     });
     await previewServer?.close();
     await hosted.previews?.close();
+    await hosted.checks.close();
   };
-  return { server, address, repository: hosted.repository, previews: hosted.previews, publisher: hosted.publisher, close };
+  return { server, address, repository: hosted.repository, previews: hosted.previews, publisher: hosted.publisher, checks: hosted.checks, close };
 }

@@ -36,6 +36,8 @@ const TIMEOUT_MS = 120_000;
 /** The settings every call carries, whatever the user's or the system's git configuration says. */
 function safety(allowFile: boolean): string[] {
   return [
+    // A file's name is a name, never a pattern: `pages/*.yaml` names that one file, not every page.
+    '--literal-pathspecs',
     '-c', 'core.hooksPath=/dev/null',
     '-c', 'commit.gpgSign=false',
     '-c', 'tag.gpgSign=false',

@@ -11,7 +11,6 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
-import { Document, parseDocument } from 'yaml';
 import * as z from 'zod';
 import {
   EDITOR_API,
@@ -20,7 +19,6 @@ import {
   type ConflictResponse,
   type CreateRequest,
   type DeleteRequest,
-  type Json,
   type PageResponse,
   type SaveRequest,
   type SaveResponse,
@@ -34,13 +32,13 @@ import { DraftChecker } from './draft-check';
 import { refusalReason } from './guard';
 import { hasName, MAX_JSON_BYTES, parseJson, readBody, Refusal, routeOf, sendJson, sendRefusal, tooLarge, type BodyLimit, type Routes } from './http';
 import { EDITOR } from '../errors';
-import { contentPaths, createAtomically, readPageFile, type FileOnDisk, type PageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from '../../scripts/authoring/page-files';
+import { contentPaths, createAtomically, readPageFile, replaceAtomically, resolvePageFile, versionOf, type ContentPaths } from '../../scripts/authoring/page-files';
 import { schemaResponse } from './schema-info';
 import { shellFor } from './shells';
 import { MAX_UPLOAD_BYTES, saveUpload, type UploadRules } from './upload';
 import type { ContentError } from '../../src/content/errors';
 import type { DevContent } from '../../scripts/dev/dev-plugin';
-import { applyData } from '../../scripts/authoring/yaml-edit';
+import { prepareOnThisThread, type Prepare, type Prepared } from './page-checks';
 
 /** The content the editor works on (the dev server's, or a draft's work tree), and its rules. */
 export interface EditorOptions extends DevContent {
@@ -51,6 +49,11 @@ export interface EditorOptions extends DevContent {
    * undefined: asked before a save, a new page or an upload writes anything (./kept-names.ts).
    */
   whyNotKept?: (file: string) => Promise<string | undefined>;
+  /**
+   * Makes what an editor sends into the text a save writes, and checks it on its own (page-checks.ts):
+   * on this thread by default; the hosted editor's threads with their limits (editor/hosted/check-threads.ts).
+   */
+  prepare?: Prepare;
 }
 
 const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
@@ -63,14 +66,6 @@ const CreateShape = z.object({
 }) satisfies z.ZodType<CreateRequest>;
 const DeleteShape = z.object({ file: z.string(), version: z.string() }) satisfies z.ZodType<DeleteRequest>;
 
-/**
- * The text a save writes: the file with only what changed rewritten, or, when the file on disk is
- * not YAML any more or not there at all (the editor chose to write over it), the data printed afresh.
- */
-function textToWrite(disk: FileOnDisk | null, data: Json): string {
-  if (disk && parseDocument(disk.text).errors.length === 0) return applyData(disk.text, data);
-  return new Document(data).toString({ lineWidth: 0 });
-}
 export type Reply = { status?: number; body: unknown };
 
 /** A request to an endpoint, its body already read in full (readBody, with the endpoint's bodyLimit). */
@@ -122,8 +117,8 @@ interface Root {
   mayKeep: (file: string) => Promise<void>;
   /** The file's errors in the content as loaded. */
   errorsOf: (file: string) => ContentError[];
-  /** The errors in other files that writing `text` to `page` makes (DraftChecker). */
-  causedBy: (page: PageFile, text: string) => ContentError[];
+  /** What the editor sent made into its text and checked on its own: the text a save writes. */
+  prepare: Prepare;
   /** After a write: the next answers read the files again. */
   written: () => void;
 }
@@ -132,7 +127,11 @@ interface Root {
  * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
  * checkout, or a draft's work tree in the hosted editor (editor/hosted/).
  */
-export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Routes<Handler> {
+export function endpoints(
+  paths: ContentPaths,
+  { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept, prepare = prepareOnThisThread }: EditorOptions,
+  drafts: DraftChecker,
+): Routes<Handler> {
   const at: Root = {
     paths,
     root,
@@ -144,14 +143,14 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
       if (why) throw EDITOR.refusal('EDITOR_SAVE_NAME_NOT_KEPT', { file, why });
     },
     errorsOf: (file) => load().errors.filter((error) => error.file === file),
-    causedBy: (page, text) => drafts.check(load(), page, text).elsewhere,
+    prepare,
     written: () => invalidate(),
   };
   return { ...readingEndpoints(at), ...writingEndpoints(at) };
 }
 
 /** The endpoints that only read (and check a page as it would be written). */
-function readingEndpoints({ paths, root, load, drafts }: Root): Routes<Handler> {
+function readingEndpoints({ paths, root, load, drafts, prepare }: Root): Routes<Handler> {
   return {
     'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
     'GET content': () => ({ body: contentResponse(paths, load()) }),
@@ -166,32 +165,38 @@ function readingEndpoints({ paths, root, load, drafts }: Root): Routes<Handler> 
       return { body };
     },
     'GET links': ({ url }) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
-    'POST validate': ({ body: sent }) => {
+    'POST validate': async ({ body: sent }) => {
       const request = parseJson(sent, ValidateShape);
       // A file deleted on disk while open is checked as the editor would write it again.
       const page = resolvePageFile(paths, request.file, { mustExist: false, site: true });
-      const text = textToWrite(existsSync(page.absolute) ? readPageFile(page) : null, request.data);
-      if (page.file === SITE_DOCUMENT_FILE) {
-        const checked = drafts.checkSite(load(), text);
+      const disk = existsSync(page.absolute) ? readPageFile(page).text : null;
+      const prepared = await prepare({ kind: page.file === SITE_DOCUMENT_FILE ? 'site' : 'page', file: page.file, disk, data: request.data });
+      const { text } = prepared;
+      if (prepared.kind === 'site') {
+        const checked = drafts.checkSite(load(), text, prepared.own);
         const body: ValidateResponse = { text, errors: checked.errors, elsewhere: checked.elsewhere, ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
         return { body };
       }
-      const body: ValidateResponse = { text, ...drafts.check(load(), page, text) };
+      const body: ValidateResponse = { text, ...drafts.check(load(), page, text, prepared.own) };
       return { body };
     },
   };
 }
 
 /** The endpoints that change files: each a commit in the hosted editor (WRITING_ENDPOINTS). */
-function writingEndpoints({ paths, load, uploads, mayKeep, errorsOf, causedBy, written }: Root): Routes<Handler> {
+function writingEndpoints({ paths, load, drafts, uploads, mayKeep, errorsOf, prepare, written }: Root): Routes<Handler> {
   return {
     'POST save': async ({ body: sent }) => {
       const request = parseJson(sent, SaveShape);
       // Deleted on disk while open: written again only when the editor chose to (overwrite).
       const page = resolvePageFile(paths, request.file, { mustExist: !request.overwrite, site: true });
+      const kind = page.file === SITE_DOCUMENT_FILE ? 'site' : 'page';
+      // Against the files as they were: once written, what this save breaks is the content's own.
+      const causedBy = ({ text, ...prepared }: Prepared) => (prepared.kind === 'site' ? drafts.checkSite(load(), text, prepared.own) : drafts.check(load(), page, text, prepared.own)).elsewhere;
       if (!existsSync(page.absolute)) {
-        const text = textToWrite(null, request.data);
-        const elsewhere = causedBy(page, text);
+        const prepared = await prepare({ kind, file: page.file, disk: null, data: request.data });
+        const { text } = prepared;
+        const elsewhere = causedBy(prepared);
         await mayKeep(page.file);
         mkdirSync(path.dirname(page.absolute), { recursive: true });
         if (!createAtomically(page.absolute, text)) throw EDITOR.refusal('EDITOR_SAVE_REAPPEARED', { file: page.file });
@@ -200,7 +205,8 @@ function writingEndpoints({ paths, load, uploads, mayKeep, errorsOf, causedBy, w
         return { body };
       }
       const disk = readPageFile(page);
-      const mine = textToWrite(disk, request.data);
+      const prepared = await prepare({ kind, file: page.file, disk: disk.text, data: request.data });
+      const mine = prepared.text;
       if (disk.version !== request.version && !request.overwrite) {
         const body: ConflictResponse = { conflict: true, text: disk.text, version: disk.version, data: disk.data, mine };
         return { status: 409, body };
@@ -209,8 +215,7 @@ function writingEndpoints({ paths, load, uploads, mayKeep, errorsOf, causedBy, w
         // The editor never had this file's data, so what it sends cannot be an edit of it.
         throw EDITOR.refusal('EDITOR_SAVE_UNREADABLE', { file: page.file });
       }
-      // Against the files as they were: once written, what this save breaks is the content's own.
-      const elsewhere = causedBy(page, mine);
+      const elsewhere = causedBy(prepared);
       // Saving what is already there writes nothing (and reloads no open page).
       if (mine !== disk.text) {
         await mayKeep(page.file);

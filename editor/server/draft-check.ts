@@ -9,13 +9,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentError } from '../../src/content/errors';
 import { assembleContent, listPageFiles, strayPageFiles, type Content, type ValidatedPage } from '../../src/content/load';
-import { PageSchema } from '../../src/content/page-schema';
-import { SiteSchema } from '../../src/content/site-schema';
+import { PageSchema, type Page } from '../../src/content/page-schema';
+import { SiteSchema, type Site } from '../../src/content/site-schema';
 import { SITE_DOCUMENT_FILE } from '../protocol/api';
 import { routeOf } from '../../src/content/routes';
-import { decodeSource } from '../../src/content/source';
 import { validateYaml } from '../../src/content/validate';
 import { fileName } from './content-info';
+import { ownCheckOf, type OwnCheck } from './page-checks';
 import type { ContentPaths, PageFile } from '../../scripts/authoring/page-files';
 
 /** What the editor shows of a draft: its own errors and those it would cause in other files. */
@@ -53,8 +53,12 @@ export class DraftChecker {
     this.draftFile = path.join(scratchDir, `draft-${process.pid}.yaml`);
   }
 
-  check(content: Content, page: PageFile, text: string): DraftErrors {
-    return page.file === SITE_DOCUMENT_FILE ? this.checkSite(content, text) : this.checkPage(content, page, text);
+  /**
+   * `own`: the text's own checks when already made (on the hosted editor's checking threads,
+   * ./page-checks.ts); else they are made here.
+   */
+  check(content: Content, page: PageFile, text: string, own?: OwnCheck<Page>): DraftErrors {
+    return page.file === SITE_DOCUMENT_FILE ? this.checkSite(content, text) : this.checkPage(content, page, text, own);
   }
 
   /**
@@ -62,10 +66,8 @@ export class DraftChecker {
    * those pass, the checks across files with the pages as the dev server loaded them (links to pages
    * that do not exist, missing images, the menu's groups). With the header menu this draft makes.
    */
-  checkSite(content: Content, text: string): DraftErrors & { menu?: unknown } {
-    const decoded = decodeSource(SITE_DOCUMENT_FILE, Buffer.from(text, 'utf8'));
-    if (!decoded.ok) return { errors: [decoded.error], elsewhere: [] };
-    const own = validateYaml(SiteSchema, SITE_DOCUMENT_FILE, text);
+  checkSite(content: Content, text: string, checked?: OwnCheck<Site>): DraftErrors & { menu?: unknown } {
+    const own = checked ?? ownCheckOf(SITE_DOCUMENT_FILE, text, (source) => validateYaml(SiteSchema, SITE_DOCUMENT_FILE, source));
     if (!own.ok) return { errors: own.errors, elsewhere: [] };
     // The pages' sections depend on the site document through the branches their contact sections name.
     const branchesChanged = cities(own.value) !== cities(content.site);
@@ -97,10 +99,8 @@ export class DraftChecker {
       });
   }
 
-  private checkPage(content: Content, page: PageFile, text: string): DraftErrors {
-    const decoded = decodeSource(page.file, Buffer.from(text, 'utf8'));
-    if (!decoded.ok) return { errors: [decoded.error], elsewhere: [] };
-    const own = validateYaml(PageSchema, page.file, text);
+  private checkPage(content: Content, page: PageFile, text: string, checked?: OwnCheck<Page>): DraftErrors {
+    const own = checked ?? ownCheckOf(page.file, text, (source) => validateYaml(PageSchema, page.file, source));
     if (!own.ok) return { errors: [...own.errors, ...strayPageFiles(this.paths.contentRoot, this.paths.pagesDir).filter((error) => error.file === page.file)], elsewhere: [] };
 
     mkdirSync(path.dirname(this.draftFile), { recursive: true });

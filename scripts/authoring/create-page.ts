@@ -112,7 +112,7 @@ function named(text: string, name: string, duration: string | undefined): string
   const hero = sections[0];
   if (!isRecord(hero) || typeof hero.title !== 'string') return text;
   const oldHeading = hero.title;
-  const title = typeof meta.title === 'string' && meta.title.includes(oldHeading) ? meta.title.replace(oldHeading, name) : meta.title;
+  const title = typeof meta.title === 'string' && meta.title.includes(oldHeading) ? meta.title.replace(oldHeading, () => name) : meta.title;
   const next = {
     ...(data as Record<string, Json>),
     meta: { ...(meta as Record<string, Json>), ...(typeof title === 'string' ? { title } : {}) },

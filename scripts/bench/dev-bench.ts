@@ -42,7 +42,7 @@ export async function saveToBrowser(project: string, contentRoot: string, route:
           observer.observe(document, { childList: true, subtree: true, characterData: true });
         }, title);
         const saved = performance.timeOrigin + performance.now();
-        writeFileSync(file, original.replace(/(\n {4}title: )[^\n]+/, `$1${title}`));
+        writeFileSync(file, original.replace(/(\n {4}title: )[^\n]+/, (_, start: string) => `${start}${title}`));
         await page.locator('h1', { hasText: title }).waitFor({ timeout: 60_000 });
         const shownAt = await page.waitForFunction(() => (window as { cesaBenchShownAt?: number }).cesaBenchShownAt);
         times.push(Number(await shownAt.jsonValue()) - saved);

@@ -75,7 +75,7 @@ export async function measurePhotos(project: string, count: number): Promise<Pho
     for (const [index, photo] of photos.entries()) {
       writeFileSync(path.join(work, 'public/photos', path.basename(photo)), readFileSync(photo));
       const page = path.join(work, 'pages', `course-${index}.yaml`);
-      writeFileSync(page, readFileSync(page, 'utf8').replace('image: { src: /images/logo.svg, alt: Course illustration }', `image: { src: /photos/${path.basename(photo)}, alt: Course photo }`));
+      writeFileSync(page, readFileSync(page, 'utf8').replace('image: { src: /images/logo.svg, alt: Course illustration }', () => `image: { src: /photos/${path.basename(photo)}, alt: Course photo }`));
     }
     const content = loadContent({ root: work });
     if (content.errors.length > 0) throw new Error(`the photo pages are invalid: ${JSON.stringify(content.errors[0])}`);

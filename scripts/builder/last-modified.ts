@@ -48,8 +48,9 @@ export async function committedDates(contentRoot: string, files: readonly string
   const [prefix, log, status] = await Promise.all([
     git(contentRoot, ['rev-parse', '--show-prefix']),
     // Newest first: a line `\x01<seconds>` per commit, then the files it touched.
-    git(contentRoot, ['-c', 'core.quotePath=false', 'log', '--format=%x01%ct', '--name-only', '--no-renames', '--', ...new Set(files.map((file) => path.posix.dirname(file)))]),
-    git(contentRoot, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', '.']),
+    // Folders' names are names, never patterns (`--literal-pathspecs`).
+    git(contentRoot, ['--literal-pathspecs', '-c', 'core.quotePath=false', 'log', '--format=%x01%ct', '--name-only', '--no-renames', '--', ...new Set(files.map((file) => path.posix.dirname(file)))]),
+    git(contentRoot, ['--literal-pathspecs', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', '.']),
   ]);
   if (prefix === undefined || log === undefined) return dates;
   const fromTop = new Map(files.map((file) => [`${prefix.trim()}${file}`, file]));

@@ -14,6 +14,7 @@
  * mistaken for the new one. Text is laid out by Pango (sharp's text input) in the system's sans-serif
  * font: wrapped at word boundaries, made smaller until it fits its box, and never drawn outside it.
  */
+import { BytesLru } from '../../src/lib/bytes-lru';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -426,9 +427,26 @@ export async function titleCard(
 
 /**
  * What every title card of a site shares, drawn once per build: the background (the site's colours,
- * the white band for the logo) and the site's address at the foot.
+ * the white band for the logo) and the site's address at the foot. Kept by their bytes, the ones used
+ * last: a frame is 2.2 MB of pixels, and a server that builds many drafts' sites (each may change the
+ * site's address or colours) would otherwise keep one for every address it ever drew, for good.
  */
-const frames = new Map<string, Promise<{ background: Buffer; footer: Layer }>>();
+const FRAME_BYTES = CARD_WIDTH * CARD_HEIGHT * 3;
+/** The footer's pixels at most: its text layer, four channels, as wide as the card and two lines high. */
+const FOOTER_BYTES = CARD_WIDTH * LAYOUT.footer.size * 2 * 4;
+/** Four sites' frames: this site's, and a few drafts trying another address or colours at once. */
+export const MAX_FRAME_CACHE_BYTES = 4 * (FRAME_BYTES + FOOTER_BYTES);
+const frames = new BytesLru<string, Promise<{ background: Buffer; footer: Layer }>>(MAX_FRAME_CACHE_BYTES);
+
+/** The frames kept now (tests: the cache stays within its bound). */
+export const frameCache = {
+  get bytes(): number {
+    return frames.bytes;
+  },
+  get size(): number {
+    return frames.size;
+  },
+};
 
 function cardFrame(colours: SiteColours, host: string, light: string) {
   const key = JSON.stringify([colours, host, light]);
@@ -449,7 +467,9 @@ function cardFrame(colours: SiteColours, host: string, light: string) {
       sharp(svg).flatten({ background: colours.brand }).toColourspace('srgb').raw().toBuffer(),
       textLayer(host, { colour: light, width: width - 360, height: LAYOUT.footer.size * 2, sizes: [LAYOUT.footer.size], bold: false }),
     ]).then(([background, footer]) => ({ background, footer }));
-    frames.set(key, frame);
+    frames.set(key, frame, FRAME_BYTES + FOOTER_BYTES);
+    // A frame that failed is not kept: the next card tries again.
+    frame.catch(() => frames.delete(key));
   }
   return frame;
 }

@@ -342,7 +342,7 @@ function servePages(server: ViteDevServer, site: DevSite): Connect.NextHandleFun
       const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(site.root, 'index.html'), 'utf8'));
       const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
       const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);
-      sendHtml(res, entry ? 200 : 404, html.replace('</body>', `${errorNotice(errors)}\n<script type="module" src="${client}"></script>\n</body>`));
+      sendHtml(res, entry ? 200 : 404, html.replace('</body>', () => `${errorNotice(errors)}\n<script type="module" src="${client}"></script>\n</body>`));
     } catch (error) {
       if (error instanceof Error) server.ssrFixStacktrace(error);
       next(error);

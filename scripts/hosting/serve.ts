@@ -305,7 +305,7 @@ async function sendFile(
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', info.mtime.toUTCString());
   res.setHeader('Accept-Ranges', 'bytes');
-  if (req.headers['if-none-match'] === etag) {
+  if (noneMatchFails(req.headers['if-none-match'], etag)) {
     res.writeHead(304).end();
     return;
   }
@@ -492,4 +492,17 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     console.error(error);
     process.exit(1);
   });
+}
+
+/**
+ * Whether `If-None-Match` fails for a file whose entity tag is `etag` (RFC 9110, 13.1.2), so a GET or
+ * HEAD is answered 304: `*` matches any file that is there, and a list matches when any of its tags
+ * is the file's, compared weakly (`W/"x"` and `"x"` are the same tag).
+ */
+export function noneMatchFails(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const own = opaque(etag);
+  return (header.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => opaque(tag) === own);
 }

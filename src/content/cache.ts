@@ -123,6 +123,12 @@ export class ContentCache {
         this.changed = true;
       }
     }
+    // The texts the files have now, as the store keeps them: a server's draft saved a thousand times
+    // would otherwise keep a page for every version it ever had.
+    if (this.byHash.size > Object.keys(this.entries).length) {
+      this.byHash.clear();
+      for (const entry of Object.values(this.entries)) this.byHash.set(entry.sourceHash, entry.page);
+    }
     if (!this.changed) return;
     try {
       mkdirSync(this.dir, { recursive: true });

@@ -36,6 +36,22 @@ export const COURSE_FACT_NAMES = Object.keys(COURSE_FACTS) as CourseFact[];
 /** `{name}`, `{duration}`…: a lowercase word in braces. */
 const PLACEHOLDER = /\{([a-z]+)\}/g;
 
+/**
+ * The most characters a page's texts may hold once the course's facts are shown in them: about a
+ * hundred times the site's largest page (pages/index.yaml, 10.8 KB; a course page names its facts in
+ * some 16 places and grows by a few hundred characters), and the most a page's file may hold
+ * (MAX_SOURCE_BYTES), so any file within that limit that names no fact fits. Counted as the facts are
+ * placed, text by text: a page that would pass it stops growing there (one error, located), so no page
+ * costs more memory than this, whatever its facts and however often it names them.
+ */
+export const MAX_EXPANDED_CHARACTERS = 1024 * 1024;
+
+/**
+ * The most texts of one page reported for naming a fact it does not state (a text naming the same
+ * word again and again is reported once): enough to mend a page by, never a list as long as the page.
+ */
+export const MAX_FACT_PROBLEMS = 50;
+
 /** What a page's course states, as text; a fact it does not state is absent. */
 export type StatedFacts = Partial<Record<CourseFact, string>>;
 
@@ -82,12 +98,12 @@ export interface FactProblem {
 export function resolveFacts(document: unknown): { value: unknown; problems: FactProblem[] } {
   const facts = statedFacts(document);
   const hasCourse = isRecord(document) && isRecord(document.meta) && document.meta.course !== undefined;
-  const problems: FactProblem[] = [];
+  const expansion = new Expansion(facts, hasCourse);
   // One path for the whole walk, a segment pushed on the way down and popped on the way back (a problem
   // takes a copy); a list or mapping is copied only when something in it changed: most of a page names no fact.
   const path: PathSegment[] = [];
   const visit = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.includes('{') ? resolveText(value, facts, hasCourse, path, problems) : value;
+    if (typeof value === 'string') return expansion.text(value, path);
     if (Array.isArray(value)) {
       const items: readonly unknown[] = value;
       let next: unknown[] | undefined;
@@ -114,14 +130,14 @@ export function resolveFacts(document: unknown): { value: unknown; problems: Fac
     return value;
   };
   const value = visit(document);
-  return { value, problems };
+  return { value, problems: expansion.problems };
 }
 
 /** The facts a course page states, for the sections of one section alone (the editor's preview). */
 export function resolveSectionFacts(section: unknown, facts: StatedFacts): unknown {
-  const problems: FactProblem[] = [];
+  const expansion = new Expansion(facts, true);
   const visit = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.includes('{') ? resolveText(value, facts, true, [], problems) : value;
+    if (typeof value === 'string') return expansion.text(value, []);
     if (Array.isArray(value)) return value.map(visit);
     if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, visit(item)]));
     return value;
@@ -129,21 +145,71 @@ export function resolveSectionFacts(section: unknown, facts: StatedFacts): unkno
   return visit(section);
 }
 
-function resolveText(text: string, facts: StatedFacts, hasCourse: boolean, at: readonly PathSegment[], problems: FactProblem[]): string {
-  const path = [...at];
-  return text.replace(PLACEHOLDER, (written, word: string) => {
+/**
+ * The facts shown in the texts of one page, counted as they are produced: every text adds what it
+ * holds once its facts are shown, and the fact that would take the page past MAX_EXPANDED_CHARACTERS
+ * is not shown (nor any after it): one error where that text is, and the rest stays as written, so
+ * what this makes is never larger than the page as written plus the bound.
+ */
+class Expansion {
+  readonly problems: FactProblem[] = [];
+  private characters = 0;
+  private full = false;
+  private reported = 0;
+
+  constructor(
+    private readonly facts: StatedFacts,
+    private readonly hasCourse: boolean,
+  ) {}
+
+  text(text: string, at: readonly PathSegment[]): string {
+    if (this.full || !text.includes('{')) {
+      this.characters += text.length;
+      return text;
+    }
+    const path = [...at];
+    // One error per word in a text: a text naming {x} a thousand times is one mistake.
+    const seen = new Set<string>();
+    const report = (written: string, found: () => Problem) => {
+      if (seen.has(written) || this.reported >= MAX_FACT_PROBLEMS) return;
+      seen.add(written);
+      this.reported++;
+      this.problems.push({ path, problem: found() });
+    };
+    let last = 0;
+    const shown = text.replace(PLACEHOLDER, (written, word: string, offset: number) => {
+      this.characters += offset - last + written.length;
+      last = offset + written.length;
+      if (this.full) return written;
+      const value = this.valueOf(written, word, report);
+      if (value === undefined) return written;
+      if (this.characters - written.length + value.length > MAX_EXPANDED_CHARACTERS) {
+        this.full = true;
+        this.problems.push({ path, problem: problem('facts-too-long', { maxCharacters: MAX_EXPANDED_CHARACTERS }) });
+        return written;
+      }
+      this.characters += value.length - written.length;
+      return value;
+    });
+    this.characters += text.length - last;
+    return shown;
+  }
+
+  /** What `{word}` shows, or undefined (reported) when it is no fact or the page does not state it. */
+  private valueOf(written: string, word: string, report: (written: string, found: () => Problem) => void): string | undefined {
     if (!(word in COURSE_FACTS)) {
-      problems.push({ path, problem: problem('course-fact', { case: 'unknown', written, facts: COURSE_FACT_NAMES, suggestion: nearest(word, COURSE_FACT_NAMES) }) });
-      return written;
+      report(written, () => problem('course-fact', { case: 'unknown', written, facts: COURSE_FACT_NAMES, suggestion: nearest(word, COURSE_FACT_NAMES) }));
+      return undefined;
     }
     const fact = word as CourseFact;
-    const value = facts[fact];
+    const value = this.facts[fact];
     if (value !== undefined) return value;
-    if (!hasCourse) problems.push({ path, problem: problem('course-fact', { case: 'no-course', written }) });
-    else if (fact === 'hours' && facts.duration !== undefined) problems.push({ path, problem: problem('course-fact', { case: 'no-hours', duration: facts.duration }) });
-    else problems.push({ path, problem: problem('course-fact', { case: 'not-stated', written, fact, about: COURSE_FACTS[fact] }) });
-    return written;
-  });
+    const { duration } = this.facts;
+    if (!this.hasCourse) report(written, () => problem('course-fact', { case: 'no-course', written }));
+    else if (fact === 'hours' && duration !== undefined) report(written, () => problem('course-fact', { case: 'no-hours', duration }));
+    else report(written, () => problem('course-fact', { case: 'not-stated', written, fact, about: COURSE_FACTS[fact] }));
+    return undefined;
+  }
 }
 
 /** What another page's course card may take from a course page: its name and duration. */

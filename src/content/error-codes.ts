@@ -317,6 +317,13 @@ export const CONTENT_ERRORS = {
       },
     }),
   },
+  'facts-too-long': {
+    title: 'A page too long once its course facts are shown',
+    note: "The page's texts, with the course's name, duration and other facts shown wherever they are named in braces, would be longer than any page may be.",
+    message: ({ maxCharacters }: { maxCharacters: number }) =>
+      `with the course's facts shown wherever this page names them, its texts would be longer than a page may be (${maxCharacters.toLocaleString('en-US')} characters); from here on they are shown as written`,
+    hint: "Name the course's facts in fewer places, or shorten them in the course block at the top of the page (meta › course): a course's name is a few words.",
+  },
   'course-card': {
     title: 'A course card that names a page which is not a course',
     note: 'Its course: names a page without a course block.',

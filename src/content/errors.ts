@@ -38,16 +38,33 @@ export function formatPath(path: readonly PathSegment[]): string {
 
 /** A short code frame: the line before, the line, a caret under the column. */
 export function codeFrame(source: string, line: number, column: number): string {
-  const lines = source.split(/\r?\n/);
   const first = Math.max(1, line - 1);
+  // Only the lines shown are cut out of the source (a file's errors each have a frame: splitting a long
+  // file into lines for each would cost the file's length per error).
+  const lines = linesOf(source, first, line);
   const width = String(line).length;
   const out: string[] = [];
-  for (let number = first; number <= Math.min(line, lines.length); number++) {
+  lines.forEach((text, index) => {
+    const number = first + index;
     const marker = number === line ? '>' : ' ';
-    out.push(`${marker} ${String(number).padStart(width)} | ${lines[number - 1] ?? ''}`);
-  }
+    out.push(`${marker} ${String(number).padStart(width)} | ${text}`);
+  });
   out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
   return out.join('\n');
+}
+
+/** Lines `from` to `to` (1-based, those that exist) of `source`, without their line breaks. */
+function linesOf(source: string, from: number, to: number): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  for (let number = 1; number <= to; number++) {
+    const end = source.indexOf('\n', start);
+    const stop = end === -1 ? source.length : end;
+    if (number >= from) lines.push(source.slice(start, stop > start && source[stop - 1] === '\r' ? stop - 1 : stop));
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return lines;
 }
 
 /** What an editor reads in the terminal. */

@@ -12,12 +12,28 @@ import { describeAt, keysAt } from './schema-walk';
 
 type Issue = z.core.$ZodIssue;
 
-/** Every error of a document that failed `schema`, each at its node. */
+/**
+ * The most of a document's issues explained: enough to mend any file by (a page has a few hundred
+ * fields), and a bound on the work: explaining one issue may check a section again (checkedAs) and
+ * locates it in the text, so a file of thousands of mistakes would otherwise cost minutes.
+ */
+export const MAX_EXPLAINED_ISSUES = 100;
+
+/** The most misspelt section types whose sections are checked again as the type they are nearest to. */
+const MAX_CHECKED_AS = 10;
+
+/** The first MAX_EXPLAINED_ISSUES errors of a document that failed `schema`, each at its node. */
 export function explainIssues(issues: readonly Issue[], schema: z.ZodType, data: unknown, locate: Locator): ContentError[] {
-  return dedupe(issues.flatMap((issue) => explain(issue, [], schema, data, locate)));
+  const budget = { checkedAs: MAX_CHECKED_AS };
+  return dedupe(issues.slice(0, MAX_EXPLAINED_ISSUES).flatMap((issue) => explain(issue, [], schema, data, locate, budget))).slice(0, MAX_EXPLAINED_ISSUES);
 }
 
-function explain(issue: Issue, prefix: readonly PathSegment[], schema: z.ZodType, data: unknown, locate: Locator): ContentError[] {
+/** What is left of the work explaining a document's issues may do. */
+interface Budget {
+  checkedAs: number;
+}
+
+function explain(issue: Issue, prefix: readonly PathSegment[], schema: z.ZodType, data: unknown, locate: Locator, budget: Budget): ContentError[] {
   const path: PathSegment[] = [...prefix, ...(issue.path as PathSegment[])];
   const value = valueAt(data, path);
   const field = path[path.length - 1];
@@ -26,7 +42,7 @@ function explain(issue: Issue, prefix: readonly PathSegment[], schema: z.ZodType
   switch (issue.code) {
     case 'unrecognized_keys': {
       const known = keysAt(schema, path, data);
-      return issue.keys.map((key) => locate([...path, key], problem('unknown-key', { key, known, suggestion: nearest(key, known) })));
+      return issue.keys.slice(0, MAX_EXPLAINED_ISSUES).map((key) => locate([...path, key], problem('unknown-key', { key, known, suggestion: nearest(key, known) })));
     }
     case 'invalid_union': {
       if ('note' in issue && issue.note === 'No matching discriminator') {
@@ -35,18 +51,18 @@ function explain(issue: Issue, prefix: readonly PathSegment[], schema: z.ZodType
         const suggestion = type ? nearest(type, types) : undefined;
         return [
           locate(path, problem('unknown-section-type', { type, types, suggestion })),
-          ...(suggestion ? checkedAs(suggestion, path, schema, data, locate) : []),
+          ...(suggestion && budget.checkedAs-- > 0 ? checkedAs(suggestion, path, schema, data, locate, budget) : []),
         ];
       }
       if (value === undefined) return [missing(path, locate, about())];
       // Report the member that got furthest (its errors are deeper than "wrong type").
       const deeper = issue.errors.find((member) => member.some((inner) => inner.path.length > 0));
       if (deeper && typeof value === 'object' && value !== null) {
-        return deeper.flatMap((inner) => explain(inner, path, schema, data, locate));
+        return deeper.flatMap((inner) => explain(inner, path, schema, data, locate, budget));
       }
       // The member of the value's own kind (text for text) says what is wrong with it.
       const sameKind = issue.errors.find((member) => member.length > 0 && member.every((inner) => inner.code !== 'invalid_type' || inner.path.length > 0));
-      if (sameKind) return sameKind.flatMap((inner) => explain(inner, path, schema, data, locate));
+      if (sameKind) return sameKind.flatMap((inner) => explain(inner, path, schema, data, locate, budget));
       const expected = issue.errors.flatMap((member) => member.flatMap((inner) => ('expected' in inner ? [String(inner.expected)] : [])));
       return [locate(path, problem('wrong-type', { expected, found: value, about: about() }))];
     }
@@ -92,7 +108,7 @@ function explain(issue: Issue, prefix: readonly PathSegment[], schema: z.ZodType
  * is checked as the type it is nearest to, and its errors are reported too, each at its own line,
  * saying which type they assume. `typePath` is the path of the misspelt `type` field.
  */
-function checkedAs(suggestion: string, typePath: readonly PathSegment[], schema: z.ZodType, data: unknown, locate: Locator): ContentError[] {
+function checkedAs(suggestion: string, typePath: readonly PathSegment[], schema: z.ZodType, data: unknown, locate: Locator, budget: Budget): ContentError[] {
   const sectionPath = typePath.slice(0, -1);
   const discriminator = typePath[typePath.length - 1];
   const section = valueAt(data, sectionPath);
@@ -105,7 +121,8 @@ function checkedAs(suggestion: string, typePath: readonly PathSegment[], schema:
     issuePath.length >= sectionPath.length && sectionPath.every((segment, index) => issuePath[index] === segment);
   return result.error.issues
     .filter((issue) => within(issue.path))
-    .flatMap((issue) => explain(issue, [], schema, assumed, locate))
+    .slice(0, MAX_EXPLAINED_ISSUES)
+    .flatMap((issue) => explain(issue, [], schema, assumed, locate, budget))
     .map((error) => ({ ...error, message: assumingSectionType(suggestion, error.message) }));
 }
 

@@ -8,7 +8,7 @@ import { isScalar, visit } from 'yaml';
 import type * as z from 'zod';
 import { problem, type Problem } from './error-codes';
 import type { ContentError } from './errors';
-import { explainIssues } from './issues';
+import { explainIssues, MAX_EXPLAINED_ISSUES } from './issues';
 import { lazyLocator, locateAtOffset, locator, nearestPath, parseWithPositions, pathOf, propertyOffset, tabIndentedLines, unclosedAt, type Locator, type Positions } from './locate';
 import { quickYaml } from './quick-yaml';
 import { checkText } from './source';
@@ -135,15 +135,20 @@ function syntaxError(positions: Positions): ContentError {
  * (`subtitle: !New batch` publishes "batch") or asks for a type the site cannot show.
  */
 function propertiesIn(positions: Positions): ContentError[] {
+  // The first MAX_EXPLAINED_ISSUES of them, as for zod's issues: each is located in the text.
   const { doc, source } = positions;
   const errors: ContentError[] = [];
   // Located where the property is written; its path is that of the value it is attached to.
   visit(doc, {
     Alias(_, node, ancestors) {
+      if (errors.length >= MAX_EXPLAINED_ISSUES) return visit.BREAK;
       errors.push(locateAtOffset(positions, node.range?.[0] ?? 0, pathOf(node, ancestors), problem('yaml-alias', { case: 'alias', name: node.source })));
       return visit.SKIP;
     },
     Node(_, node, ancestors) {
+      if (errors.length >= MAX_EXPLAINED_ISSUES) return visit.BREAK;
+      // Only a node with a property has its path found (a search of its list): a page has thousands of nodes.
+      if (!node.anchor && !node.tag) return;
       const start = node.range?.[0] ?? 0;
       const where = pathOf(node, ancestors);
       if (node.anchor) {

@@ -151,7 +151,7 @@ describe('the brochure', () => {
   it('after a course is renamed, is drawn again and shows the new name; a cold build then takes that one', () => {
     const name = `Renamed ${Date.now().toString(36)}`;
     const before = brochureIn(incremental);
-    edit('pages/course-2.yaml', (text) => text.replace('name: Synthetic course 2', `name: ${name}`));
+    edit('pages/course-2.yaml', (text) => text.replace('name: Synthetic course 2', () => `name: ${name}`));
     expect(sourceOf(build(incremental, '--stats'))).toBe('made');
     expect(brochureIn(incremental)).not.toEqual(before);
     expect(execFileSync('pdftotext', [path.join(incremental, BROCHURE), '-'], { encoding: 'utf8' })).toContain(name);
@@ -198,7 +198,7 @@ describe('after a component changed', () => {
       // A change never built before: the bundle cache (shared through node_modules) keeps the last two
       // fingerprints' bundles, so the same change made by an earlier run of this test would be reused.
       const marker = `changed-${process.pid}-${Date.now()}`;
-      writeFileSync(component, readFileSync(component, 'utf8').replace('<div className="hero__body">', `<div className="hero__body" data-changed="${marker}">`));
+      writeFileSync(component, readFileSync(component, 'utf8').replace('<div className="hero__body">', () => `<div className="hero__body" data-changed="${marker}">`));
       expect(codeFingerprint(project)).not.toBe(before);
       const log = run(out);
       expect(log).not.toMatch(/code unchanged/);

@@ -60,6 +60,7 @@ const MISTAKES: Record<ContentErrorCode, Project> = {
   'not-utf8': { pages: { 'a.yaml': Buffer.from('meta:\n  title: Caf\xe9\n', 'latin1') } },
   'hidden-character': { pages: { 'a.yaml': head('Hid\u202eden') } },
   'course-fact': { pages: { 'a.yaml': `${head('A', '  course: { name: A, group: structure, menu: false }\n')}    subtitle: "In {duration}"\n` } },
+  'facts-too-long': { pages: { 'a.yaml': `${head('A', `  course: { name: ${'N'.repeat(100_000)}, group: structure, menu: false }\n`)}    subtitle: "${'{name}'.repeat(11)}"\n` } },
   'course-card': { pages: { 'a.yaml': `${head('A')}  - type: course-cards\n    cards:\n      - course: /about\n        image: { src: /images/logo.svg, alt: A }\n`, 'about.yaml': head('About') } },
   'file-too-large': { pages: { 'a.yaml': `${head('A')}    text: ${'x'.repeat(1024 * 1024)}\n` } },
   'too-deep': { pages: { 'a.yaml': `a: ${'['.repeat(70)}${']'.repeat(70)}\n` } },

@@ -31,7 +31,7 @@ sections:
 
 const edit = (text: string, from: string, to: string) => {
   expect(text).toContain(from);
-  return text.replace(from, to);
+  return text.replace(from, () => to);
 };
 
 /** What git's line merge makes of the same three texts: true when it conflicts. */
@@ -474,7 +474,7 @@ describe('merging lists by who their entries are, never by where they are', () =
 
   it('writes a merged list into live’s text: its comments and the entries’ own lines stay', () => {
     const base = `${fees(BASIC, ADVANCE, PROGRAMME)}`.replace('    items:\n', '    items:\n      # Fees before GST\n');
-    const live = edit(base, `      - { label: ${PROGRAMME[0]}, value: "${PROGRAMME[1]}" }\n`, '').replace('# Fees before GST\n', `# Fees before GST\n      - { label: ${PROGRAMME[0]}, value: "${PROGRAMME[1]}" }   # the full programme\n`);
+    const live = edit(base, `      - { label: ${PROGRAMME[0]}, value: "${PROGRAMME[1]}" }\n`, '').replace('# Fees before GST\n', () => `# Fees before GST\n      - { label: ${PROGRAMME[0]}, value: "${PROGRAMME[1]}" }   # the full programme\n`);
     const draft = edit(base, ADVANCE[1], '₹ 19,500');
     const merged = mergePage(base, live, draft);
     expect(merged.conflicts).toEqual([]);

@@ -22,7 +22,7 @@ export interface AddedPages {
 
 /** Edits a template's text, failing if the template no longer has what is edited (the addition would silently be another). */
 function edit(text: string, from: string | RegExp, to: string): string {
-  const edited = text.replace(from, to);
+  const edited = text.replace(from, () => to);
   if (edited === text) throw new Error(`the course template no longer has ${String(from)}: update tests/helpers/added-pages.ts`);
   return edited;
 }

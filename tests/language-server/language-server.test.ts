@@ -195,7 +195,7 @@ describe('errors while typing, in words, on their line', { timeout: 60_000 }, ()
     ['an image { src } not in public/', 'src: /images/courses/etabs.svg', 'src: /images/courses/tekla.svg', /^there is no such image in public\//],
     ['a file of public/ that is not an image, as an image', 'image: /images/courses/etabs-basic.svg', 'image: /media/hero.mp4', /^there is no such image in public\//],
   ])('%s', async (_name, from, to, message) => {
-    const text = course.replace(from, to);
+    const text = course.replace(from, () => to);
     expect(lines(await diagnosticsOf(text))).toEqual([[lineOf(text, to), expect.stringMatching(message)]]);
   });
 
@@ -207,7 +207,7 @@ describe('errors while typing, in words, on their line', { timeout: 60_000 }, ()
   it('in the site document: a menu link to a page that does not exist', async () => {
     const site = readFileSync(path.join(root, 'pages/_site.yaml'), 'utf8');
     const href = /href: (\/[a-z][\w-]*)\s*}/.exec(site)!;
-    const text = site.replace(href[0], href[0].replace(href[1]!, `${href[1]}-nowhere`));
+    const text = site.replace(href[0], () => href[0].replace(href[1]!, () => `${href[1]}-nowhere`));
     const uri = server.open('tests/language-server/fixtures/pages/_site.yaml', text);
     const diagnostics = await server.diagnosticsOf(uri);
     server.close(uri);

@@ -55,6 +55,15 @@ describe('npm run new', { timeout: 60_000 }, () => {
     expect(page.sections[0]?.type === 'hero' && page.sections[0].title).toBe('Weekend Batches & Fees');
   });
 
+  it("a name with $' $` $& or $$ is its title as typed (they are no replacement patterns)", () => {
+    const name = "Fees $' $` $& $$ Offer";
+    const result = newPage('/fees-offer', '--name', name);
+    expect(result.status, result.stderr).toBe(0);
+    const page = loadContent({ root: project }).pages.find((entry) => entry.route === '/fees-offer')!.page;
+    expect(page.meta.title).toBe(`${name} | CESA`);
+    expect(page.sections[0]?.type === 'hero' && page.sections[0].title).toBe(name);
+  });
+
   it('makes nothing without a name, and no duration for a page that is no course, saying what to do', () => {
     const unnamed = newPage('/tekla-structures', '--from', 'course');
     expect(unnamed.status).toBe(1);

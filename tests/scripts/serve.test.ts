@@ -129,6 +129,13 @@ describe('serve', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     expect((await get('/etabs', { headers: { 'If-None-Match': etag ?? '' } })).status).toBe(304);
+    // RFC 9110: "*" matches any page that is there; a list matches when any of its tags is the page's, compared weakly.
+    expect((await get('/etabs', { headers: { 'If-None-Match': '*' } })).status).toBe(304);
+    expect((await get('/etabs', { headers: { 'If-None-Match': `"other", ${etag ?? ''}` } })).status).toBe(304);
+    expect((await get('/etabs', { headers: { 'If-None-Match': (etag ?? '').replace(/^W\//, '') } })).status).toBe(304);
+    expect((await get('/etabs', { headers: { 'If-None-Match': '"other", W/"another"' } })).status).toBe(200);
+    // No page there: nothing to match, the 404 page as usual.
+    expect((await get('/no-such-page', { headers: { 'If-None-Match': '*' } })).status).toBe(404);
   });
 
   it('compresses text for browsers that accept it, as Hosting does, and never a byte range or an image', async () => {
