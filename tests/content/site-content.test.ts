@@ -218,7 +218,7 @@ describe.each(CONTENTS)('the site %s', (_, pagesDir, extra, extraStructure) => {
     it('shows six course cards in the spec\'s order, the first four with Learn More', () => {
       const cards = section('/', 'course-cards').cards;
       // A card that names its course page shows that course's name, duration and link where it gives none.
-      const courses = courseIndexOf(content.facts.map((facts) => facts.summary));
+      const courses = courseIndexOf(content.facts);
       const shown = cards.map((card) => ({
         title: card.title ?? courses[card.course ?? '']?.name,
         href: card.link?.href ?? card.course,

@@ -15,6 +15,7 @@ import {
 import { loadContent } from '../../src/content/load';
 import { PageSchema, type Page } from '../../src/content/page-schema';
 import { SiteSchema } from '../../src/content/site-schema';
+import { TEST_TODAY } from '../helpers/render';
 
 const site = SiteSchema.parse({
   name: 'Civil Engineering Software Academy',
@@ -65,7 +66,7 @@ const ofType = <T extends StructuredData['@graph'][number]>(data: StructuredData
   data['@graph'].filter((node): node is T => node['@type'] === type);
 
 describe('structured data on every page', () => {
-  const data = structuredData(site, '/about', page());
+  const data = structuredData(site, '/about', page(), { today: TEST_TODAY });
   const [organization] = ofType<EducationalOrganization>(data, 'EducationalOrganization');
   const branches = ofType<LocalBusiness>(data, 'LocalBusiness');
 
@@ -108,12 +109,12 @@ describe('structured data on every page', () => {
   });
 
   it('gives the 404 page the academy only', () => {
-    const notFound = structuredData(site, '/404', null);
+    const notFound = structuredData(site, '/404', null, { today: TEST_TODAY });
     expect(notFound['@graph'].map((node) => node['@type'])).toEqual(['EducationalOrganization', 'LocalBusiness', 'LocalBusiness']);
   });
 
   it('leaves sameAs out when the site lists no social profiles', () => {
-    const quiet = structuredData({ ...site, social: [] }, '/', page());
+    const quiet = structuredData({ ...site, social: [] }, '/', page(), { today: TEST_TODAY });
     expect(ofType<EducationalOrganization>(quiet, 'EducationalOrganization')[0]).not.toHaveProperty('sameAs');
   });
 });
@@ -131,7 +132,7 @@ describe('a course page', () => {
     },
   ];
   const etabs = page({ course: { name: 'ETABS', group: 'structure', duration: '50 hours / 8 days' }, sections });
-  const [course] = ofType<Course>(structuredData(site, '/etabs', etabs), 'Course');
+  const [course] = ofType<Course>(structuredData(site, '/etabs', etabs, { today: TEST_TODAY }), 'Course');
 
   it('is a Course named as in meta.course, described by meta.description, provided by the academy', () => {
     expect(course).toMatchObject({
@@ -154,14 +155,14 @@ describe('a course page', () => {
 
   it('states no duration when the course\'s is not one number of hours, whatever its packages say', () => {
     for (const duration of ['15, 25 or 45 hours', '45 to 50 hours', '5 hours per module', '8 weeks']) {
-      const [stated] = ofType<Course>(structuredData(site, '/etabs', page({ course: { name: 'ETABS', group: 'structure', duration }, sections })), 'Course');
+      const [stated] = ofType<Course>(structuredData(site, '/etabs', page({ course: { name: 'ETABS', group: 'structure', duration }, sections }), { today: TEST_TODAY }), 'Course');
       expect(stated, duration).not.toHaveProperty('timeRequired');
       for (const instance of stated!.hasCourseInstance ?? []) expect(instance, duration).not.toHaveProperty('courseWorkload');
     }
   });
 
   it('has neither duration nor instances when the page states no duration and no mode', () => {
-    const [plain] = ofType<Course>(structuredData(site, '/safe', page({ course: { name: 'SAFE', group: 'structure' } })), 'Course');
+    const [plain] = ofType<Course>(structuredData(site, '/safe', page({ course: { name: 'SAFE', group: 'structure' } }), { today: TEST_TODAY }), 'Course');
     expect(plain).toBeDefined();
     expect(plain).not.toHaveProperty('timeRequired');
     expect(plain).not.toHaveProperty('hasCourseInstance');
@@ -183,7 +184,7 @@ describe('a course page', () => {
 });
 
 describe('breadcrumbs', () => {
-  const crumbs = (route: string, input: Page) => ofType<BreadcrumbList>(structuredData(site, route, input), 'BreadcrumbList')[0];
+  const crumbs = (route: string, input: Page) => ofType<BreadcrumbList>(structuredData(site, route, input, { today: TEST_TODAY }), 'BreadcrumbList')[0];
 
   it('lead from Home through the parent to a nested page, named as in the menu', () => {
     expect(crumbs('/hitest/placement', page())).toEqual({
@@ -207,9 +208,9 @@ describe('breadcrumbs', () => {
   it('name a course page above a nested page by its entry in the header menu, which course pages join from their own file', () => {
     // The site document's menu lists groups only; the assembled menu (Content.menu) holds the course pages.
     const menu = [...site.menu, { label: 'Our Courses', items: [{ label: 'Tekla Connections', href: '/tekla-connections', items: [] }] }];
-    const trail = ofType<BreadcrumbList>(structuredData(site, '/tekla-connections/syllabus', page(), {}, menu), 'BreadcrumbList')[0];
+    const trail = ofType<BreadcrumbList>(structuredData(site, '/tekla-connections/syllabus', page(), { today: TEST_TODAY, menu: menu }), 'BreadcrumbList')[0];
     expect(trail!.itemListElement.map(({ name }) => name)).toEqual(['Home', 'Tekla Connections', 'A page']);
-    const withoutMenu = ofType<BreadcrumbList>(structuredData(site, '/tekla-connections/syllabus', page()), 'BreadcrumbList')[0];
+    const withoutMenu = ofType<BreadcrumbList>(structuredData(site, '/tekla-connections/syllabus', page(), { today: TEST_TODAY }), 'BreadcrumbList')[0];
     expect(withoutMenu!.itemListElement.map(({ name }) => name)).toEqual(['Home', 'A page']);
   });
 
@@ -221,14 +222,14 @@ describe('breadcrumbs', () => {
 
 describe('the <script> tag', () => {
   it('is a JSON-LD data block holding the graph', () => {
-    const html = structuredDataHtml(site, '/etabs', page());
+    const html = structuredDataHtml(site, '/etabs', page(), { today: TEST_TODAY });
     const match = /^<script type="application\/ld\+json">(.*)<\/script>$/s.exec(html);
     expect(match).not.toBeNull();
-    expect(JSON.parse(match![1]!)).toEqual(structuredData(site, '/etabs', page()));
+    expect(JSON.parse(match![1]!)).toEqual(structuredData(site, '/etabs', page(), { today: TEST_TODAY }));
   });
 
   it('cannot be closed early by the content', () => {
-    const html = structuredDataHtml({ ...site, name: 'CESA </script><script>alert(1)</script>' }, '/', page());
+    const html = structuredDataHtml({ ...site, name: 'CESA </script><script>alert(1)</script>' }, '/', page(), { today: TEST_TODAY });
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).toContain('\\u003c/script>');
   });
@@ -246,7 +247,7 @@ describe('on the project’s content', () => {
   it.each(content.pages.filter((entry) => entry.page.meta.course).map((entry) => [entry.route, entry.page] as const))(
     '%s is a Course whose words all come from its page',
     (route, coursePage) => {
-      const [course] = ofType<Course>(structuredData(projectSite, route, coursePage), 'Course');
+      const [course] = ofType<Course>(structuredData(projectSite, route, coursePage, { today: TEST_TODAY }), 'Course');
       expect(course!.name).toBe(coursePage.meta.course!.name);
       const source = JSON.stringify(coursePage).toLowerCase();
       // A duration only from the course's own, as hours; a mode only where a fact names it.
@@ -262,7 +263,7 @@ describe('on the project’s content', () => {
   it('gives the nested placement page its trail through the Hitest Lahoti page', () => {
     const placement = content.pages.find((entry) => entry.route === '/hitest-lahoti-and-associates/placement');
     expect(placement).toBeDefined();
-    const [trail] = ofType<BreadcrumbList>(structuredData(projectSite, placement!.route, placement!.page), 'BreadcrumbList');
+    const [trail] = ofType<BreadcrumbList>(structuredData(projectSite, placement!.route, placement!.page, { today: TEST_TODAY }), 'BreadcrumbList');
     expect(trail!.itemListElement.map((item) => item.item)).toEqual([
       new URL('/', projectSite.url).href,
       new URL('/hitest-lahoti-and-associates', projectSite.url).href,

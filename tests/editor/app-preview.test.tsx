@@ -71,7 +71,7 @@ describe('the preview', () => {
       ],
     });
     const first = previewSections(course('40 hours'));
-    const withCourses = { ...content, courses: { '/etabs': { name: 'ETABS', duration: '15, 25 or 45 hours' } } };
+    const withCourses = { ...content, courses: { '/etabs': { name: 'ETABS', duration: '15, 25 or 45 hours', batches: [] } } };
     const { rerender } = render(<PreviewPage content={withCourses} shown={{ id: 1, route: '/tekla', title: null, sections: first.sections }} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Tekla Structures' })).toBeInTheDocument();
     expect(screen.getByText('40 hours')).toBeInTheDocument();
