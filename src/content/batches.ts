@@ -9,7 +9,7 @@
  * bookable.
  */
 import * as z from 'zod';
-import type { IsoDate } from './calendar';
+import { isIsoDate, type IsoDate } from './calendar';
 import { problem } from './error-codes';
 import { CalendarDateSchema, TextSchema } from './fields';
 
@@ -44,7 +44,8 @@ export const BatchSchema = z
     feeNote: TextSchema.describe('A line under the fee, e.g. "in two instalments" or "GST included".').optional(),
   })
   .superRefine((batch, ctx) => {
-    if (batch.end !== undefined && batch.end < batch.start) {
+    // A start or end that is no date is reported on its own: compared, it would say something untrue.
+    if (batch.end !== undefined && isIsoDate(batch.start) && isIsoDate(batch.end) && batch.end < batch.start) {
       const found = problem('batch', { case: 'end-before-start', start: batch.start, end: batch.end });
       ctx.addIssue({ code: 'custom', path: ['end'], message: found.message, params: { problem: found }, input: batch });
     }

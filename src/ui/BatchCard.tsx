@@ -1,4 +1,4 @@
-import { BATCH_MODES, centreText, formatRupees, isBookable, seatsText, type Batch } from '../content/batches';
+import { BATCH_MODES, centreText, formatRupees, isBookable, ONLINE_CENTRE, seatsText, type Batch } from '../content/batches';
 import { formatDay } from '../content/calendar';
 import { useSite } from '../page/site-context';
 import { PageLink } from './PageLink';
@@ -17,7 +17,13 @@ export function BatchCard({ batch, course }: { batch: Batch; course?: { name: st
   return (
     <article className="batch-card" data-status={batch.status}>
       <p className="batch-card__start">
-        <span className="batch-card__label">Starts</span> <time dateTime={batch.start}>{day}</time>
+        <time dateTime={batch.start}>{day}</time>
+        {batch.end && (
+          <span className="batch-card__end">
+            {' '}
+            to <time dateTime={batch.end}>{formatDay(batch.end)}</time>
+          </span>
+        )}
       </p>
       {course && (
         <h3 className="batch-card__course">
@@ -26,48 +32,41 @@ export function BatchCard({ batch, course }: { batch: Batch; course?: { name: st
       )}
       <dl className="batch-card__facts">
         <div>
-          <dt>Days</dt>
-          <dd>{batch.days}</dd>
+          <dt>When</dt>
+          <dd>
+            {batch.days}, {batch.time}
+          </dd>
         </div>
         <div>
-          <dt>Time</dt>
-          <dd>{batch.time}</dd>
+          <dt>Where</dt>
+          <dd>{whereText(batch)}</dd>
         </div>
         <div>
-          <dt>Centre</dt>
-          <dd>{centreText(batch.centre)}</dd>
+          <dt>Fee</dt>
+          <dd>
+            <strong className="batch-card__fee">{formatRupees(batch.fee)}</strong>
+            {batch.feeNote && <span className="batch-card__fee-note"> {batch.feeNote}</span>}
+          </dd>
         </div>
-        <div>
-          <dt>Mode</dt>
-          <dd>{BATCH_MODES[batch.mode]}</dd>
-        </div>
-        {batch.end && (
-          <div>
-            <dt>Ends</dt>
-            <dd>
-              <time dateTime={batch.end}>{formatDay(batch.end)}</time>
-            </dd>
-          </div>
-        )}
       </dl>
-      <p className="batch-card__fee">
-        <span className="batch-card__label">Fee</span> <strong>{formatRupees(batch.fee)}</strong>
-        {batch.feeNote && <span className="batch-card__fee-note"> {batch.feeNote}</span>}
-      </p>
       <div className="batch-card__footer">
         {seats && <p className={bookable ? 'batch-card__seats' : 'batch-card__seats batch-card__seats--closed'}>{seats}</p>}
         {bookable && (
           <SmartLink href="form" className="button batch-card__enroll">
             Enroll
             {/* Several cards say "Enroll": the course and the day tell them apart when links are listed alone. */}
-            <span className="visually-hidden">
-              {course ? ` in ${course.name},` : ''} batch starting {day}
-            </span>
+            <span className="visually-hidden">{`: ${course ? `${course.name}, ` : ''}batch starting ${day}`}</span>
           </SmartLink>
         )}
       </div>
     </article>
   );
+}
+
+/** Where and how: "Pune, classroom", "Pune, classroom or online", "Online". */
+function whereText(batch: Pick<Batch, 'centre' | 'mode'>): string {
+  if (batch.centre === ONLINE_CENTRE) return centreText(batch.centre);
+  return `${batch.centre}, ${BATCH_MODES[batch.mode].toLowerCase()}`;
 }
 
 /** No batch upcoming: never an empty table, but the date to ask for, with the enquiry and WhatsApp buttons. */
