@@ -114,6 +114,7 @@ export function contentResponse(paths: ContentPaths, content: Content): ContentR
     menu: siteBroken ? [] : content.menu,
     imageSizes: Object.fromEntries(content.images),
     courses: courseIndexOf(content.facts),
+    branches: siteBroken ? [] : (content.site?.branches.map((branch) => branch.city) ?? []),
     // The preview shows the page as it is today in India (what is past, what is upcoming), as the site does.
     today: indiaDateOf(new Date()),
   };

@@ -11,7 +11,7 @@
 import * as z from 'zod';
 import { isIsoDate, type IsoDate } from './calendar';
 import { problem } from './error-codes';
-import { CalendarDateSchema, TextSchema } from './fields';
+import { CalendarDateSchema, fieldKinds, TextSchema } from './fields';
 
 /** How a batch is taught, as the content names it, with what a visitor reads. */
 export const BATCH_MODES = { classroom: 'Classroom', online: 'Online', both: 'Classroom or online' } as const;
@@ -25,7 +25,12 @@ export type BatchStatus = keyof typeof BATCH_STATUSES;
 export const ONLINE_CENTRE = 'online';
 
 /** A fee in rupees: a whole number, written without commas or the ₹ sign (12500). */
-export const FeeSchema = z.number().int().min(0).describe('The fee in rupees, digits only: 12500 (the page shows ₹12,500).');
+export const FeeSchema = z
+  .number()
+  .int()
+  .min(0)
+  .describe('The fee in rupees, digits only: 12500 (the page shows ₹12,500).')
+  .register(fieldKinds, { kind: 'rupees' });
 
 export const BatchSchema = z
   .strictObject({
@@ -34,7 +39,9 @@ export const BatchSchema = z
     days: TextSchema.describe('The days it meets, in words: "Mon–Fri", "Saturdays and Sundays".'),
     time: TextSchema.describe('The hours of a class, e.g. "10:00–13:00".'),
     mode: z.enum(Object.keys(BATCH_MODES) as [BatchMode, ...BatchMode[]]).describe('How it is taught: classroom, online, or both (students choose).'),
-    centre: TextSchema.describe('Where it is taught: the city of one of the branches (Pune, Aurangabad…), or online.'),
+    centre: TextSchema.describe('Where it is taught: the city of one of the branches (Pune, Aurangabad…), or online.')
+      // Checked against the site's branches across the files (src/content/load.ts); a choice among them in the editor.
+      .register(fieldKinds, { kind: 'branch' }),
     seats: z.number().int().min(0).describe('How many seats are still free, if you want the page to say so.').optional(),
     status: z
       .enum(Object.keys(BATCH_STATUSES) as [BatchStatus, ...BatchStatus[]])
