@@ -51,7 +51,7 @@ export default function UpcomingBatches({ section }: SectionProps<'upcoming-batc
             <label>
               <span>Mode</span>
               <select data-filter="mode" defaultValue="">
-                <option value="">Classroom or online</option>
+                <option value="">All modes</option>
                 <option value="classroom">Classroom</option>
                 <option value="online">Online</option>
               </select>
