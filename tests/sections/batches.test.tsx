@@ -86,25 +86,30 @@ describe('the Upcoming batches page', () => {
     expect(screen.queryByRole('link', { name: 'SAFE' })).not.toBeInTheDocument();
   });
 
-  it('shows every batch without JavaScript: the choices stay hidden until the behaviour runs', () => {
+  it('shows every batch without JavaScript: the choices stay unseen until the behaviour runs', () => {
     const { container } = show({ type: 'upcoming-batches' }, { route: '/batches' });
-    expect(container.querySelector('[data-filters]')).toHaveAttribute('hidden');
+    expect(container.querySelector('[data-filters]')).not.toHaveAttribute('data-ready');
     expect(container.querySelectorAll('article')).toHaveLength(5);
   });
 
   it('narrows the list to a centre and a mode, hiding the months left empty', async () => {
     const { container } = await withBehaviours(show({ type: 'upcoming-batches' }, { route: '/batches' }));
     const visible = () => [...container.querySelectorAll<HTMLElement>('li[data-centre]')].filter((item) => !item.hidden && !item.closest<HTMLElement>('[data-month]')!.hidden).map((item) => item.querySelector('time')!.textContent);
-    expect(screen.getByRole('combobox', { name: 'Centre' })).toBeVisible();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Centre' }), { target: { value: 'online' } });
+    const centre = within(screen.getByRole('group', { name: 'Centre' }));
+    const mode = within(screen.getByRole('group', { name: 'Mode' }));
+    expect(container.querySelector('[data-filters]')).toHaveAttribute('data-ready');
+    expect(centre.getAllByRole('button').map((button) => button.textContent)).toEqual(['All centres', 'Nagpur', 'Pune', 'Online']);
+    fireEvent.click(centre.getByRole('button', { name: 'Online' }));
+    expect(centre.getByRole('button', { name: 'Online' })).toHaveAttribute('aria-pressed', 'true');
+    expect(centre.getByRole('button', { name: 'All centres' })).toHaveAttribute('aria-pressed', 'false');
     expect(visible()).toEqual(['Sat 6 Feb 2027', 'Sat 20 Feb 2027']);
     expect(container.querySelector('[aria-label="January 2027"]')).not.toBeVisible();
     expect(screen.getByText('2 batches')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Centre' }), { target: { value: '' } });
+    fireEvent.click(centre.getByRole('button', { name: 'All centres' }));
     // A batch taught both ways is found under either mode.
-    fireEvent.change(screen.getByRole('combobox', { name: 'Mode' }), { target: { value: 'online' } });
+    fireEvent.click(mode.getByRole('button', { name: 'Online' }));
     expect(visible()).toEqual(['Sat 6 Feb 2027', 'Sat 20 Feb 2027', 'Mon 15 Mar 2027']);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Centre' }), { target: { value: 'Nagpur' } });
+    fireEvent.click(centre.getByRole('button', { name: 'Nagpur' }));
     expect(visible()).toEqual([]);
     expect(screen.getByText('Next batch: ask us')).toBeVisible();
   });
@@ -112,7 +117,7 @@ describe('the Upcoming batches page', () => {
   it('says "Next batch: ask us" when no course has an upcoming batch', () => {
     show({ type: 'upcoming-batches' }, { route: '/batches', today: '2028-01-01' });
     expect(screen.getByText('Next batch: ask us')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Centre' })).not.toBeInTheDocument();
   });
 });
 

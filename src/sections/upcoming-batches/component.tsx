@@ -13,10 +13,27 @@ interface Listed {
   course: { name: string; route: string };
 }
 
+/** One filter: a row of buttons, the one pressed is the choice (the first, "all", to begin with). */
+function Choices({ filter, label, choices }: { filter: string; label: string; choices: [string, string][] }) {
+  return (
+    <div className="upcoming-batches__choices" role="group" aria-label={label}>
+      <span className="upcoming-batches__choices-label" aria-hidden="true">
+        {label}
+      </span>
+      {choices.map(([value, words], index) => (
+        <button key={value} type="button" className="upcoming-batches__choice" data-filter={filter} data-value={value} aria-pressed={index === 0 ? 'true' : 'false'}>
+          {words}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * Every upcoming batch of every course page, earliest first, under a heading per month. All of it is
- * in the HTML; the behaviour shows the centre and mode choices and hides the batches they leave out
- * (each card's li says its centre and modes in data- attributes).
+ * in the HTML; the behaviour shows the centre and mode choices (buttons: a select would leave the page to
+ * React's own renderer, src/islands/static-markup.ts) and hides the batches they leave out (each card's li
+ * says its centre and modes in data- attributes).
  */
 export default function UpcomingBatches({ section }: SectionProps<'upcoming-batches'>) {
   const today = useToday();
@@ -36,26 +53,10 @@ export default function UpcomingBatches({ section }: SectionProps<'upcoming-batc
         <AskForNextBatch />
       ) : (
         <div className="upcoming-batches" {...behaviour('upcoming-batches')}>
-          <div className="upcoming-batches__filters" data-filters hidden>
-            <label>
-              <span>Centre</span>
-              <select data-filter="centre" defaultValue="">
-                <option value="">All centres</option>
-                {centres.map((centre) => (
-                  <option key={centre} value={centre}>
-                    {centreText(centre)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>Mode</span>
-              <select data-filter="mode" defaultValue="">
-                <option value="">All modes</option>
-                <option value="classroom">Classroom</option>
-                <option value="online">Online</option>
-              </select>
-            </label>
+          {/* Reserved, unseen, until the behaviour runs (no shift of the list when it appears); a reader without JavaScript has the whole list. */}
+          <div className="upcoming-batches__filters" data-filters>
+            <Choices filter="centre" label="Centre" choices={[['', 'All centres'], ...centres.map((centre): [string, string] => [centre, centreText(centre)])]} />
+            <Choices filter="mode" label="Mode" choices={[['', 'All modes'], ['classroom', 'Classroom'], ['online', 'Online']]} />
             <p className="upcoming-batches__count" data-count aria-live="polite" />
           </div>
           {[...months].map(([month, entries]) => (
