@@ -9,7 +9,7 @@
  * bookable.
  */
 import * as z from 'zod';
-import { isIsoDate, type IsoDate } from './calendar';
+import { daysBetween, isIsoDate, type IsoDate } from './calendar';
 import { problem } from './error-codes';
 import { CalendarDateSchema, fieldKinds, TextSchema } from './fields';
 
@@ -96,4 +96,24 @@ export function seatsText(batch: Pick<Batch, 'status' | 'seats'>): string | unde
 /** A batch's centre as a visitor reads it: the city, or "Online". */
 export function centreText(centre: string): string {
   return centre === ONLINE_CENTRE ? BATCH_MODES.online : centre;
+}
+
+/** How many days ahead a batch whose free seats are not stated is worth a look (its start is near). */
+export const SEATS_CHECK_DAYS = 7;
+
+/** Why a batch is worth an editor's look on `today`: past (shown no more), or starting soon with its seats unknown. */
+export type BatchAttention = 'past' | 'soon-seats-unknown';
+
+/**
+ * The batches of a course an editor should look at on `today`, by their place in the list (their path
+ * is `meta.course.batches[index]`): those already past (kept in the file, shown nowhere), and those
+ * that can still be joined, start within {@link SEATS_CHECK_DAYS} days and say nothing of their seats.
+ * The words and where they are shown belong to the checks (npm run check, the editor).
+ */
+export function batchesToLookAt(batches: readonly Pick<Batch, 'start' | 'status' | 'seats'>[], today: IsoDate): { index: number; why: BatchAttention }[] {
+  return batches.flatMap((batch, index) => {
+    if (batch.start < today) return [{ index, why: 'past' as const }];
+    const soon = daysBetween(today, batch.start) <= SEATS_CHECK_DAYS;
+    return soon && isBookable(batch) && batch.seats === undefined && batch.status !== 'few seats' ? [{ index, why: 'soon-seats-unknown' as const }] : [];
+  });
 }

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatRupees, nextBookableBatch, seatsText, upcomingBatches, type Batch } from '../../src/content/batches';
+import { batchesToLookAt, formatRupees, nextBookableBatch, seatsText, upcomingBatches, type Batch } from '../../src/content/batches';
 import { courseIndexOf } from '../../src/content/course-facts';
 import { loadContent } from '../../src/content/load';
 
@@ -83,6 +83,23 @@ describe('what a visitor is shown', () => {
   it('offers the next batch that can be joined, not a full or cancelled one', () => {
     const batches = [of('2027-01-12', { status: 'full' }), of('2027-01-13', { status: 'cancelled' }), of('2027-01-14', { seats: 0 }), of('2027-01-20', { status: 'few seats' })];
     expect(nextBookableBatch(batches, '2027-01-11')?.start).toBe('2027-01-20');
+  });
+
+  it('names the batches to look at: past ones, and those starting within 7 days that say nothing of their seats', () => {
+    const batches = [
+      of('2027-01-10'),
+      of('2027-01-11'),
+      of('2027-01-18'),
+      of('2027-01-19'),
+      of('2027-01-12', { seats: 5 }),
+      of('2027-01-12', { status: 'few seats' }),
+      of('2027-01-12', { status: 'full' }),
+    ];
+    expect(batchesToLookAt(batches, '2027-01-11')).toEqual([
+      { index: 0, why: 'past' },
+      { index: 1, why: 'soon-seats-unknown' },
+      { index: 2, why: 'soon-seats-unknown' },
+    ]);
   });
 
   it.each([
