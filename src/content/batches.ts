@@ -111,9 +111,9 @@ export type BatchAttention = 'past' | 'soon-seats-unknown';
  * The words and where they are shown belong to the checks (npm run check, the editor).
  */
 export function batchesToLookAt(batches: readonly Pick<Batch, 'start' | 'status' | 'seats'>[], today: IsoDate): { index: number; why: BatchAttention }[] {
-  return batches.flatMap((batch, index) => {
-    if (batch.start < today) return [{ index, why: 'past' as const }];
+  return batches.flatMap((batch, index): { index: number; why: BatchAttention }[] => {
+    if (batch.start < today) return [{ index, why: 'past' }];
     const soon = daysBetween(today, batch.start) <= SEATS_CHECK_DAYS;
-    return soon && isBookable(batch) && batch.seats === undefined && batch.status !== 'few seats' ? [{ index, why: 'soon-seats-unknown' as const }] : [];
+    return soon && isBookable(batch) && batch.seats === undefined && batch.status !== 'few seats' ? [{ index, why: 'soon-seats-unknown' }] : [];
   });
 }
