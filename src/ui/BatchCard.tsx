@@ -6,8 +6,8 @@ import { SmartLink } from './SmartLink';
 import './batch-card.css';
 
 /**
- * One upcoming batch as a card (phones first: a card, not a wide table's row): its start day the Indian
- * way, days, hours, centre, mode, fee and seats, and an Enroll button while it can be joined. `course`:
+ * One upcoming batch as a card (phones first: a card of four short lines, not a wide table's row): its
+ * start day the Indian way, days, hours, centre, mode, fee and seats, and an Enroll button while it can be joined. `course`:
  * the course's name and page, on a page listing several courses' batches.
  */
 export function BatchCard({ batch, course }: { batch: Batch; course?: { name: string; route: string } | undefined }) {
@@ -41,16 +41,16 @@ export function BatchCard({ batch, course }: { batch: Batch; course?: { name: st
           <dt>Where</dt>
           <dd>{whereText(batch)}</dd>
         </div>
-        <div>
-          <dt>Fee</dt>
-          <dd>
-            <strong className="batch-card__fee">{formatRupees(batch.fee)}</strong>
-            {batch.feeNote && <span className="batch-card__fee-note"> {batch.feeNote}</span>}
-          </dd>
-        </div>
       </dl>
       <div className="batch-card__footer">
-        {seats && <p className={bookable ? 'batch-card__seats' : 'batch-card__seats batch-card__seats--closed'}>{seats}</p>}
+        <div className="batch-card__price">
+          <p className="batch-card__fee">
+            <span className="visually-hidden">Fee </span>
+            <strong>{formatRupees(batch.fee)}</strong>
+            {batch.feeNote && <span className="batch-card__fee-note"> {batch.feeNote}</span>}
+          </p>
+          {seats && <p className={bookable ? 'batch-card__seats' : 'batch-card__seats batch-card__seats--closed'}>{seats}</p>}
+        </div>
         {bookable && (
           <SmartLink href="form" className="button batch-card__enroll">
             Enroll

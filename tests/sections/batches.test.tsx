@@ -45,9 +45,9 @@ describe("a course page's batches", () => {
     const { container } = show({ type: 'batches' });
     expect(screen.getByRole('heading', { level: 2, name: 'Upcoming batches' })).toBeInTheDocument();
     expect(cardsText(container)).toEqual([
-      'Mon 18 Jan 2027 to Fri 5 Feb 2027WhenMon–Fri, 10:00–13:00WherePune, classroomFee₹12,5008 seats leftEnroll: batch starting Mon 18 Jan 2027',
-      'Sat 6 Feb 2027WhenSaturdays and Sundays, 10:00–13:00WhereOnlineFee₹11,000 in two instalmentsFew seats leftEnroll: batch starting Sat 6 Feb 2027',
-      'Mon 15 Mar 2027WhenMon–Fri, 10:00–13:00WherePune, classroom or onlineFee₹12,500Full',
+      'Mon 18 Jan 2027 to Fri 5 Feb 2027WhenMon–Fri, 10:00–13:00WherePune, classroomFee ₹12,5008 seats leftEnroll: batch starting Mon 18 Jan 2027',
+      'Sat 6 Feb 2027WhenSaturdays and Sundays, 10:00–13:00WhereOnlineFee ₹11,000 in two instalmentsFew seats leftEnroll: batch starting Sat 6 Feb 2027',
+      'Mon 15 Mar 2027WhenMon–Fri, 10:00–13:00WherePune, classroom or onlineFee ₹12,500Full',
     ]);
   });
 
