@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { findExampleUses, formatExampleUses } from '../src/content/example-values';
 import { isDemoProject } from '../src/content/firebase-demo';
 import { formatReport } from '../src/content/errors';
+import { courseSearchGaps } from '../src/content/course-modes';
 import { loadContent } from '../src/content/load';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from '../scripts/hosting/firebase-json';
 import { staleGeneratedFiles, writeEditorSchemas } from '../scripts/codegen/json-schema';
@@ -52,6 +53,11 @@ if (own && content.site && writeFirebaseJson(root, { ...content, site: content.s
 console.log(`Content OK: ${content.pages.length} pages and the site document checked in ${seconds} s.`);
 if (content.site && isDemoProject(content.site.firebase.projectId)) {
   console.log('Sign-in uses the example project of pages/_site.yaml (firebase), for the local emulator: replace it before launch (deploying refuses it).');
+}
+// Course pages Google would not list as courses once no batch is upcoming (src/content/course-modes.ts).
+for (const { file, page } of content.pages) {
+  const name = page.meta.course?.name ?? '';
+  for (const gap of courseSearchGaps(page)) console.log(BUILD.text(gap === 'no-mode' ? 'BUILD_COURSE_NO_MODE' : 'BUILD_COURSE_NO_HOURS', { file, name }));
 }
 // Last, as a list to work through before launch: the example values and pictures, with file and line.
 console.log(`\n${formatExampleUses(findExampleUses(contentRoot))}`);

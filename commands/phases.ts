@@ -36,7 +36,7 @@ if (!content.site || content.errors.length > 0) {
   process.exit(1);
 }
 const site = content.site;
-const courses = courseIndexOf(content.facts.map((facts) => facts.summary));
+const courses = courseIndexOf(content.facts);
 
 /** Each phase: what it does to every page once. */
 const phases: Record<string, () => void> = {
@@ -52,7 +52,7 @@ const phases: Record<string, () => void> = {
   head: () => {
     for (const { route, page } of content.pages) {
       headHtml(headOf(site, route, page, {}, undefined), site.name);
-      structuredDataHtml(site, route, page, {}, content.menu);
+      structuredDataHtml(site, route, page, { today: '2027-01-11', menu: content.menu, courses });
     }
   },
 };

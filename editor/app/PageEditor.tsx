@@ -292,6 +292,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
         routes: content.routes,
         images: content.images,
         files: content.files,
+        branches: content.branches,
         upload,
         sections: schema.sections,
       },

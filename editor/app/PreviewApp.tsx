@@ -17,7 +17,10 @@ import {
   resolveFacts,
   resolveSectionFacts,
   statedFacts,
+  type CourseCardFacts,
+  type CourseIndex,
 } from "../../src/content/course-facts";
+import { BatchSchema } from "../../src/content/batches";
 import {
   PageMetaSchema,
   SectionSchema,
@@ -88,6 +91,25 @@ export function previewSections(
   return { sections, known };
 }
 
+/**
+ * The draft's own course, as the page's batches section shows it: its name and the batches written right
+ * so far (one with a mistake is left out until it is mended: the form shows its error). Null for a page
+ * that is not a course.
+ */
+export function previewCourse(data: Json): CourseCardFacts | null {
+  if (!isRecord(data) || !isRecord(data.meta) || !isRecord(data.meta.course)) return null;
+  const { name, batches } = data.meta.course;
+  return {
+    name: typeof name === "string" ? name : "",
+    batches: Array.isArray(batches)
+      ? batches.flatMap((raw) => {
+          const batch = BatchSchema.safeParse(raw);
+          return batch.success ? [batch.data] : [];
+        })
+      : [],
+  };
+}
+
 /** The page's title when its meta is valid (the preview's tab says it). */
 export function previewTitle(data: Json): string | null {
   if (!isRecord(data)) return null;
@@ -134,6 +156,8 @@ export interface Shown {
   route: string;
   title: string | null;
   sections: PreviewSection[];
+  /** The draft's course (its batches as edited), for a course page. */
+  course?: CourseCardFacts | null | undefined;
   /** Present while the site settings are edited. */
   siteDraft?: SiteDraft | undefined;
 }
@@ -206,6 +230,14 @@ interface PreviewPageProps {
   shown: Shown;
 }
 
+/** The site's courses, the page's own as its draft says (its batches as they are edited). */
+function coursesShown(content: ContentResponse, shown: Shown): CourseIndex {
+  const courses = content.courses ?? {};
+  if (!shown.course) return courses;
+  const saved = courses[shown.route];
+  return { ...courses, [shown.route]: { ...saved, ...shown.course, name: shown.course.name || saved?.name || "" } };
+}
+
 export function PreviewPage({ content, shown }: PreviewPageProps) {
   // null while _site.yaml has errors: the layout needs it.
   if (!content.site && shown.siteDraft) {
@@ -237,7 +269,7 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
       <TodayProvider value={content.today}>
         <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
           <RouteProvider value={shown.route}>
-            <CoursesProvider value={content.courses ?? {}}>
+            <CoursesProvider value={coursesShown(content, shown)}>
               <Layout menu={content.menu as MenuItem[]}>
                 {shown.sections.map((entry, index) => (
                   <Fragment key={index}>
@@ -339,7 +371,7 @@ export function PreviewApp() {
       const { sections } = parsed;
       const title = previewTitle(data);
       const siteDraft = previewSite(message.site, message.menu);
-      setShown({ id, route, title, sections, siteDraft });
+      setShown({ id, route, title, sections, course: previewCourse(data), siteDraft });
     };
     window.addEventListener("message", onMessage);
     window.parent.postMessage(

@@ -113,7 +113,8 @@ export function contentResponse(paths: ContentPaths, content: Content): ContentR
     site: siteBroken ? null : (content.site ?? null),
     menu: siteBroken ? [] : content.menu,
     imageSizes: Object.fromEntries(content.images),
-    courses: courseIndexOf(content.facts.map((facts) => facts.summary)),
+    courses: courseIndexOf(content.facts),
+    branches: siteBroken ? [] : (content.site?.branches.map((branch) => branch.city) ?? []),
     // The preview shows the page as it is today in India (what is past, what is upcoming), as the site does.
     today: indiaDateOf(new Date()),
   };

@@ -30,7 +30,7 @@ function pageHtml(template: Template, data: RenderData, body: string, phases?: P
   };
   // With the page's images: a processed logo (og:image, JSON-LD) is named by its processed file.
   const tags = headHtml(headOf(data.site, data.route, data.page, data.images, data.shared), data.site.name);
-  const structured = structuredDataHtml(data.site, data.route, data.page, data.images, data.menu);
+  const structured = structuredDataHtml(data.site, data.route, data.page, { today: data.today, images: data.images, menu: data.menu, courses: data.courses });
   lap('head');
   const preloads = preloadsOf(template, body).map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low">`);
   lap('preloads');

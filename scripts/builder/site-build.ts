@@ -222,8 +222,8 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
     const template = readTemplate(client);
 
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
-    // The course pages' names and durations: a page's course cards show those of the courses they name.
-    const courses = courseIndexOf(facts.map((page) => page.summary));
+    // The course pages' names, durations and batches: a page's course cards show those of the courses they name.
+    const courses = courseIndexOf(facts);
     // Every page shows the year (the © line): a new year makes every page again, a new day alone does not.
     const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu), String(yearOf(today)));
     const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
@@ -231,7 +231,8 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
       const route = entry?.route ?? '/404';
       const images = sizesOf(photos.images, [...siteFiles, ...(entry ? filesShownBy(entry.facts.references) : [])]);
       const media = shared.pages.get(route);
-      const shownCourses = (entry?.facts.courseCards ?? []).map((card) => courses[card.course] ?? null);
+      // A page listing every course's batches (Upcoming batches) shows every course's name and batches.
+      const shownCourses = entry?.facts.listsBatches ? courses : (entry?.facts.courseCards ?? []).map((card) => courses[card.course] ?? null);
       const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null), JSON.stringify(shownCourses));
       return { relative: entry?.relative ?? null, route, output: entry ? htmlFileOf(route) : '404.html', key, images, shared: media };
     });

@@ -51,6 +51,8 @@ export interface EditorContent {
   routes: ReadonlyMap<string, string>;
   /** Every file of public/, as site paths (`/images/etabs.svg`). */
   publicFiles: readonly string[];
+  /** The cities of the site's branches: what a batch's centre may be, besides online. */
+  branches?: readonly string[] | undefined;
 }
 
 // Marks that the zod pass leaves on the nodes for the second pass; never written out.
@@ -193,6 +195,8 @@ const IMAGE_FILE = /\.(svg|webp|avif|png|jpe?g|gif)$/i;
 const MESSAGES = {
   route: 'there is no page at this address: check it against the file names in pages/ (pages/contact.yaml is /contact), or create the page (npm run new)',
   file: 'there is no such file in public/: check the folder and the spelling (/images/etabs.svg is public/images/etabs.svg)',
+  date: 'this is not a date written year-month-day, for example 2027-01-11',
+  branch: "this is not one of the academy's branches: write the city of a branch (see the site settings), or online",
   image: 'there is no such image in public/ (.svg, .webp, .avif, .png, .jpg or .gif): check the folder and the spelling (/images/etabs.svg is public/images/etabs.svg)',
   sectionType: 'this is not a section type: start a new `- ` under sections: and pick one from the list',
 };
@@ -235,9 +239,18 @@ class ContentChecks {
     return image ? checks.image : checks.file;
   }
 
+  /** A batch's centre: a branch's city or online, offered for completion. */
+  private branch(): JsonSchema | undefined {
+    const { branches } = this.content;
+    if (!branches) return undefined;
+    const centres = [...branches, 'online'];
+    return { pattern: oneOfPattern(centres), patternErrorMessage: MESSAGES.branch, defaultSnippets: centres.map((centre) => ({ label: centre, body: centre })) };
+  }
+
   /** Adds the checks to a field of a kind (a copy of them). */
   add(node: JsonSchema, kind: string, inImage: boolean): void {
-    const check = kind === 'link' ? this.link : kind === 'public-file' && typeof node.pattern === 'string' ? this.file(node.pattern, inImage) : undefined;
+    const check =
+      kind === 'link' ? this.link : kind === 'public-file' && typeof node.pattern === 'string' ? this.file(node.pattern, inImage) : kind === 'branch' ? this.branch() : undefined;
     if (check) Object.assign(node, structuredClone(check));
   }
 }
@@ -367,6 +380,8 @@ function reshape(node: JsonSchema, options: ReshapeOptions, inImage = false): Js
     }
   }
   if (kind) options.checks?.add(node, kind, inImage || shown);
+  // A calendar date, year-month-day: editors that know JSON Schema's formats check and complete it as one.
+  if (kind === 'date') Object.assign(node, { format: 'date', patternErrorMessage: MESSAGES.date });
   mergeTypeUnion(node);
   dropOptionDescriptions(node);
   const discriminator = node[DISCRIMINATOR];
@@ -510,7 +525,7 @@ function pageFacts(file: string): { title?: string; aliases: string[] } {
 }
 
 /** What {@link writeEditorSchemas} takes from loaded content (`Content` of src/content/load.ts). */
-export type LoadedContent = Pick<Content, 'pages' | 'redirects'>;
+export type LoadedContent = Pick<Content, 'pages' | 'redirects'> & Partial<Pick<Content, 'site'>>;
 
 /**
  * The routes and public files of the site at `root`. Every page file is a route, valid or not (as for
@@ -532,7 +547,19 @@ export function editorContentOf(root: string, content?: LoadedContent): EditorCo
     routes.set(route, `${titles.get(route) ?? 'A page of this site'} (pages/${file})`);
   }
   for (const [alias, target] of redirects) if (!routes.has(alias)) routes.set(alias, `Redirects to ${target}`);
-  return { routes: new Map([...routes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), publicFiles: publicFilesOf(root) };
+  return { routes: new Map([...routes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), publicFiles: publicFilesOf(root), branches: content?.site ? content.site.branches.map((branch) => branch.city) : branchesIn(pagesDir) };
+}
+
+/** The cities of the branches the site document names, read as written (a broken one names none). */
+function branchesIn(pagesDir: string): string[] | undefined {
+  const file = path.join(pagesDir, '_site.yaml');
+  if (!existsSync(file)) return undefined;
+  try {
+    const parsed = SiteSchema.shape.branches.safeParse((parse(readFileSync(file, 'utf8')) as { branches?: unknown } | null)?.branches);
+    return parsed.success ? parsed.data.map((branch) => branch.city) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -545,7 +572,7 @@ export function editorContentOf(root: string, content?: LoadedContent): EditorCo
  */
 export function writeEditorSchemas(root: string, content?: LoadedContent): string[] {
   const site = editorContentOf(root, content);
-  const key = JSON.stringify([[...site.routes], site.publicFiles]);
+  const key = JSON.stringify([[...site.routes], site.publicFiles, site.branches]);
   const changed: string[] = [];
   for (const [file, schema] of Object.entries(EDITOR_SCHEMA_FILES)) {
     const target = path.join(root, file);

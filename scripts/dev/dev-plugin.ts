@@ -99,7 +99,7 @@ function withSaved({ content }: Loaded, saved: readonly ValidatedPage[], pagesFo
 /** What a page shows beyond its own file: the errors (its own, the notice), the menu, the courses its cards show, the redirects, the images' sizes. */
 function whatEveryPageShows({ content }: Loaded): string {
   const errors = content.errors.map((error) => [error.file, error.line, error.column, error.code, error.message]);
-  return JSON.stringify([errors, content.menu, courseIndexOf(content.facts.map((facts) => facts.summary)), [...content.redirects], [...content.images]]);
+  return JSON.stringify([errors, content.menu, courseIndexOf(content.facts), [...content.redirects], [...content.images]]);
 }
 
 /** The site the dev server serves, kept between requests and read again only where a file changed. */
@@ -338,7 +338,7 @@ function servePages(server: ViteDevServer, site: DevSite): Connect.NextHandleFun
       }
       const entry = pages.find((page) => page.route === route);
       const page = entry?.page ?? null;
-      const data: RenderData = { route, today: indiaDateOf(new Date()), site: document, menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: imageSizesOf(images, { site: document, page }) };
+      const data: RenderData = { route, today: indiaDateOf(new Date()), site: document, menu, courses: courseIndexOf(content.facts), page, images: imageSizesOf(images, { site: document, page }) };
       const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(site.root, 'index.html'), 'utf8'));
       const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
       const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);

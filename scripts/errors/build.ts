@@ -35,6 +35,16 @@ export const BUILD = defineCatalogue('build', {
     message: ({ file }: { file: string }) => `${file} is out of date with the code:`,
     hint: 'run npm run codegen and commit it.',
   },
+  BUILD_COURSE_NO_MODE: {
+    message: ({ file, name }: { file: string; name: string }) =>
+      `${file}: Google lists a course with how it is taught, and the page of ${name} does not say it (a reminder, not an error):`,
+    hint: 'add `mode: Classroom and instructor-led online` (or what is true) to its course block (meta › course).',
+  },
+  BUILD_COURSE_NO_HOURS: {
+    message: ({ file, name }: { file: string; name: string }) =>
+      `${file}: Google lists a course with its number of hours, and the page of ${name} gives none (a reminder, not an error):`,
+    hint: 'start the duration in its course block (meta › course) with the hours of the whole course (`duration: 45`); until then its structured data gives the hours only for an upcoming batch with an end date (its schedule).',
+  },
   BUILD_STOPPED: { message: `The build stopped: ${LEFT_AS_IT_WAS}`, hint: 'Correct what is listed above, then build again.' },
   BUILD_FAULT: {
     message: 'This is a fault of the build, not of the content:',

@@ -14,6 +14,7 @@
  * Pure: no file system, no React. The page schema resolves the words before it checks the page
  * (src/content/page-schema.ts), so everything after validation sees the text a visitor reads.
  */
+import type { Batch } from './batches';
 import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import type { Locator } from './locate';
@@ -212,19 +213,29 @@ class Expansion {
   }
 }
 
-/** What another page's course card may take from a course page: its name and duration. */
+/**
+ * What another page takes from a course page: its name and duration for a course card, and its batches
+ * (every one, past ones too: which are upcoming depends on the date a page is made for) for the card's
+ * "Next batch" and the Upcoming batches page. A page that shows them depends on these batches' dates
+ * (`CourseIndex[route].batches[].start` and `.end`, fields of kind `date`).
+ */
 export interface CourseCardFacts {
   name: string;
   duration?: string | undefined;
+  batches: Batch[];
 }
 
-/** The course pages by route: what course cards on other pages show of them. */
+/** The course pages by route: what course cards and batch lists on other pages show of them. */
 export type CourseIndex = Record<string, CourseCardFacts>;
 
-/** The course pages of the site by route, from what the build keeps of each page (its course summary). */
-export function courseIndexOf(summaries: readonly ({ route: string; name: string; duration: string | undefined } | null)[]): CourseIndex {
+/** The course pages of the site by route, from what the build keeps of each page (its facts: summary and course block). */
+export function courseIndexOf(pages: readonly { summary: { route: string; name: string; duration: string | undefined } | null; course?: { batches?: Batch[] | undefined } | null | undefined }[]): CourseIndex {
   const index: CourseIndex = {};
-  for (const summary of summaries) if (summary) index[summary.route] = summary.duration === undefined ? { name: summary.name } : { name: summary.name, duration: summary.duration };
+  for (const { summary, course } of pages) {
+    if (!summary) continue;
+    const batches = course?.batches ?? [];
+    index[summary.route] = summary.duration === undefined ? { name: summary.name, batches } : { name: summary.name, duration: summary.duration, batches };
+  }
   return index;
 }
 

@@ -330,6 +330,20 @@ export const CONTENT_ERRORS = {
     message: ({ route }: { route: string }) => `the card takes its name and duration from ${route}, which is not a course page (it has no course block in meta)`,
     hint: 'Name a course page here, or remove `course:` and write the card\'s title yourself.',
   },
+  batch: {
+    title: 'A batch that cannot be shown as written',
+    note: "A batch of a course (meta › course › batches) that ends before it starts, or whose centre is none of the site's branches.",
+    ...byCase<{ case: 'end-before-start'; start: string; end: string } | { case: 'unknown-centre'; centre: string; cities: readonly string[]; suggestion: string | undefined }>({
+      'end-before-start': {
+        message: ({ start, end }) => `the batch ends on ${end}, before it starts (${start})`,
+        hint: 'Check both dates: the last day of the batch comes on or after its first day. Leave the end out if it is not known yet.',
+      },
+      'unknown-centre': {
+        message: ({ centre }) => `"${centre}" is not one of the academy's branches`,
+        hint: ({ cities, suggestion }) => `${didYouMean(suggestion)}Write the city of a branch (${cities.join(', ')}), or online for a batch taught online only.`,
+      },
+    }),
+  },
   'broken-link': {
     title: 'A link to a page that does not exist',
     note: 'A link to a route of no file in pages/.',

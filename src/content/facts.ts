@@ -47,6 +47,10 @@ export interface PageFacts {
   summary: CourseSummary | null;
   /** The course cards that take their facts from a course page (`course: /etabs`), and where. */
   courseCards: { course: string; path: PathSegment[] }[];
+  /** The centre of each batch of the course (a branch's city or online), and where: checked against the site's branches. */
+  centres: { centre: string; path: PathSegment[] }[];
+  /** The page lists every course's upcoming batches (an upcoming-batches section): it shows what every course page's batches say. */
+  listsBatches: boolean;
   /** The origin of every map its contact sections embed: what the hosting rules let the page frame. */
   embeds: string[];
 }
@@ -86,6 +90,8 @@ export function factsOf(route: string, file: string, page: Page): PageFacts {
     course: page.meta.course ?? null,
     summary: summariseCourse(route, page),
     courseCards: courseCardsOf(page),
+    centres: (page.meta.course?.batches ?? []).map((batch, index) => ({ centre: batch.centre, path: ['meta', 'course', 'batches', index, 'centre'] })),
+    listsBatches: page.sections.some((section) => section.type === 'upcoming-batches'),
     embeds: [...new Set(page.sections.flatMap((section) => (section.type === 'contact' && section.map ? [new URL(section.map.src).origin] : [])))],
   };
 }

@@ -21,8 +21,11 @@ import type { ImageSlot, ImageVariants } from './images';
  * - `date`: a calendar date ({@link CalendarDateSchema}): the page's output may change on that day (past
  *   or upcoming), so the build knows when to make the page again.
  * - `month`: a month ({@link CalendarMonthSchema}), e.g. an exam expected in February 2027.
+ * - `branch`: one of the site's branches by its city, or `online` (a batch's centre): checked against the
+ *   site's branches, and offered as a choice among them in the editor.
+ * - `rupees`: an amount in rupees (a fee): the editor shows "₹" before it, the page writes it the Indian way.
  */
-export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact' | 'date' | 'month';
+export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact' | 'date' | 'month' | 'branch' | 'rupees';
 
 export interface FieldKindMeta {
   kind: FieldKind;

@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, r
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import type * as z from 'zod';
+import { ONLINE_CENTRE } from './batches';
 import { checkCourseCards } from './course-facts';
 import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
@@ -289,7 +290,7 @@ export function checkAcross({ root, pagesDir = path.join(root, 'pages'), siteSou
     const shown = site;
     errors.push(...checkReferences(distinctReferences(referencesOf(SiteSchema, site)), placesIn(SiteSchema, () => shown), siteLocate, routes, files, images));
   }
-  if (site) for (const entry of pages) errors.push(...checkBranches(entry.facts, entry.locate, site));
+  if (site) for (const entry of pages) errors.push(...checkBranches(entry.facts, entry.locate, site), ...checkCentres(entry.facts, entry.locate, site));
   // A card naming a page with errors of its own is not judged until that page is mended.
   const courses = new Set(pages.flatMap((entry) => (entry.facts.course ? [entry.route] : [])));
   const validPages = new Set(pages.map((entry) => entry.route));
@@ -592,6 +593,16 @@ function courseMenu(site: Site | undefined, siteLocate: Locator | undefined, pag
 }
 
 /** A contact section may pick branches by city: each must be a branch of the site document. */
+/** Each batch is taught at a branch of the site (by its city) or online. */
+function checkCentres(facts: PageFacts, locate: Locator, site: Site): ContentError[] {
+  const cities = site.branches.map((branch) => branch.city);
+  return (facts.centres ?? []).flatMap(({ centre, path }) =>
+    centre === ONLINE_CENTRE || cities.includes(centre)
+      ? []
+      : [locate(path, problem('batch', { case: 'unknown-centre', centre, cities, suggestion: nearest(centre, [...cities, ONLINE_CENTRE]) }))],
+  );
+}
+
 function checkBranches(facts: PageFacts, locate: Locator, site: Site): ContentError[] {
   const cities = site.branches.map((branch) => branch.city);
   return facts.branches.flatMap(({ city, path }) =>

@@ -1,6 +1,7 @@
 /** A page document: meta + a list of sections, each tagged by `type`. */
 import * as z from 'zod';
 import { DurationSchema, ImageSchema, inSlot, RouteSchema, TextSchema } from './fields';
+import { BatchSchema, FeeSchema } from './batches';
 import { resolveFacts } from './course-facts';
 import { MenuGroupIdSchema } from './site-schema';
 import { sectionSchemas } from '../sections/schemas.gen';
@@ -60,6 +61,13 @@ export const PageMetaSchema = z.strictObject({
       mode: TextSchema.describe('How the course is taught, e.g. "Classroom and instructor-led online"; the page shows it where it says {mode}.').optional(),
       certificate: TextSchema.describe('What the course leads to, e.g. "Certificate on completion"; the page shows it where it says {certificate}.').optional(),
       menu: CourseMenuSchema.optional(),
+      fee: FeeSchema.describe("The course's fee in rupees, digits only (12500), when no batch states its own: what search engines are told it costs.").optional(),
+      batches: z
+        .array(BatchSchema)
+        .describe(
+          "The course's batches, each with its start date, days, hours, centre, mode and fee: the page, the course cards and the Upcoming batches page show those that have not started yet. Keep past ones or remove them, as you like.",
+        )
+        .default([]),
     })
     // The course's facts, stated once (src/content/course-facts.ts): the rest of the page shows them by
     // naming them in braces, "{name}", "{duration}", "{hours}", "{software}", "{mode}", "{certificate}";

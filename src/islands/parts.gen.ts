@@ -5,6 +5,7 @@ export const behaviourLoaders = {
   hero: () => import('../sections/hero/behaviour'),
   'role-cards': () => import('../sections/role-cards/behaviour'),
   stats: () => import('../sections/stats/behaviour'),
+  'upcoming-batches': () => import('../sections/upcoming-batches/behaviour'),
   header: () => import('../layout/header/behaviour'),
 };
 

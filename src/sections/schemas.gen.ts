@@ -1,5 +1,6 @@
 // Generated from the folders of src/sections/ by scripts/codegen/section-index.mjs (npm run check, build,
 // dev, typecheck and the tests write it). Do not edit: add a folder instead.
+import batchesSection from './batches/schema';
 import brochureSection from './brochure/schema';
 import contactSection from './contact/schema';
 import courseCardsSection from './course-cards/schema';
@@ -19,7 +20,8 @@ import statsSection from './stats/schema';
 import tableSection from './table/schema';
 import testimonialsSection from './testimonials/schema';
 import trainingsSection from './trainings/schema';
+import upcomingBatchesSection from './upcoming-batches/schema';
 import videoSection from './video/schema';
 
 /** Every section type's schema, in the order of the folders. */
-export const sectionSchemas = [brochureSection, contactSection, courseCardsSection, ctaSection, factsSection, facultySection, faqSection, gallerySection, heroSection, listSection, logosSection, modulesSection, packagesSection, proseSection, roleCardsSection, statsSection, tableSection, testimonialsSection, trainingsSection, videoSection] as const;
+export const sectionSchemas = [batchesSection, brochureSection, contactSection, courseCardsSection, ctaSection, factsSection, facultySection, faqSection, gallerySection, heroSection, listSection, logosSection, modulesSection, packagesSection, proseSection, roleCardsSection, statsSection, tableSection, testimonialsSection, trainingsSection, upcomingBatchesSection, videoSection] as const;

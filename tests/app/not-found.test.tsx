@@ -20,7 +20,7 @@ const menu: MenuItem[] = [
   },
   link('Contact us', '/contact'),
 ];
-const courses = { '/etabs': { name: 'ETABS' }, '/staad': { name: 'STAAD.Pro' }, '/structural-autocad': { name: 'AutoCAD' } };
+const courses = { '/etabs': { name: 'ETABS', batches: [] }, '/staad': { name: 'STAAD.Pro', batches: [] }, '/structural-autocad': { name: 'AutoCAD', batches: [] } };
 
 function renderNotFound() {
   renderWithSite(

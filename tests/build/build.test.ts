@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { structuredData } from '../../src/app/structured-data';
+import { courseIndexOf } from '../../src/content/course-facts';
 import { loadContent, type PageEntry } from '../../src/content/load';
+import { TEST_TODAY } from '../helpers/render';
 import { htmlFileOf } from '../../src/content/routes';
 import { spawnSync } from 'node:child_process';
 
@@ -32,7 +34,8 @@ function build(...args: string[]) {
 }
 
 beforeAll(() => {
-  const result = build();
+  // Made for the tests' date: the batches upcoming on it are those the pages and their structured data show.
+  const result = build('--today', TEST_TODAY);
   if (result.status !== 0) throw new Error(`the project's content does not build:\n${result.stderr}`);
 }, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -89,10 +92,11 @@ describe('npm run build', () => {
   it('describes every page to search engines with one JSON-LD block in its head', () => {
     const blocks = (html: string) =>
       [...html.replace(/<\/head>[\s\S]*/, '').matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as unknown);
+    const courses = courseIndexOf(content.facts);
     for (const { route, page } of content.pages) {
-      expect(blocks(read(htmlFileOf(route))), route).toEqual([structuredData(content.site!, route, page)]);
+      expect(blocks(read(htmlFileOf(route))), route).toEqual([structuredData(content.site!, route, page, { today: TEST_TODAY, courses })]);
     }
-    expect(blocks(read('404.html'))).toEqual([structuredData(content.site!, '/404', null)]);
+    expect(blocks(read('404.html'))).toEqual([structuredData(content.site!, '/404', null, { today: TEST_TODAY })]);
   });
 
   it('lists every page, and no alias, in the sitemap', () => {

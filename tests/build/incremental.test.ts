@@ -84,6 +84,23 @@ describe('an incremental build', () => {
     expect(readFileSync(path.join(incremental, 'course-1/index.html'), 'utf8')).toContain('Changed course title');
   }, 180_000);
 
+  it("after a course's batch changed makes the course, the Upcoming batches page that lists every course's, and equals a cold build", () => {
+    writeFileSync(
+      path.join(content, 'pages/batches.yaml'),
+      'meta: { title: Upcoming batches, description: d, keywords: [k] }\nsections:\n  - type: hero\n    title: Upcoming batches\n  - type: upcoming-batches\n',
+    );
+    const batch = (fee: number) => `    batches:\n      - { start: 2099-01-11, days: Mon–Fri, time: "10:00–13:00", mode: classroom, centre: Pune, fee: ${fee} }\n`;
+    edit('pages/course-1.yaml', (text) => text.replace('    group: structure\n', `    group: structure\n${batch(12500)}`));
+    build(incremental);
+    expect(readFileSync(path.join(incremental, 'batches/index.html'), 'utf8')).toContain('₹12,500');
+    edit('pages/course-1.yaml', (text) => text.replace('fee: 12500', 'fee: 13000'));
+    const log = expectSameAsCold();
+    // The course page and the page listing every course's batches: not the other courses.
+    expect(madeCount(log)).toBeLessThan(PAGES);
+    expect(readFileSync(path.join(incremental, 'batches/index.html'), 'utf8')).toContain('₹13,000');
+    expect(readFileSync(path.join(incremental, 'course-1/index.html'), 'utf8')).toContain('13000');
+  }, 180_000);
+
   it('after the site document changed makes every page again, and equals a cold build', () => {
     edit('pages/_site.yaml', (text) => text.replace('© 2025 CESA', '© 2026 Changed'));
     const log = expectSameAsCold();

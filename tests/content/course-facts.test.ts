@@ -16,6 +16,7 @@ import { structuredData } from '../../src/app/structured-data';
 import { courseIndexOf } from '../../src/content/course-facts';
 import { loadContent, type Content } from '../../src/content/load';
 import { render } from '../../src/entry-server';
+import { TEST_TODAY } from '../helpers/render';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let project: string;
@@ -84,7 +85,7 @@ function loaded(): Content {
 /** The HTML the build writes for a route (the same render, with the course pages the cards show). */
 function html(content: Content, route: string): string {
   const page = content.pages.find((entry) => entry.route === route)!.page;
-  return render({ route, today: '2027-01-11', site: content.site!, menu: content.menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: {} });
+  return render({ route, today: '2027-01-11', site: content.site!, menu: content.menu, courses: courseIndexOf(content.facts), page, images: {} });
 }
 
 function brochureText(pdf: Uint8Array): string {
@@ -98,7 +99,7 @@ async function everywhere(content: Content) {
   const page = new DOMParser().parseFromString(html(content, '/tekla'), 'text/html');
   const home = new DOMParser().parseFromString(html(content, '/'), 'text/html');
   const course = content.pages.find((entry) => entry.route === '/tekla')!.page;
-  const graph = structuredData(content.site!, '/tekla', course)['@graph'];
+  const graph = structuredData(content.site!, '/tekla', course, { today: TEST_TODAY })['@graph'];
   return {
     title: course.meta.title,
     heading: page.querySelector('h1')?.textContent,

@@ -62,6 +62,7 @@ const MISTAKES: Record<ContentErrorCode, Project> = {
   'course-fact': { pages: { 'a.yaml': `${head('A', '  course: { name: A, group: structure, menu: false }\n')}    subtitle: "In {duration}"\n` } },
   'facts-too-long': { pages: { 'a.yaml': `${head('A', `  course: { name: ${'N'.repeat(100_000)}, group: structure, menu: false }\n`)}    subtitle: "${'{name}'.repeat(11)}"\n` } },
   'course-card': { pages: { 'a.yaml': `${head('A')}  - type: course-cards\n    cards:\n      - course: /about\n        image: { src: /images/logo.svg, alt: A }\n`, 'about.yaml': head('About') } },
+  batch: { pages: { 'a.yaml': `${head('A', '  course:\n    name: A\n    group: other\n    batches:\n      - { start: 2027-02-01, end: 2027-01-20, days: Mon–Fri, time: 10:00–13:00, mode: classroom, centre: Pune, fee: 12500 }\n')}` } },
   'file-too-large': { pages: { 'a.yaml': `${head('A')}    text: ${'x'.repeat(1024 * 1024)}\n` } },
   'too-deep': { pages: { 'a.yaml': `a: ${'['.repeat(70)}${']'.repeat(70)}\n` } },
 };

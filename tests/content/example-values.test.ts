@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/content/load';
 import { EXAMPLE_FILES, EXAMPLE_PICTURE_MARK, examplePictures, exampleUsesIn, findExampleUses, formatExampleUses } from '../../src/content/example-values';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -126,6 +127,19 @@ describe("the project's content", () => {
     expect(uses.some((use) => use.file === 'pages/faculty.yaml' && use.text.includes('Lead Faculty'))).toBe(true);
     expect(uses.some((use) => use.file === 'pages/contact.yaml' && use.text.includes('maps/embed'))).toBe(true);
     expect(uses.some((use) => use.picture === '/media/hero-poster.webp')).toBe(true);
+  });
+
+  it("lists every batch's dates, days, hours, centre and fee as examples, the year of Manual Analysis's too", () => {
+    const pages = loadContent({ root: ROOT }).pages.filter((entry) => (entry.page.meta.course?.batches.length ?? 0) > 0);
+    expect(pages.length).toBeGreaterThanOrEqual(6);
+    for (const { file, page } of pages) {
+      const listed = uses.filter((use) => use.file === file).map((use) => use.text);
+      for (const batch of page.meta.course!.batches) {
+        expect(listed, file).toContain(`- start: ${batch.start}`);
+        expect(listed, file).toContain(`fee: ${batch.fee}`);
+      }
+    }
+    expect(uses.filter((use) => use.file === 'pages/manualanalysis.yaml').map((use) => use.text)).toEqual(expect.arrayContaining(['- start: 2027-06-15', '- start: 2027-07-15']));
   });
 
   it('every picture of public/images is an example picture, and none says "placeholder"', () => {

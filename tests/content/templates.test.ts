@@ -26,7 +26,7 @@ describe('the course template', () => {
   });
 
   it('has every section a course page usually has, hero first', () => {
-    expect(page.sections.map((section) => section.type)).toEqual(['hero', 'prose', 'list', 'facts', 'modules', 'packages', 'list', 'brochure', 'cta']);
+    expect(page.sections.map((section) => section.type)).toEqual(['hero', 'prose', 'list', 'facts', 'modules', 'packages', 'list', 'brochure', 'batches', 'cta']);
   });
 });
 

@@ -6,7 +6,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PreviewApp, PreviewPage, previewSections, previewSite, previewTitle, withSiteDraft } from '../../editor/app/PreviewApp';
+import { PreviewApp, PreviewPage, previewCourse, previewSections, previewSite, previewTitle, withSiteDraft } from '../../editor/app/PreviewApp';
 import type { ContentResponse, Json } from '../../editor/protocol/api';
 import { keepLinksInNewTabs } from '../../editor/app/preview-links';
 import { testSite } from '../helpers/render';
@@ -71,7 +71,7 @@ describe('the preview', () => {
       ],
     });
     const first = previewSections(course('40 hours'));
-    const withCourses = { ...content, courses: { '/etabs': { name: 'ETABS', duration: '15, 25 or 45 hours' } } };
+    const withCourses = { ...content, courses: { '/etabs': { name: 'ETABS', duration: '15, 25 or 45 hours', batches: [] } } };
     const { rerender } = render(<PreviewPage content={withCourses} shown={{ id: 1, route: '/tekla', title: null, sections: first.sections }} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Tekla Structures' })).toBeInTheDocument();
     expect(screen.getByText('40 hours')).toBeInTheDocument();
@@ -85,6 +85,34 @@ describe('the preview', () => {
     expect(screen.getByText('55 hours')).toBeInTheDocument();
     expect(screen.queryByText('40 hours')).not.toBeInTheDocument();
     expect(previewTitle(course('55 hours'))).toBe('Tekla Structures | CESA');
+  });
+
+  it("shows the course's batches as they are edited, before they are saved, leaving out one written wrong", () => {
+    const draft = (start: string): Json => ({
+      meta: {
+        title: 'ETABS',
+        description: 'd',
+        keywords: ['k'],
+        course: {
+          name: 'ETABS',
+          group: 'structure',
+          batches: [
+            { start, days: 'Mon–Fri', time: '10:00–13:00', mode: 'classroom', centre: 'Pune', fee: 12500 },
+            { start: '2027-02-30', days: 'Mon–Fri', time: '10:00–13:00', mode: 'classroom', centre: 'Pune', fee: 9000 },
+          ],
+        },
+      },
+      sections: [{ type: 'hero', title: 'ETABS' }, { type: 'batches' }],
+    });
+    // What was saved: no batch yet.
+    const saved = { ...content, courses: { '/etabs': { name: 'ETABS', batches: [] } } };
+    const shown = (id: number, start: string) => ({ id, route: '/etabs', title: null, sections: previewSections(draft(start)).sections, course: previewCourse(draft(start)) });
+    const { rerender } = render(<PreviewPage content={saved} shown={shown(1, '2027-01-18')} />);
+    expect(screen.getByText('Mon 18 Jan 2027')).toBeInTheDocument();
+    expect(screen.getByText('₹12,500')).toBeInTheDocument();
+    expect(screen.queryByText('₹9,000')).not.toBeInTheDocument();
+    rerender(<PreviewPage content={saved} shown={shown(2, '2027-01-25')} />);
+    expect(screen.getByText('Mon 25 Jan 2027')).toBeInTheDocument();
   });
 
   it('marks an unknown section type as broken too', () => {

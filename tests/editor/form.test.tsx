@@ -257,7 +257,7 @@ describe('the page form', () => {
     const faq = TYPES.find((info) => info.type === 'faq')!;
     await user.click(screen.getByRole('button', { name: new RegExp(faq.label) }));
     const sections = last().sections;
-    expect(sections).toHaveLength(11);
+    expect(sections).toHaveLength(12);
     expect(sections[2]).toEqual(faq.example);
     const toggle = screen.getByRole('button', { name: /Placement FAQ \(FAQ\)/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -283,7 +283,7 @@ describe('the page form', () => {
     expect(last().sections.map((section) => section.type).slice(0, 4)).toEqual(['hero', 'list', 'prose', 'facts']);
     expect(handle).toHaveFocus();
     expect(handle).toHaveAccessibleName('Move section 3');
-    expect(screen.getByText('Section moved to position 3 of 10.')).toBeInTheDocument();
+    expect(screen.getByText('Section moved to position 3 of 11.')).toBeInTheDocument();
     await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
     expect(last().sections.map((section) => section.type).slice(0, 3)).toEqual(['hero', 'prose', 'list']);
     expect(handle).toHaveFocus();
@@ -317,7 +317,7 @@ describe('the page form', () => {
     const { user, last, original } = setup();
     await user.click(screen.getByRole('button', { name: 'Move section 3' }));
     await user.click(screen.getByRole('button', { name: 'Remove section 3' }));
-    expect(last().sections).toHaveLength(9);
+    expect(last().sections).toHaveLength(10);
     const undo = screen.getByRole('button', { name: /^Undo/ });
     expect(undo).toHaveFocus();
     await user.click(undo);
@@ -505,7 +505,7 @@ describe('the page form', () => {
   test('a section of a type the site does not have keeps its data and shows its error in the heading', async () => {
     const data = etabs() as unknown as Page;
     const sections = [...data.sections, { type: 'carousel', title: 'Photos' }];
-    const errors = [error('unknown-section-type', 'sections[10].type', '"carousel" is not a section type')];
+    const errors = [error('unknown-section-type', 'sections[11].type', '"carousel" is not a section type')];
     const { user } = setup({ data: { ...data, sections } as unknown as Json, errors });
     const toggle = screen.getByRole('button', { name: /Photos \(A kind of section the site does not know\)/ });
     expect(toggle).toHaveAccessibleName(/1 error$/);
@@ -519,14 +519,14 @@ describe('the page form', () => {
     const data = etabs() as unknown as Page;
     const sections = [...data.sections, 'just a line of text'];
     const { user, last } = setup({ data: { ...data, sections } as unknown as Json });
-    const toggle = document.getElementById(fieldId('sections[10]'))!;
+    const toggle = document.getElementById(fieldId('sections[11]'))!;
     await user.click(toggle);
     const panel = toggle.closest('li')!;
     expect(within(panel).getByText(/This section is a single value, not a set of fields/)).toBeInTheDocument();
     expect(within(panel).getByText('just a line of text')).toBeInTheDocument();
     openSearch();
     await user.type(screen.getByRole('textbox', { name: 'Title (required)' }), '!');
-    expect(last().sections[10]).toBe('just a line of text');
+    expect(last().sections[11]).toBe('just a line of text');
   });
 
   // Every kind of field is in these panels: text, paragraphs, images with upload, links, lists of

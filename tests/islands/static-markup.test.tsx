@@ -31,7 +31,7 @@ function both(node: ReactNode): { ours: string | undefined; react: string } {
 
 /** Every page of `content` as the build renders it, `photos`: its raster images as processed pictures. */
 function pagesOf(content: Content, photos: boolean): RenderData[] {
-  const courses = courseIndexOf(content.facts.map((facts) => facts.summary));
+  const courses = courseIndexOf(content.facts);
   const withVariants = (images: Record<string, ImageSize>) =>
     Object.fromEntries(
       Object.entries(images).map(([src, size], index): [string, ImageSize] => [

@@ -12,7 +12,7 @@ const site: Site = {
     chatMessage: { coursePage: "Hello CESA, I'm interested in the {name} course.", otherPages: 'Hello CESA, I have a question.' },
   },
 };
-const courses = { '/etabs': { name: 'ETABS & STAAD.Pro', duration: '45 hours' } };
+const courses = { '/etabs': { name: 'ETABS & STAAD.Pro', duration: '45 hours', batches: [] } };
 
 function chatLink(route: string, onSite: Site = site) {
   renderWithSite(

@@ -13,6 +13,7 @@ import { Img } from '../../src/ui/Img';
 import { SectionSchema } from '../../src/content/page-schema';
 import { SectionSlot } from '../../src/sections/section-slot';
 import { renderWithSite, testSite } from '../helpers/render';
+import { TEST_TODAY } from '../helpers/render';
 
 const photo = { width: 1600, height: 1200, variants: { id: '0123456789abcdef0123', widths: [480, 800, 1200, 1600], tint: '534' } };
 const images: ImageSizes = { '/images/hero.jpg': photo, '/images/logo.svg': { width: 120, height: 40 } };
@@ -101,8 +102,8 @@ describe('where an image is named outside the page', () => {
     const site = { ...testSite, logo: { src: '/images/logo.png', alt: 'CESA' } };
     const logo: ImageSizes = { '/images/logo.png': { width: 480, height: 160, variants: { id: 'abcdefabcdefabcdefab', widths: [160, 320, 480] } } };
     expect(headOf(site, '/', null, logo).ogImage).toBe('https://www.cesa.example.com/_img/abcdefabcdefabcdefab-480.webp');
-    expect(JSON.stringify(structuredData(site, '/', null, logo))).toContain('"logo":"https://www.cesa.example.com/_img/abcdefabcdefabcdefab-480.webp"');
-    expect(JSON.stringify(structuredData(site, '/', null, logo))).not.toContain('logo.png');
+    expect(JSON.stringify(structuredData(site, '/', null, { today: TEST_TODAY, images: logo }))).toContain('"logo":"https://www.cesa.example.com/_img/abcdefabcdefabcdefab-480.webp"');
+    expect(JSON.stringify(structuredData(site, '/', null, { today: TEST_TODAY, images: logo }))).not.toContain('logo.png');
     // An SVG logo is the file itself.
     expect(headOf(testSite, '/', null).ogImage).toBe('https://www.cesa.example.com/images/logo.svg');
   });

@@ -4,11 +4,14 @@
  * act on the selected entry (the one last focused or touched) and sit under it. Under the entry
  * rather than in a menu or a bar at the list's foot, because on a phone that is where the thumb
  * already is: one tap, buttons of a finger's size, no small pop-up to aim at, nothing off screen
- * in a long list. "Add …" at the end (a new entry starts as the smallest value its schema allows).
+ * in a long list. "Add …" at the end (a new entry starts as the smallest value its schema allows);
+ * an entry with dates (a batch) also has "Copy this …", which adds a copy of it a month later.
  * The list of sections is a list of its own (SectionList).
  */
 import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
-import type { Json } from '../../protocol/api';
+import { addMonths, isIsoDate } from '../../../src/content/calendar';
+import { isRecord } from '../../../src/lib/is-record';
+import type { FormSchema, Json } from '../../protocol/api';
 import { FieldDescription, FieldErrors, Required, useChrome } from './chrome';
 import { useFormActions } from './context';
 import { Field } from './Field';
@@ -17,9 +20,26 @@ import { firstControl, focusFirst, quoted } from './focus';
 import { GRAB_HINT, useGrab } from './grab';
 import { useItemKeys } from './item-keys';
 import { childPath, isKey, moveItem } from './paths';
-import { branchFor, descriptionOf, discriminatorOf, itemsOf, smallestValue, typeOf } from './schema';
+import { branchFor, descriptionOf, discriminatorOf, itemsOf, kindOf, propertiesOf, smallestValue, typeOf } from './schema';
 import { SectionList } from './SectionList';
 import { capitalise, humanise, inSentence, itemNoun, summaryOf } from './words';
+
+/** The keys of an entry's date fields (kind `date`), for entries that are groups of fields. */
+function datedKeys(items: FormSchema): string[] {
+  const entry = branchFor(items, undefined) ?? items;
+  return typeOf(entry) === 'object' ? Object.entries(propertiesOf(entry)).flatMap(([key, field]) => (kindOf(branchFor(field, undefined) ?? field) === 'date' ? [key] : [])) : [];
+}
+
+/** A copy of an entry with each of its dates a month on (a date written wrong is copied as it is). */
+function copyLater(entry: Json, dated: readonly string[]): Json {
+  const copy = structuredClone(entry);
+  if (!isRecord(copy)) return copy;
+  for (const key of dated) {
+    const date = copy[key];
+    if (typeof date === 'string' && isIsoDate(date.trim())) copy[key] = addMonths(date.trim(), 1);
+  }
+  return copy;
+}
 
 type Pending = { key: string; action: 'up' | 'down' | 'remove' | 'item' | 'handle' } | { key: null; action: 'add' };
 
@@ -90,6 +110,17 @@ function ListField(props: FieldProps) {
     setSelected(added);
     pending.current = { key: added, action: 'item' };
     announce(`${capitalise(noun)} ${list.length + 1} added.`);
+    show(path);
+  };
+  // An entry with dates (a batch) is most often followed by one like it, later: copied in one press,
+  // its dates a month on, at the end of the list.
+  const dated = datedKeys(items);
+  const copyAt = (index: number) => {
+    set(path, [...list, copyLater(list[index]!, dated)]);
+    const added = keys.insert(list.length);
+    setSelected(added);
+    pending.current = { key: added, action: 'item' };
+    announce(`${capitalise(noun)} ${list.length + 1} added: a copy of ${noun} ${index + 1}${dated.length > 0 ? ', a month later' : ''}.`);
     show(path);
   };
   const drop = () => {
@@ -203,6 +234,12 @@ function ListField(props: FieldProps) {
                         <span className="ef-sr">Move {name}</span>{' '}
                         <span className="ef-capital">down</span>
                       </button>
+                      {dated.length > 0 && (
+                        <button type="button" className="ef-button ef-button-small" data-ef-action="copy" onClick={() => copyAt(index)}>
+                          Copy this {noun}
+                          <span className="ef-sr"> ({index + 1}) to a new one a month later</span>
+                        </button>
+                      )}
                       <button type="button" className="ef-button ef-button-small ef-button-quiet" data-ef-action="remove" onClick={() => removeAt(index)}>
                         Remove{' '}
                         <span className="ef-sr">{name}</span>

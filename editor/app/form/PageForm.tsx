@@ -9,7 +9,7 @@ import { statedFacts } from '../../../src/content/course-facts';
 import { isRecord } from '../../../src/lib/is-record';
 import type { Json } from '../../protocol/api';
 import { fieldId, type PageFormProps } from './contract';
-import { FactsContext, type FormActions, type ListIds, type Revealer } from './context';
+import { BranchesContext, FactsContext, type FormActions, type ListIds, type Revealer } from './context';
 import { ErrorStore } from './errors';
 import { Field } from './Field';
 import { focusAndShow } from './focus';
@@ -20,6 +20,9 @@ import { useStableList } from './stable';
 import { PhotoPrompts } from './photo-prompt';
 
 /** The element of `id`, or of the nearest id above it (`field-sections-2-cards` for `field-sections-2-cards-0-title`). */
+/** A form without the site's branches (a preview of a section alone) offers online only. */
+const NO_BRANCHES: readonly string[] = [];
+
 function nearestElement(root: HTMLElement, id: string): HTMLElement | null {
   let candidate = id;
   for (;;) {
@@ -78,6 +81,7 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
   const images = useStableList(context.images);
   const files = useStableList(context.files);
   const sections = useStableList(context.sections);
+  const branches = useStableList(context.branches ?? NO_BRANCHES);
 
   const showers = useRef(new Set<(id: string) => void>());
   const revealer = useMemo<Revealer>(
@@ -146,7 +150,9 @@ export function PageForm({ schema, value, onChange, errors, context }: PageFormP
         <Datalists lists={lists} routes={routes} images={images} files={files} />
         {isRecord(value) ? (
           <FactsContext.Provider value={facts}>
-            <Field schema={schema} value={value} path={ROOT_PATH} label="Page" required />
+            <BranchesContext.Provider value={branches}>
+              <Field schema={schema} value={value} path={ROOT_PATH} label="Page" required />
+            </BranchesContext.Provider>
           </FactsContext.Provider>
         ) : (
           <p className="ef-note" id={fieldId('(document)')} tabIndex={-1}>

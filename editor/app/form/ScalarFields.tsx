@@ -5,7 +5,7 @@ import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
 import { useFormActions } from './context';
 import type { FieldProps } from './field-props';
 import { isKey } from './paths';
-import { descriptionOf, enumOf, numberKeyword, typeOf } from './schema';
+import { descriptionOf, enumOf, kindOf, numberKeyword, typeOf } from './schema';
 import { choiceLabel, textOf, inSentence } from './words';
 
 function defaultOf(props: FieldProps): Json | undefined {
@@ -115,27 +115,40 @@ export function NumberField(props: FieldProps) {
     const number = Number(text);
     if (Number.isFinite(number) && number !== value) set(path, number);
   };
+  const input = (
+    <input
+      id={chrome.id}
+      className="ef-input ef-number"
+      type="number"
+      inputMode={integer ? 'numeric' : 'decimal'}
+      step={integer ? 1 : 'any'}
+      min={numberKeyword(schema, 'minimum')}
+      max={numberKeyword(schema, 'maximum')}
+      placeholder={typeof fallback === 'number' ? `Default: ${fallback}` : undefined}
+      value={shown}
+      onChange={onChange}
+      onBlur={() => setDraft(null)}
+      aria-describedby={chrome.describedBy}
+      aria-invalid={chrome.invalid}
+      aria-required={required || undefined}
+    />
+  );
   return (
     <div className="ef-field">
       <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
       {writeAs}
       <FieldDescription id={chrome.descriptionId} text={description} />
-      <input
-        id={chrome.id}
-        className="ef-input ef-number"
-        type="number"
-        inputMode={integer ? 'numeric' : 'decimal'}
-        step={integer ? 1 : 'any'}
-        min={numberKeyword(schema, 'minimum')}
-        max={numberKeyword(schema, 'maximum')}
-        placeholder={typeof fallback === 'number' ? `Default: ${fallback}` : undefined}
-        value={shown}
-        onChange={onChange}
-        onBlur={() => setDraft(null)}
-        aria-describedby={chrome.describedBy}
-        aria-invalid={chrome.invalid}
-        aria-required={required || undefined}
-      />
+      {kindOf(schema) === 'rupees' ? (
+        // An amount in rupees (a fee): the sign before it, as the page shows it.
+        <div className="ef-row ef-money">
+          <span className="ef-money-sign" aria-hidden="true">
+            ₹
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
       <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
     </div>
   );

@@ -5,10 +5,10 @@
  */
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { FieldDescription, FieldErrors, FieldLabel, useChrome } from './chrome';
-import { useLists } from './context';
+import { useBranches, useFormActions, useLists } from './context';
 import type { FieldProps } from './field-props';
 import { ImagePathField } from './ImagePathField';
-import { formatPath } from './paths';
+import { formatPath, isKey } from './paths';
 import { usePhotoPrompt, usePhotoPrompts } from './photo-prompt';
 import { descriptionOf, kindOf, slotOf } from './schema';
 import { useTextChange } from './text-change';
@@ -22,7 +22,49 @@ function rowsFor(text: string): number {
 export function StringField(props: FieldProps) {
   const kind = kindOf(props.schema);
   const image = kind === 'image' || (kind === 'public-file' && (props.inImage || slotOf(props.schema) !== undefined));
-  return image ? <ImagePathField {...props} /> : <TextField {...props} />;
+  if (image) return <ImagePathField {...props} />;
+  if (kind === 'branch') return <BranchField {...props} />;
+  return <TextField {...props} />;
+}
+
+/** What a centre (a field of kind `branch`) may be besides a branch: taught online only. */
+const ONLINE = 'online';
+
+/**
+ * A branch of the site, by its city, or online: a choice among the site's branches (a value that is
+ * none of them, written by hand, is kept and shown as such: the validator says what to do).
+ */
+function BranchField(props: FieldProps) {
+  const { schema, value, path, label, required, writeAs } = props;
+  const description = props.description ?? descriptionOf(schema);
+  const chrome = useChrome(path, description);
+  const { set, remove } = useFormActions();
+  const branches = useBranches();
+  const current = typeof value === 'string' ? value : '';
+  const known = current === ONLINE || branches.includes(current);
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const picked = event.target.value;
+    if (picked === '' && isKey(path)) remove(path);
+    else set(path, picked);
+  };
+  return (
+    <div className="ef-field">
+      <FieldLabel htmlFor={chrome.id} label={label} required={required} path={path} />
+      {writeAs}
+      <FieldDescription id={chrome.descriptionId} text={description} />
+      <select id={chrome.id} className="ef-select" value={current} onChange={onChange} aria-describedby={chrome.describedBy} aria-invalid={chrome.invalid} aria-required={required || undefined}>
+        {current === '' && <option value="">Choose…</option>}
+        {!known && current !== '' && <option value={current}>{current} (not a branch)</option>}
+        {branches.map((city) => (
+          <option key={city} value={city}>
+            {city}
+          </option>
+        ))}
+        <option value={ONLINE}>Online</option>
+      </select>
+      <FieldErrors id={chrome.errorsId} errors={chrome.errors} path={path} />
+    </div>
+  );
 }
 
 function TextField(props: FieldProps) {
@@ -74,6 +116,9 @@ function TextField(props: FieldProps) {
       )}
       {long ? (
         <textarea className="ef-input ef-textarea" rows={rowsFor(text)} {...attributes} />
+      ) : kind === 'date' || kind === 'month' ? (
+        // The browser's date picker; its value is the content's own form (2027-01-11, 2027-02).
+        <input className="ef-input ef-date" type={kind} {...attributes} />
       ) : (
         <input className="ef-input" type="text" list={list} autoComplete="off" {...attributes} />
       )}

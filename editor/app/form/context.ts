@@ -35,6 +35,13 @@ export interface ListIds {
 export const ListsContext = createContext<ListIds>({ routes: '', images: '', files: '' });
 export const UploadContext = createContext<FormContext['upload']>(() => Promise.reject(new Error('uploads are not available here')));
 export const SectionTypesContext = createContext<FormContext['sections']>([]);
+/** The cities of the site's branches: what a centre (a field of kind `branch`) is chosen among, with online. */
+export const BranchesContext = createContext<readonly string[]>([]);
+
+export function useBranches(): readonly string[] {
+  return useContext(BranchesContext);
+}
+
 /** The course's facts the page states once (meta › course): a section whose heading names one ("{software}") is named by it. */
 export const FactsContext = createContext<StatedFacts>({});
 

@@ -14,6 +14,8 @@ export interface FormContext {
   files: string[];
   /** Uploads a photo into public/ (the dev server's /_editor/api/upload); resolves to its site path. */
   upload: (file: File) => Promise<string>;
+  /** Centre pickers: the cities of the site's branches (a batch is taught at one of them, or online). */
+  branches?: readonly string[] | undefined;
   /** Every section type, with its label, description and example (what "Add section" inserts). */
   sections: SectionTypeInfo[];
 }

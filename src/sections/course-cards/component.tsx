@@ -1,5 +1,8 @@
 import type { SectionOf } from '../../content/page-schema';
+import { nextBookableBatch } from '../../content/batches';
+import { formatShortDay } from '../../content/calendar';
 import { useCourses } from '../../page/courses-context';
+import { useToday } from '../../page/today-context';
 import { Img } from '../../ui/Img';
 import { SectionShell, Text } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
@@ -25,11 +28,15 @@ export default function CourseCards({ section }: SectionProps<'course-cards'>) {
 
 /**
  * One card. A card that names its course page (`course: /etabs`) takes the name, the duration and a
- * Learn More link to it from that page's facts, for what it does not give itself.
+ * Learn More link to it from that page's facts, for what it does not give itself, and the day its next
+ * batch starts (while one can be joined).
  */
 function CourseCard({ card: given, imageSide }: { card: Card; imageSide: 'left' | 'right' }) {
   const courses = useCourses();
+  const today = useToday();
   const course = given.course === undefined ? undefined : courses[given.course];
+  // The next batch a visitor can join, from the course page's batches: "Next batch 11 Jan".
+  const next = course ? nextBookableBatch(course.batches, today) : undefined;
   const card = {
     ...given,
     // Without the site's courses (a preview of this section alone), the route stands in for the name.
@@ -54,6 +61,11 @@ function CourseCard({ card: given, imageSide }: { card: Card; imageSide: 'left' 
         {card.duration && (
           <p className="course-card__duration">
             <strong>Duration:</strong> {card.duration}
+          </p>
+        )}
+        {next && (
+          <p className="course-card__next">
+            <strong>Next batch</strong> <time dateTime={next.start}>{formatShortDay(next.start, today)}</time>
           </p>
         )}
         {card.link && (
