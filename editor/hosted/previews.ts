@@ -8,7 +8,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../../scripts/builder/site-build';
+import { datedBuild } from '../publish/dated-build';
+import type { Clock } from './clock';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent } from '../../src/content/load';
 import { firebaseJsonText } from '../../scripts/hosting/firebase-json';
@@ -57,6 +58,8 @@ export interface PreviewOptions {
    */
   localEmulator: boolean;
   log: (entry: Record<string, unknown>) => void;
+  /** The server's clock: a preview is built for its date in India, as the live site is. */
+  clock: Clock;
 }
 
 export class DraftPreviews {
@@ -114,7 +117,7 @@ export class DraftPreviews {
     const started = Date.now();
     try {
       const dir = path.join(folder, 'site');
-      const result = await buildSite({ root: this.options.root, contentRoot: draft.worktree, outDir: dir, onWait: () => undefined });
+      const result = await datedBuild({ root: this.options.root, contentRoot: draft.worktree, outDir: dir, onWait: () => undefined }, this.options.clock.todayInIndia());
       if (!result.ok) {
         draft.errors = result.errors.length;
         this.options.log({ event: 'preview-refused', draft: `drafts/${id}`, errors: result.errors.length });

@@ -124,6 +124,7 @@ export function hostedApi(hosted: Hosted): { serve: (req: IncomingMessage, res: 
     editors: () => who.editorsNow(),
     mainMoved: () => hosted.repository.refresh(true),
     log: hosted.log,
+    clock: hosted.clock,
   });
   const routes: Routes<Route> = { ...signInRoutes(hosted), 'GET preview': (call) => previewStatus(hosted, call) };
   const serve = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {

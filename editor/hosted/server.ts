@@ -100,8 +100,7 @@ function failed(hosted: Hosted, req: IncomingMessage, res: ServerResponse, url: 
 }
 
 /** Every request: the health check, a draft's preview (by its name), then the editor's own, on its own name only. */
-function handler(hosted: Hosted, previewServer: PreviewServer | null): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { serve: api } = hostedApi(hosted);
+function handler(hosted: Hosted, api: Serve, previewServer: PreviewServer | null): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', hosted.origin);
     if (url.pathname === '/healthz') {
@@ -130,7 +129,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   if (problem) throw new Error(problem);
   const hosted = await assemble(options);
   const previewServer = previewServerOf(hosted);
-  const handle = handler(hosted, previewServer);
+  const { serve: api, publishing } = hostedApi(hosted);
+  const handle = handler(hosted, api, previewServer);
   const server = createServer(serverTimeouts(hosted.requestLimits), (req, res) => void handle(req, res));
   limitConnections(server, hosted.requestLimits);
   await new Promise<void>((resolve, reject) => {
@@ -139,6 +139,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   });
   // Saves and publishes that change a course redraw the brochure: its thread loads now, not then.
   brochureThreadReady();
+  // Schedules armed again (one due while the server was stopped runs now), and the next midnight's update of the live site.
+  publishing.start();
   const { port } = server.address() as AddressInfo;
   const address = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   if (!hosted.origin) {
@@ -146,6 +148,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     hosted.originHost = new URL(address).host;
   }
   const close = async () => {
+    await publishing.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

@@ -63,6 +63,8 @@ const review: ReviewResponse = {
   unfinished: null,
   dropped: null,
   refusal: null,
+  schedules: [],
+  dateUpdate: null,
 };
 
 const reviewedCommit = { draft: 'ravi-editor-example-com', commit: 'c'.repeat(40), digest: 'd'.repeat(64) };
