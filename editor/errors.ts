@@ -314,7 +314,7 @@ export const PUBLISH = defineCatalogue('publish', {
   PUBLISH_SCHEDULE_PAST: {
     status: 400,
     /** `now`: the time now in India, "Tue 8 Dec 2026, 05:49 IST". */
-    message: ({ now }: { now: string }) => `That time has passed or is too close (it is ${now}): a publish is scheduled at least a minute ahead.`,
+    message: ({ now }: { now: string }) => `That time has passed: it is ${now} now.`,
     hint: 'Choose a later date or time, or publish now.',
   },
   PUBLISH_SCHEDULE_TOO_FAR: { status: 400, message: 'A publish can be scheduled up to a year ahead.', hint: 'Choose a date within the next year.' },

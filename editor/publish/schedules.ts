@@ -22,14 +22,13 @@ import type { Person } from '../repo/repository';
 import type { Clock } from '../hosted/clock';
 import { dateInIndia, whenInIndia } from '../india-time';
 import { PUBLISH } from '../errors';
-import type { Prepared, Publisher, Reviewed } from './publisher';
+import { changedSinceReview, type Prepared, type Publisher, type Reviewed } from './publisher';
 
 /** How often a schedule whose time came while another publish ran asks again. */
 const BUSY_RETRY_MS = 1000;
 /** A schedule that runs this much after its time ran late (the server was stopped at its time). */
 const LATE_MS = 60_000;
-/** A publish is scheduled at least this far ahead, and at most a year. */
-const LEAST_AHEAD_MS = 60_000;
+/** A publish is scheduled for a time to come, at most a year ahead. */
 const MOST_AHEAD_MS = 366 * 24 * 60 * 60_000;
 /** The schedules done (published, refused, cancelled) kept for the screen. */
 const KEPT_DONE = 20;
@@ -140,7 +139,7 @@ export class Schedules {
     const instant = Date.parse(at);
     if (Number.isNaN(instant)) throw PUBLISH.refusal('PUBLISH_SCHEDULE_NOT_A_TIME');
     const now = this.context.clock.now();
-    if (instant < now + LEAST_AHEAD_MS) throw PUBLISH.refusal('PUBLISH_SCHEDULE_PAST', { now: whenInIndia(now) });
+    if (instant <= now) throw PUBLISH.refusal('PUBLISH_SCHEDULE_PAST', { now: whenInIndia(now) });
     if (instant > now + MOST_AHEAD_MS) throw PUBLISH.refusal('PUBLISH_SCHEDULE_TOO_FAR');
     const taken = this.read().find((schedule) => schedule.status === 'waiting' && schedule.draft === draft);
     if (taken) throw PUBLISH.refusal('PUBLISH_SCHEDULE_TAKEN', { when: whenInIndia(Date.parse(taken.at)) });
@@ -201,7 +200,11 @@ export class Schedules {
       this.update(id, (entry) => ({ ...entry, ...change, late, doneAt: this.context.clock.iso(), prepared: null }));
     };
     try {
-      if (!this.context.markHolds(schedule.draft, schedule.commit)) throw PUBLISH.refusal('PUBLISH_SCHEDULE_NOT_READY');
+      if (!this.context.markHolds(schedule.draft, schedule.commit)) {
+        // Saved since (the save withdrew the mark), or the mark taken away by its editor.
+        await this.context.publisher.fetch();
+        throw (await this.context.publisher.draftHead(schedule.draft)) === schedule.commit ? PUBLISH.refusal('PUBLISH_SCHEDULE_NOT_READY') : changedSinceReview();
+      }
       const answer = await this.context.publisher.publish(schedule.draft, { commit: schedule.commit, digest: schedule.digest }, schedule.by, [], schedule.prepared);
       if ('conflicts' in answer) throw PUBLISH.refusal('PUBLISH_SCHEDULE_CONFLICTS');
       if ('nothing' in answer) throw PUBLISH.refusal('PUBLISH_SCHEDULE_NOTHING');
