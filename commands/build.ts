@@ -1,7 +1,7 @@
 /**
  * `npm run build`: the static site in dist/, or every content error and dist/ untouched.
  * Options (for tests and tools): --out <dir> (default dist), --content <dir> (where pages/ is), --verbose,
- * --cold (make every file again: every page read and rendered, no file of an earlier build reused; the
+ * --today YYYY-MM-DD (the date the site is made for; default: the date in India now), --cold (make every file again: every page read and rendered, no file of an earlier build reused; the
  * code's bundles still come from the bundle cache when the code is unchanged, the photos, link cards and the
  * brochure from theirs, each kept by what it is made from), --rebundle (with --cold,
  * the code bundled again by Vite too), --stats (a JSON line of figures for the benchmark).
@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
 import { buildInputs, upToDate } from '../scripts/builder/up-to-date';
 import { BUILD } from '../scripts/errors/build';
+import { todayOf } from '../scripts/builder/today';
 
 const { values } = parseArgs({
   options: {
@@ -28,8 +29,16 @@ const { values } = parseArgs({
     cold: { type: 'boolean', default: false },
     rebundle: { type: 'boolean', default: false },
     stats: { type: 'boolean', default: false },
+    today: { type: 'string' },
   },
 });
+// The one reading of the clock: every page is made for this date.
+const chosen = todayOf(values.today, new Date());
+if (!chosen.ok) {
+  console.error(BUILD.text('BUILD_TODAY_NOT_A_DATE', { value: chosen.value }));
+  process.exit(1);
+}
+const today = chosen.today;
 const root = process.cwd();
 const contentRoot = values.content ? path.resolve(values.content) : root;
 if (!existsSync(path.join(contentRoot, 'pages'))) {
@@ -46,7 +55,7 @@ const inputs = buildInputs(root, contentRoot);
 const hostingFile = contentRoot === root ? path.join(root, 'firebase.json') : undefined;
 const hostingUpdated = () => console.log('Updated firebase.json (hosting redirects, Content-Security-Policy) from the content.');
 if (!values.cold && !values.rebundle && !values.deploy) {
-  const unchanged = upToDate(root, outDir, inputs.hash);
+  const unchanged = upToDate(root, outDir, inputs.hash, today);
   if (unchanged) {
     // The hosting rules the last build recorded: firebase.json stays right even if it was edited since.
     const { firebaseJsonText, writeHostingFile } = await import('../scripts/hosting/firebase-json');
@@ -85,6 +94,7 @@ if (values.deploy && signIn) {
 
 const result = await buildSite({
   root,
+  today,
   outDir,
   contentRoot,
   verbose: values.verbose,

@@ -47,7 +47,7 @@ const phases: Record<string, () => void> = {
     for (const { route, file, page } of content.pages) factsOf(route, file, page);
   },
   body: () => {
-    for (const { route, page } of content.pages) server.render({ route, site, menu: content.menu, courses, page, images: {} });
+    for (const { route, page } of content.pages) server.render({ route, today: '2027-01-11', site, menu: content.menu, courses, page, images: {} });
   },
   head: () => {
     for (const { route, page } of content.pages) {

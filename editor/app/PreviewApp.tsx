@@ -3,29 +3,61 @@
  * components, from the data the editor sends (preview-protocol.ts). Each section is checked on its
  * own, so one with errors is a short notice and the others are still shown as the site would.
  */
-import { Component, Fragment, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { resolveFacts, resolveSectionFacts, statedFacts } from '../../src/content/course-facts';
-import { PageMetaSchema, SectionSchema, type Section } from '../../src/content/page-schema';
-import { SiteSchema, type MenuItem, type Site } from '../../src/content/site-schema';
-import { Layout } from '../../src/layout/Layout';
-import { isRecord } from '../../src/lib/is-record';
-import { ImageSizesProvider, type ImageSizes } from '../../src/page/image-sizes';
-import { CoursesProvider } from '../../src/page/courses-context';
-import { RouteProvider } from '../../src/page/route-context';
-import { SiteProvider } from '../../src/page/site-context';
-import { SectionSlot } from '../../src/sections/section-slot';
-import { api, asFailure, type ApiFailure } from './api';
-import type { ContentResponse, Json } from '../protocol/api';
-import { sharedNow, type PreviewData, type PreviewRendered, type PreviewScroll } from '../protocol/preview';
-import { CONTENT_CHANGED_EVENT } from './use-disk-watch';
+import {
+  Component,
+  Fragment,
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import {
+  resolveFacts,
+  resolveSectionFacts,
+  statedFacts,
+} from "../../src/content/course-facts";
+import {
+  PageMetaSchema,
+  SectionSchema,
+  type Section,
+} from "../../src/content/page-schema";
+import {
+  SiteSchema,
+  type MenuItem,
+  type Site,
+} from "../../src/content/site-schema";
+import { Layout } from "../../src/layout/Layout";
+import { isRecord } from "../../src/lib/is-record";
+import {
+  ImageSizesProvider,
+  type ImageSizes,
+} from "../../src/page/image-sizes";
+import { CoursesProvider } from "../../src/page/courses-context";
+import { TodayProvider } from "../../src/page/today-context";
+import { RouteProvider } from "../../src/page/route-context";
+import { SiteProvider } from "../../src/page/site-context";
+import { SectionSlot } from "../../src/sections/section-slot";
+import { api, asFailure, type ApiFailure } from "./api";
+import type { ContentResponse, Json } from "../protocol/api";
+import {
+  sharedNow,
+  type PreviewData,
+  type PreviewRendered,
+  type PreviewScroll,
+} from "../protocol/preview";
+import { CONTENT_CHANGED_EVENT } from "./use-disk-watch";
 
 /** A section as the preview draws it: valid (the component) or not (the notice). */
-export type PreviewSection = { ok: true; section: Section } | { ok: false; type: string };
+export type PreviewSection =
+  { ok: true; section: Section } | { ok: false; type: string };
 
 function previewSection(raw: Json): PreviewSection {
   const parsed = SectionSchema.safeParse(raw);
   if (parsed.success) return { ok: true, section: parsed.data };
-  const type = isRecord(raw) && typeof raw.type === 'string' ? raw.type : 'unknown';
+  const type =
+    isRecord(raw) && typeof raw.type === "string" ? raw.type : "unknown";
   return { ok: false, type };
 }
 
@@ -35,14 +67,21 @@ function previewSection(raw: Json): PreviewSection {
  * the last change to what it became: an unchanged section is the same object again, so it is not
  * drawn again (a keystroke changes one section; the others stay as they are; a changed fact draws them all).
  */
-export function previewSections(data: Json, previous: Map<string, PreviewSection> = new Map()): { sections: PreviewSection[]; known: Map<string, PreviewSection> } {
+export function previewSections(
+  data: Json,
+  previous: Map<string, PreviewSection> = new Map(),
+): { sections: PreviewSection[]; known: Map<string, PreviewSection> } {
   const known = new Map<string, PreviewSection>();
-  if (!isRecord(data) || !Array.isArray(data.sections)) return { sections: [], known };
+  if (!isRecord(data) || !Array.isArray(data.sections))
+    return { sections: [], known };
   const facts = statedFacts(data);
   const factsText = JSON.stringify(facts);
   const sections = data.sections.map((raw) => {
     const text = `${factsText}\n${JSON.stringify(raw)}`;
-    const entry = known.get(text) ?? previous.get(text) ?? previewSection(resolveSectionFacts(raw, facts) as Json);
+    const entry =
+      known.get(text) ??
+      previous.get(text) ??
+      previewSection(resolveSectionFacts(raw, facts) as Json);
     known.set(text, entry);
     return entry;
   });
@@ -53,7 +92,9 @@ export function previewSections(data: Json, previous: Map<string, PreviewSection
 export function previewTitle(data: Json): string | null {
   if (!isRecord(data)) return null;
   const resolved = resolveFacts(data).value;
-  const meta = PageMetaSchema.safeParse(isRecord(resolved) ? resolved.meta : undefined);
+  const meta = PageMetaSchema.safeParse(
+    isRecord(resolved) ? resolved.meta : undefined,
+  );
   return meta.success ? meta.data.title : null;
 }
 
@@ -67,14 +108,23 @@ export interface SiteDraft {
 }
 
 /** The draft site settings of a message, checked here (at once, on every keystroke). */
-export function previewSite(site: Json | undefined, menu: unknown): SiteDraft | undefined {
+export function previewSite(
+  site: Json | undefined,
+  menu: unknown,
+): SiteDraft | undefined {
   if (site === undefined) return undefined;
   const parsed = SiteSchema.safeParse(site);
-  return { site: parsed.success ? parsed.data : null, menu: Array.isArray(menu) ? (menu as MenuItem[]) : undefined };
+  return {
+    site: parsed.success ? parsed.data : null,
+    menu: Array.isArray(menu) ? (menu as MenuItem[]) : undefined,
+  };
 }
 
 /** The content around the page: with the draft site settings, when they are being edited. */
-export function withSiteDraft(content: ContentResponse, draft: SiteDraft | undefined): ContentResponse {
+export function withSiteDraft(
+  content: ContentResponse,
+  draft: SiteDraft | undefined,
+): ContentResponse {
   if (!draft) return content;
   return { ...content, site: draft.site, menu: draft.menu ?? content.menu };
 }
@@ -91,7 +141,9 @@ export interface Shown {
 function SectionNotice({ index, type }: { index: number; type: string }) {
   return (
     <div className="preview-broken container" role="note">
-      <p className="preview-broken__title">This section has errors (see the form)</p>
+      <p className="preview-broken__title">
+        This section has errors (see the form)
+      </p>
       <p className="preview-broken__detail">
         Section {index + 1} ({type}) is shown once its errors are fixed.
       </p>
@@ -100,7 +152,10 @@ function SectionNotice({ index, type }: { index: number; type: string }) {
 }
 
 /** A section whose component fails while drawing becomes the notice too, not a blank preview. */
-class SectionBoundary extends Component<{ index: number; type: string; changeId: number; children: ReactNode }, { failedAt: number | null }> {
+class SectionBoundary extends Component<
+  { index: number; type: string; changeId: number; children: ReactNode },
+  { failedAt: number | null }
+> {
   override state: { failedAt: number | null } = { failedAt: null };
 
   static getDerivedStateFromError(): { failedAt: number } {
@@ -114,20 +169,37 @@ class SectionBoundary extends Component<{ index: number; type: string; changeId:
   override render(): ReactNode {
     const { failedAt } = this.state;
     // The next change tries again: the edit may have fixed it.
-    if (failedAt === -1 || failedAt === this.props.changeId) return <SectionNotice index={this.props.index} type={this.props.type} />;
+    if (failedAt === -1 || failedAt === this.props.changeId)
+      return <SectionNotice index={this.props.index} type={this.props.type} />;
     return this.props.children;
   }
 }
 
 /** One section; drawn again only when it changed (or moved), not on every keystroke elsewhere. */
-const PreviewSectionView = memo(function PreviewSectionView({ entry, index, changeId }: { entry: PreviewSection; index: number; changeId: number }) {
-  if (!entry.ok) return <SectionNotice index={index} type={entry.type} />;
-  return (
-    <SectionBoundary index={index} type={entry.section.type} changeId={changeId}>
-      <SectionSlot section={entry.section} index={index} />
-    </SectionBoundary>
-  );
-}, (before, after) => before.entry === after.entry && before.index === after.index);
+const PreviewSectionView = memo(
+  function PreviewSectionView({
+    entry,
+    index,
+    changeId,
+  }: {
+    entry: PreviewSection;
+    index: number;
+    changeId: number;
+  }) {
+    if (!entry.ok) return <SectionNotice index={index} type={entry.type} />;
+    return (
+      <SectionBoundary
+        index={index}
+        type={entry.section.type}
+        changeId={changeId}
+      >
+        <SectionSlot section={entry.section} index={index} />
+      </SectionBoundary>
+    );
+  },
+  (before, after) =>
+    before.entry === after.entry && before.index === after.index,
+);
 
 interface PreviewPageProps {
   content: ContentResponse;
@@ -140,35 +212,49 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
     return (
       <main className="preview-broken container">
         <p className="preview-broken__title">The site settings have errors</p>
-        <p className="preview-broken__detail">The errors are listed above the form. Once they are fixed, the preview shows the home page with these settings.</p>
+        <p className="preview-broken__detail">
+          The errors are listed above the form. Once they are fixed, the preview
+          shows the home page with these settings.
+        </p>
       </main>
     );
   }
   if (!content.site) {
     return (
       <main className="preview-broken container">
-        <p className="preview-broken__title">The preview needs the site settings</p>
-        <p className="preview-broken__detail">pages/_site.yaml has errors. Once they are fixed, the preview shows this page.</p>
+        <p className="preview-broken__title">
+          The preview needs the site settings
+        </p>
+        <p className="preview-broken__detail">
+          pages/_site.yaml has errors. Once they are fixed, the preview shows
+          this page.
+        </p>
       </main>
     );
   }
   return (
     <SiteProvider value={content.site as Site}>
-      <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
-        <RouteProvider value={shown.route}>
-          <CoursesProvider value={content.courses ?? {}}>
-            <Layout menu={content.menu as MenuItem[]}>
-              {shown.sections.map((entry, index) => (
-                <Fragment key={index}>
-                  {/* Where section `index` begins, for scrolling to it: hidden, no box, no style of the site's touches it. */}
-                  <span hidden data-preview-section={index} />
-                  <PreviewSectionView entry={entry} index={index} changeId={shown.id} />
-                </Fragment>
-              ))}
-            </Layout>
-          </CoursesProvider>
-        </RouteProvider>
-      </ImageSizesProvider>
+      <TodayProvider value={content.today}>
+        <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
+          <RouteProvider value={shown.route}>
+            <CoursesProvider value={content.courses ?? {}}>
+              <Layout menu={content.menu as MenuItem[]}>
+                {shown.sections.map((entry, index) => (
+                  <Fragment key={index}>
+                    {/* Where section `index` begins, for scrolling to it: hidden, no box, no style of the site's touches it. */}
+                    <span hidden data-preview-section={index} />
+                    <PreviewSectionView
+                      entry={entry}
+                      index={index}
+                      changeId={shown.id}
+                    />
+                  </Fragment>
+                ))}
+              </Layout>
+            </CoursesProvider>
+          </RouteProvider>
+        </ImageSizesProvider>
+      </TodayProvider>
     </SiteProvider>
   );
 }
@@ -181,12 +267,19 @@ function scrollToSection(index: number): boolean {
   const marker = document.querySelector(`[data-preview-section="${index}"]`);
   if (!marker) return false;
   const first = marker.nextElementSibling;
-  if (!first || first.hasAttribute('data-preview-section')) return false;
-  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  if (!first || first.hasAttribute("data-preview-section")) return false;
+  const still =
+    window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? true;
   // Not scrollIntoView: it would scroll the editor around the frame too (on a phone, away from the form).
   // Below the site's sticky header, as its anchors are (scroll-padding-top).
-  const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  window.scrollTo({ top: first.getBoundingClientRect().top + window.scrollY - padding, behavior: still ? 'auto' : 'smooth' });
+  const padding =
+    Number.parseFloat(
+      getComputedStyle(document.documentElement).scrollPaddingTop,
+    ) || 0;
+  window.scrollTo({
+    top: first.getBoundingClientRect().top + window.scrollY - padding,
+    behavior: still ? "auto" : "smooth",
+  });
   return true;
 }
 
@@ -217,14 +310,28 @@ export function PreviewApp() {
   useEffect(() => {
     let known = new Map<string, PreviewSection>();
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      if (
+        event.origin !== window.location.origin ||
+        event.source !== window.parent
+      )
+        return;
       const scroll = event.data as Partial<PreviewScroll> | null;
-      if (scroll?.type === 'cesa-preview-scroll' && typeof scroll.section === 'number') {
-        pendingScroll.current = scrollToSection(scroll.section) ? null : scroll.section;
+      if (
+        scroll?.type === "cesa-preview-scroll" &&
+        typeof scroll.section === "number"
+      ) {
+        pendingScroll.current = scrollToSection(scroll.section)
+          ? null
+          : scroll.section;
         return;
       }
       const message = event.data as Partial<PreviewData> | null;
-      if (message?.type !== 'cesa-preview' || typeof message.id !== 'number' || typeof message.route !== 'string') return;
+      if (
+        message?.type !== "cesa-preview" ||
+        typeof message.id !== "number" ||
+        typeof message.route !== "string"
+      )
+        return;
       const { id, route } = message;
       const data = message.data ?? null;
       const parsed = previewSections(data, known);
@@ -234,30 +341,46 @@ export function PreviewApp() {
       const siteDraft = previewSite(message.site, message.menu);
       setShown({ id, route, title, sections, siteDraft });
     };
-    window.addEventListener('message', onMessage);
-    window.parent.postMessage({ type: 'cesa-preview-ready' }, window.location.origin);
-    return () => window.removeEventListener('message', onMessage);
+    window.addEventListener("message", onMessage);
+    window.parent.postMessage(
+      { type: "cesa-preview-ready" },
+      window.location.origin,
+    );
+    return () => window.removeEventListener("message", onMessage);
   }, []);
 
   const siteDraft = shown?.siteDraft;
-  const drawn = useMemo(() => content && withSiteDraft(content, siteDraft), [content, siteDraft]);
+  const drawn = useMemo(
+    () => content && withSiteDraft(content, siteDraft),
+    [content, siteDraft],
+  );
 
   const title = shown?.title;
   useEffect(() => {
-    document.title = title ? `Preview: ${title}` : 'Preview';
+    document.title = title ? `Preview: ${title}` : "Preview";
   }, [title]);
 
   useEffect(() => {
     if (!shown || !content) return;
-    if (pendingScroll.current !== null && scrollToSection(pendingScroll.current)) pendingScroll.current = null;
-    const rendered: PreviewRendered = { type: 'cesa-preview-rendered', id: shown.id, at: sharedNow() };
+    if (
+      pendingScroll.current !== null &&
+      scrollToSection(pendingScroll.current)
+    )
+      pendingScroll.current = null;
+    const rendered: PreviewRendered = {
+      type: "cesa-preview-rendered",
+      id: shown.id,
+      at: sharedNow(),
+    };
     window.parent.postMessage(rendered, window.location.origin);
   }, [shown, content]);
 
   if (failure) {
     return (
       <main className="preview-broken container">
-        <p className="preview-broken__title">The preview could not load the site</p>
+        <p className="preview-broken__title">
+          The preview could not load the site
+        </p>
         <p className="preview-broken__detail">
           {failure.message} {failure.hint}
         </p>

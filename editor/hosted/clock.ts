@@ -8,6 +8,7 @@
  */
 import { ADMIN } from '../errors';
 import { dateInIndia } from '../india-time';
+import type { IsoDate } from '../../src/content/calendar';
 
 /** Timers are re-armed at most this far apart: a long sleep (weeks until a schedule) stays within what setTimeout takes, and follows the clock. */
 const TIMER_CHUNK_MS = 30_000;
@@ -18,7 +19,7 @@ export interface Clock {
   /** now() as an ISO time, for records and logs. */
   iso(): string;
   /** The calendar date in India now: `YYYY-MM-DD` (what builds take as `today`). */
-  todayInIndia(): string;
+  todayInIndia(): IsoDate;
   /** Calls `run` once this clock reaches `instant` (at once if it has); the function returned cancels it. */
   at(instant: number, run: () => void): () => void;
 }

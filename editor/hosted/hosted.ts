@@ -157,7 +157,7 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
     repository,
     publisher,
     sessions,
-    drafts: new DraftWorkTrees(options.root, options.stateDir, repository),
+    drafts: new DraftWorkTrees(options.root, options.stateDir, repository, clock),
     limiter: new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits }),
     requestLimits: { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits },
     previews: wholeSite ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log, clock }) : null,

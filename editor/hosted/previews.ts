@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { datedBuild } from '../publish/dated-build';
+import { buildSite } from '../../scripts/builder/site-build';
 import type { Clock } from './clock';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent } from '../../src/content/load';
@@ -117,7 +117,7 @@ export class DraftPreviews {
     const started = Date.now();
     try {
       const dir = path.join(folder, 'site');
-      const result = await datedBuild({ root: this.options.root, contentRoot: draft.worktree, outDir: dir, onWait: () => undefined }, this.options.clock.todayInIndia());
+      const result = await buildSite({ root: this.options.root, today: this.options.clock.todayInIndia(), contentRoot: draft.worktree, outDir: dir, onWait: () => undefined });
       if (!result.ok) {
         draft.errors = result.errors.length;
         this.options.log({ event: 'preview-refused', draft: `drafts/${id}`, errors: result.errors.length });

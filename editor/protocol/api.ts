@@ -70,6 +70,8 @@ export interface ContentResponse {
   imageSizes: Record<string, unknown>;
   /** The course pages by route, with the name and duration a course card on another page shows (src/content/course-facts.ts). */
   courses?: CourseIndex;
+  /** The date the preview shows the page for, `YYYY-MM-DD` (today in India, as the server's clock says). */
+  today: string;
 }
 
 /** GET /_editor/api/pages */

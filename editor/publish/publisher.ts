@@ -37,7 +37,7 @@ import { pushRefusal, removeStaleLocks } from './push';
 import { PUBLISH } from '../errors';
 import { systemClock, type Clock } from '../hosted/clock';
 import { changedRoutes } from './compare-builds';
-import { datedBuild } from './dated-build';
+import { buildSite } from '../../scripts/builder/site-build';
 
 export interface PublisherOptions {
   /** The code this server runs: it builds what is published. */
@@ -438,7 +438,7 @@ export class Publisher {
   private async build(commit: string, content?: Content, { out = path.join(this.builds, commit), today = this.clock.todayInIndia() }: { out?: string; today?: string } = {}): Promise<string> {
     // Its links would be followed by the build: a commit with any is never built (links.ts).
     await refuseContentLinks(this.repo, commit);
-    const result = await datedBuild({ root: this.options.root, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined }, today);
+    const result = await buildSite({ root: this.options.root, today, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
     if (!result.ok) {
       throw PUBLISH.refusal('PUBLISH_BUILD_MISTAKES', { count: mistakeCount(result.errors), mistakes: mistakesOf(result.errors) });
     }

@@ -28,6 +28,7 @@ import {
   type ValidateResponse,
 } from '../protocol/api';
 import { contentResponse, linksTo, pageList } from './content-info';
+import type { IsoDate } from '../../src/content/calendar';
 import { namesKeptBy } from '../../scripts/authoring/kept-names';
 import { planPage, writePlannedPage } from '../../scripts/authoring/create-page';
 import { DraftChecker } from './draft-check';
@@ -51,6 +52,8 @@ export interface EditorOptions extends DevContent {
    * undefined: asked before a save, a new page or an upload writes anything (./kept-names.ts).
    */
   whyNotKept?: (file: string) => Promise<string | undefined>;
+  /** The date in India the preview shows the pages for; default the computer's (the hosted editor gives its clock's). */
+  today?: () => IsoDate;
 }
 
 const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
@@ -126,13 +129,14 @@ interface Root {
   causedBy: (page: PageFile, text: string) => ContentError[];
   /** After a write: the next answers read the files again. */
   written: () => void;
+  today: EditorOptions['today'];
 }
 
 /**
  * The endpoints, by method and name (/_editor/api/<name>), on one content root: the dev server's
  * checkout, or a draft's work tree in the hosted editor (editor/hosted/).
  */
-export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept }: EditorOptions, drafts: DraftChecker): Routes<Handler> {
+export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept, today }: EditorOptions, drafts: DraftChecker): Routes<Handler> {
   const at: Root = {
     paths,
     root,
@@ -146,15 +150,16 @@ export function endpoints(paths: ContentPaths, { root, load, invalidate, uploads
     errorsOf: (file) => load().errors.filter((error) => error.file === file),
     causedBy: (page, text) => drafts.check(load(), page, text).elsewhere,
     written: () => invalidate(),
+    today,
   };
   return { ...readingEndpoints(at), ...writingEndpoints(at) };
 }
 
 /** The endpoints that only read (and check a page as it would be written). */
-function readingEndpoints({ paths, root, load, drafts }: Root): Routes<Handler> {
+function readingEndpoints({ paths, root, load, drafts, today }: Root): Routes<Handler> {
   return {
     'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
-    'GET content': () => ({ body: contentResponse(paths, load()) }),
+    'GET content': () => ({ body: contentResponse(paths, load(), today?.()) }),
     'GET pages': () => ({ body: pageList(paths, load()) }),
     'GET page': ({ url }) => {
       const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true, site: true });

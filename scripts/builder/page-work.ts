@@ -17,6 +17,7 @@ import { deserialize, getHeapStatistics, serialize, setFlagsFromString } from 'n
 import { runInNewContext } from 'node:vm';
 import { threadId } from 'node:worker_threads';
 import type { RenderData, SharedMedia } from '../../src/app/data';
+import type { IsoDate } from '../../src/content/calendar';
 import type { CourseIndex } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { factsOf, type PageFacts } from '../../src/content/facts';
@@ -101,6 +102,8 @@ export interface RenderContext {
   serverDir: string;
   template: Template;
   site: Site;
+  /** The date the pages are made for (BuildOptions.today). */
+  today: IsoDate;
   menu: MenuItem[];
   /** The course pages, for the course cards of other pages (src/content/course-facts.ts). */
   courses: CourseIndex;
@@ -320,7 +323,7 @@ export class PageWork {
     const restored = kept && !('page' in kept) ? this.spill?.get(kept) : !kept && !job.page && job.spilled ? this.readSpilled(job.spilled) : undefined;
     const page = job.relative === null ? null : (job.page ?? (restored ? (deserialize(restored) as Page) : kept && 'page' in kept ? kept.page : validateAgain(context, job.relative)));
     this.phases.add('restore', performance.now() - started);
-    return { route: job.route, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
+    return { route: job.route, today: context.today, site: context.site, menu: context.menu, courses: context.courses, page, images: job.images, ...(job.shared ? { shared: job.shared } : {}) };
   }
 
   /** Loads the server bundle of `serverDir` (the renderer), unless it is loaded; a worker is asked this while it would wait. */

@@ -9,6 +9,7 @@ import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, 
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
+import { yearOf, type IsoDate } from '../../src/content/calendar';
 import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
@@ -23,7 +24,7 @@ import { cachedBundles, dropManifest, OutputWriter, readManifest, removeStale, s
 import { imageCacheDir, limiter, processImages } from '../images/images';
 import { committedDates, lastModified } from './last-modified';
 import { readIndex, writeIndex, type IndexEntry } from './page-index';
-import { buildInputs, recordInputs, upToDate, type BuildInputs } from './up-to-date';
+import { buildInputs, recordInputs, upToDate, type BuildInputs, type DateWindow } from './up-to-date';
 import { collectGarbage, PageWork, pretenuringOffFor, sameStamp, stampOf, type RenderJob } from './page-work';
 import { cardSpecOf, makeSharedMedia, socialCacheDir, type CardSpec } from './social';
 import { speculationRulesFile } from './speculation';
@@ -54,6 +55,12 @@ export type BuildResult =
 export interface BuildOptions {
   /** The project: index.html, src/, public/. */
   root: string;
+  /**
+   * The date the site is made for, `YYYY-MM-DD` (the date in India when the command started, or its
+   * `--today`): what is past or upcoming, the © year. The output depends on the code, the content and this
+   * date only; a build for another date remakes only the pages whose output changes with it.
+   */
+  today: IsoDate;
   /** Where pages/ and its public/ are; default the project itself (tests and the bench use others). */
   contentRoot?: string;
   outDir?: string;
@@ -93,11 +100,11 @@ export interface BuildOptions {
  * output folder is updated in place, each file renamed over the old one; else a fresh output is made
  * beside it and swapped in.
  */
-export async function buildSite({ root, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, rebundle = false, inputs: taken, hostingFile }: BuildOptions): Promise<BuildResult> {
+export async function buildSite({ root, today, contentRoot = root, outDir = path.join(root, 'dist'), verbose = false, lockTimeoutMs, onWait, cold = false, rebundle = false, inputs: taken, hostingFile }: BuildOptions): Promise<BuildResult> {
   outDir = path.resolve(outDir);
   // What this build reads, taken before it reads anything: a change made during the build is seen by the next one.
   const inputs = taken ?? buildInputs(root, contentRoot);
-  const unchanged = cold || rebundle ? undefined : upToDate(root, outDir, inputs.hash);
+  const unchanged = cold || rebundle ? undefined : upToDate(root, outDir, inputs.hash, today);
   if (unchanged) {
     // The rules the last build recorded, written by today's code: right even if the file was edited since.
     const hosting = firebaseJsonText(unchanged.hosting);
@@ -217,7 +224,8 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
     // The course pages' names and durations: a page's course cards show those of the courses they name.
     const courses = courseIndexOf(facts.map((page) => page.summary));
-    const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu));
+    // Every page shows the year (the © line): a new year makes every page again, a new day alone does not.
+    const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu), String(yearOf(today)));
     const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
     const jobs: RenderJob[] = [...checked.accepted, null].map((entry): RenderJob => {
       const route = entry?.route ?? '/404';
@@ -239,7 +247,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     // The workers get their pages first: this thread's other files and its own share follow while they render.
     const notFound = toRender.filter((job) => job.relative === null);
     const rendering = threads.render(
-      { root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options },
+      { root: contentRoot, pagesDir, serverDir: server, template, site, today, menu: checked.menu, courses, writer: out.options },
       toRender.filter((job) => job.relative !== null),
     );
     // Awaited below; a step between that throws must not leave its failure unhandled.
@@ -267,7 +275,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     spillRemoved = rm(spillDir, { recursive: true, force: true }).catch(() => undefined);
     // What rendering left behind goes before the last steps build their large lists (records, index).
     if (much) collectGarbage();
-    if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, menu: checked.menu, courses, writer: out.options }, notFound));
+    if (notFound.length > 0) out.merge(await new PageWork().render({ root: contentRoot, pagesDir, serverDir: server, template, site, today, menu: checked.menu, courses, writer: out.options }, notFound));
     steps.mark('render');
     const brochureSource = await writeBrochure(brochure, out);
     steps.mark('brochure');
@@ -277,7 +285,7 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
     writeManifest(root, outDir, out.written);
     const hosting = firebaseJsonText(hostingRules);
     const hostingWritten = hostingFile ? writeHostingFile(hostingFile, hosting) : false;
-    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length, hosting: hostingRules });
+    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length, hosting: hostingRules, dates: datesOfYear(today) });
     if (loaded.size > 0 || files.length !== Object.keys(index).length) {
       writeIndex(
         root,
@@ -315,6 +323,12 @@ export async function buildSite({ root, contentRoot = root, outDir = path.join(r
       lock.release();
     }
   }
+}
+
+/** The days for which the output made for `today` stays the same: its year (the © line). */
+function datesOfYear(today: IsoDate): DateWindow {
+  const year = yearOf(today);
+  return { from: `${year}-01-01`, until: `${year + 1}-01-01` };
 }
 
 /** `dir`, made now; undefined if it cannot be (then what would go there is done without it). */

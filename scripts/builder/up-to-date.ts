@@ -13,6 +13,7 @@ import path from 'node:path';
 import { buildCacheDir, codeFingerprint, readManifest, sha1, verifiedRecords } from './build-cache';
 import type { FileStamp } from './page-work';
 import type { HostingRules } from '../hosting/firebase-json';
+import type { IsoDate } from '../../src/content/calendar';
 
 /** What a build of a content folder reads: its hash, and each file's identity as it was taken. */
 export interface BuildInputs {
@@ -91,20 +92,29 @@ export interface BuiltFrom {
   pages: number;
   /** What the content decided in firebase.json: a build that finds nothing changed still writes it right. */
   hosting: HostingRules;
+  /** The dates for which this output is what a build would make (the output changes with the date outside it). */
+  dates: DateWindow;
+}
+
+/** Days from `from` up to, not including, `until` (`YYYY-MM-DD`). */
+export interface DateWindow {
+  from: IsoDate;
+  until: IsoDate;
 }
 
 /**
- * The last build of `outDir`, if it was built from exactly these inputs and every file it wrote is
- * untouched since (a build under way has dropped its manifest: not up to date); else undefined.
+ * The last build of `outDir`, if it was built from exactly these inputs, for a date whose output is the
+ * same as `today`'s, and every file it wrote is untouched since (a build under way has dropped its manifest:
+ * not up to date); else undefined.
  */
-export function upToDate(root: string, outDir: string, inputs: string): (BuiltFrom & { files: number }) | undefined {
+export function upToDate(root: string, outDir: string, inputs: string, today: IsoDate): (BuiltFrom & { files: number }) | undefined {
   let built: BuiltFrom;
   try {
     built = JSON.parse(readFileSync(recordFile(root, outDir), 'utf8')) as BuiltFrom;
   } catch {
     return undefined;
   }
-  if (built.inputs !== inputs || !built.hosting) return undefined;
+  if (built.inputs !== inputs || !built.hosting || !built.dates || today < built.dates.from || today >= built.dates.until) return undefined;
   const records = readManifest(root, outDir);
   const files = Object.keys(records).length;
   return files > 0 && Object.keys(verifiedRecords(outDir, records)).length === files ? { ...built, files } : undefined;

@@ -25,6 +25,7 @@ import { ERRORS_ROUTE, errorListPage, errorNotice, errorPage, mapErrors, type Er
 import { renderHtml } from '../builder/prerender';
 import type { ServerEntry } from '../builder/renderer';
 import { publicFileAt, sendFile } from '../hosting/files';
+import { indiaDateOf } from '../../src/content/calendar';
 
 export interface ContentDevOptions {
   /** The folder that holds the content (pages/ and public/); default: the project root. */
@@ -337,7 +338,7 @@ function servePages(server: ViteDevServer, site: DevSite): Connect.NextHandleFun
       }
       const entry = pages.find((page) => page.route === route);
       const page = entry?.page ?? null;
-      const data: RenderData = { route, site: document, menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: imageSizesOf(images, { site: document, page }) };
+      const data: RenderData = { route, today: indiaDateOf(new Date()), site: document, menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: imageSizesOf(images, { site: document, page }) };
       const template = await server.transformIndexHtml(url.pathname, readFileSync(path.join(site.root, 'index.html'), 'utf8'));
       const serverEntry = (await server.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
       const html = renderHtml(serverEntry, { html: template, partChunks: {} }, data);

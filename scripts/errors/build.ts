@@ -12,6 +12,10 @@ export const BUILD = defineCatalogue('build', {
     message: ({ folder }: { folder: string }) => `There is no pages/ folder in ${folder}:`,
     hint: 'run the build in the project folder.',
   },
+  BUILD_TODAY_NOT_A_DATE: {
+    message: ({ value }: { value: string }) => `--today ${value} is not a date:`,
+    hint: 'write the day the site is made for as year-month-day, for example --today 2027-03-01 (without --today it is today in India).',
+  },
   BUILD_CONTENT_FOLDER_HAS_NO_PAGES: {
     message: ({ folder }: { folder: string }) => `There is no pages/ folder in ${folder}:`,
     hint: '--content names the folder that holds pages/ and public/.',

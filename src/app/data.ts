@@ -1,4 +1,5 @@
 /** What a page is rendered from: by the prerenderer and the dev server. None of it reaches the browser as data. */
+import type { IsoDate } from '../content/calendar';
 import type { CourseIndex } from '../content/course-facts';
 import type { Page } from '../content/page-schema';
 import type { MenuItem, Site } from '../content/site-schema';
@@ -6,6 +7,8 @@ import type { ImageSizes } from '../page/image-sizes';
 
 export interface RenderData {
   route: string;
+  /** The date the page is made for (the build's `--today`): what is past or upcoming, the © year. */
+  today: IsoDate;
   site: Site;
   /** The header menu: the site's menu with every course page in its group, assembled at load (`Content.menu`). */
   menu: MenuItem[];

@@ -21,6 +21,8 @@ export interface KindValues {
   duration: Duration;
   'output-file': string;
   fact: { label: string; value: string };
+  date: string;
+  month: string;
 }
 
 /** A field of a kind, where it is in the document, its validated value and, for an image, the slot its schema declares. */

@@ -3,6 +3,7 @@
  * zod only: the checker, the JSON Schema generator and the UI all import this.
  */
 import * as z from 'zod';
+import { isIsoDate } from './calendar';
 import type { ImageSlot, ImageVariants } from './images';
 
 /**
@@ -17,8 +18,11 @@ import type { ImageSlot, ImageVariants } from './images';
  * - `duration`: how long a course takes ({@link DurationSchema}): listed in the brochure.
  * - `output-file`: a path the build writes (the brochure PDF): not a file of public/.
  * - `fact`: a `{ label, value }` pair that states a duration when its label says so ("Duration").
+ * - `date`: a calendar date ({@link CalendarDateSchema}): the page's output may change on that day (past
+ *   or upcoming), so the build knows when to make the page again.
+ * - `month`: a month ({@link CalendarMonthSchema}), e.g. an exam expected in February 2027.
  */
-export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact';
+export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact' | 'date' | 'month';
 
 export interface FieldKindMeta {
   kind: FieldKind;
@@ -186,6 +190,26 @@ export const DurationSchema = z
   .register(fieldKinds, { kind: 'duration' });
 
 export type Duration = z.output<typeof DurationSchema>;
+
+/**
+ * A calendar date, written year-month-day as YAML writes dates: `2027-01-11` (read as text: the content's
+ * YAML schema makes no dates). What is past and what is upcoming is decided against the date the site is
+ * made for, never the clock.
+ */
+export const CalendarDateSchema = z
+  .string()
+  .trim()
+  .refine(isIsoDate, 'must be a date written year-month-day, for example 2027-01-11')
+  .describe('A date, written year-month-day: 2027-01-11.')
+  .register(fieldKinds, { kind: 'date' });
+
+/** A month, written year-month: `2027-02` (an exam expected in February 2027). */
+export const CalendarMonthSchema = z
+  .string()
+  .trim()
+  .refine((text) => /^\d{4}-\d{2}$/.test(text) && isIsoDate(`${text}-01`), 'must be a month written year-month, for example 2027-02')
+  .describe('A month, written year-month: 2027-02.')
+  .register(fieldKinds, { kind: 'month' });
 
 /** Fields every section may have. */
 export const SectionBase = {

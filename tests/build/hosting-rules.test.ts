@@ -31,7 +31,7 @@ function expected(): string {
   return firebaseJsonText({ ...content, site: content.site! });
 }
 
-const build = () => buildSite({ root, contentRoot, outDir, hostingFile, onWait: () => undefined });
+const build = () => buildSite({ root, today: '2027-01-11', contentRoot, outDir, hostingFile, onWait: () => undefined });
 
 describe('the hosting rules of a build', () => {
   it('are returned and written where the caller says, as the content gives them', async () => {

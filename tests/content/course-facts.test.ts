@@ -84,7 +84,7 @@ function loaded(): Content {
 /** The HTML the build writes for a route (the same render, with the course pages the cards show). */
 function html(content: Content, route: string): string {
   const page = content.pages.find((entry) => entry.route === route)!.page;
-  return render({ route, site: content.site!, menu: content.menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: {} });
+  return render({ route, today: '2027-01-11', site: content.site!, menu: content.menu, courses: courseIndexOf(content.facts.map((facts) => facts.summary)), page, images: {} });
 }
 
 function brochureText(pdf: Uint8Array): string {

@@ -59,7 +59,7 @@ function fakeEditorApi() {
       case 'schema':
         return Promise.resolve(json(200, { page: { type: 'object' }, sections: [], templates: [] }));
       case 'content':
-        return Promise.resolve(json(200, { routes: [], images: [], files: [], site: null, menu: [], imageSizes: {} }));
+        return Promise.resolve(json(200, { routes: [], images: [], files: [], site: null, menu: [], imageSizes: {}, today: '2027-01-11' }));
       case 'pages':
         return Promise.resolve(json(200, [{ file: 'pages/etabs.yaml', route: '/etabs', title: 'ETABS', errors: 0 } satisfies PageListEntry]));
       case 'page':

@@ -11,7 +11,7 @@ import type { ContentResponse, Json } from '../../editor/protocol/api';
 import { keepLinksInNewTabs } from '../../editor/app/preview-links';
 import { testSite } from '../helpers/render';
 
-const content: ContentResponse = { routes: [], images: [], files: [], site: testSite, menu: testSite.menu, imageSizes: {} };
+const content: ContentResponse = { routes: [], images: [], files: [], site: testSite, menu: testSite.menu, imageSizes: {}, today: '2027-01-11' };
 
 const page: Json = {
   meta: { title: 'ETABS | CESA', description: 'A course.', keywords: ['ETABS'] },

@@ -141,7 +141,7 @@ class FakeServer {
           ],
         });
       case 'content':
-        return json(200, { routes: [], images: [], files: [], site: null, menu: [], imageSizes: {} });
+        return json(200, { routes: [], images: [], files: [], site: null, menu: [], imageSizes: {}, today: '2027-01-11' });
       case 'pages':
         return json(
           200,

@@ -10,6 +10,7 @@ import { attachBehaviours } from '../../src/islands/attach';
 import { ImageSizesProvider, type ImageSizes } from '../../src/page/image-sizes';
 import { RouteProvider } from '../../src/page/route-context';
 import { SiteProvider } from '../../src/page/site-context';
+import { TodayProvider } from '../../src/page/today-context';
 import { SectionSlot } from '../../src/sections/section-slot';
 
 export const testSite: Site = SiteSchema.parse({
@@ -32,12 +33,17 @@ export const testSite: Site = SiteSchema.parse({
   footer: { about: 'Training civil engineers since 2004.', columns: [], copyright: '© 2025 CESA' },
 });
 
-/** `images`: the measured sizes the page's data would carry (RenderData.images), by site path. */
-export function renderWithSite(node: ReactNode, { site = testSite, route = '/', images = {} }: { site?: Site; route?: string; images?: ImageSizes } = {}): RenderResult {
+/** The date the tests' pages are made for, unless a test says another (`today`). */
+export const TEST_TODAY = '2027-01-11';
+
+/** `images`: the measured sizes the page's data would carry (RenderData.images), by site path. `today`: the date the page is made for. */
+export function renderWithSite(node: ReactNode, { site = testSite, route = '/', images = {}, today = TEST_TODAY }: { site?: Site; route?: string; images?: ImageSizes; today?: string } = {}): RenderResult {
   return render(
     <RouteProvider value={route}>
       <SiteProvider value={site}>
-        <ImageSizesProvider sizes={images}>{node}</ImageSizesProvider>
+        <TodayProvider value={today}>
+          <ImageSizesProvider sizes={images}>{node}</ImageSizesProvider>
+        </TodayProvider>
       </SiteProvider>
     </RouteProvider>,
   );

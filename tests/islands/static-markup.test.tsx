@@ -39,8 +39,8 @@ function pagesOf(content: Content, photos: boolean): RenderData[] {
         photos && !src.endsWith('.svg') ? { ...size, variants: { id: `p${index}`, widths: [400, 800, 1200].filter((width) => width <= size.width || width === 400), tint: index % 2 ? '534' : undefined } } : size,
       ]),
     );
-  const data = content.pages.map(({ route, page }): RenderData => ({ route, site: content.site!, menu: content.menu, courses, page, images: withVariants(imageSizesOf(content.images, { site: content.site, page })) }));
-  return [...data, { route: '/missing', site: content.site!, menu: content.menu, courses, page: null, images: withVariants(imageSizesOf(content.images, { site: content.site })) }];
+  const data = content.pages.map(({ route, page }): RenderData => ({ route, today: '2027-01-11', site: content.site!, menu: content.menu, courses, page, images: withVariants(imageSizesOf(content.images, { site: content.site, page })) }));
+  return [...data, { route: '/missing', today: '2027-01-11', site: content.site!, menu: content.menu, courses, page: null, images: withVariants(imageSizesOf(content.images, { site: content.site })) }];
 }
 
 describe('the pages', () => {

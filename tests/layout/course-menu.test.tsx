@@ -45,7 +45,7 @@ const content = loadContent({ root });
 /** The data the build renders a page from (scripts/builder/prerender.ts). */
 function dataOf(route: string): RenderData {
   const page = content.pages.find((entry) => entry.route === route)!.page;
-  return { route, site: content.site!, menu: content.menu, page, images: imageSizesOf(content.images, { site: content.site, page }) };
+  return { route, today: '2027-01-11', site: content.site!, menu: content.menu, page, images: imageSizesOf(content.images, { site: content.site, page }) };
 }
 
 /** A page as a visitor gets it: the prerendered HTML, then the behaviours the site's script attaches. */

@@ -50,7 +50,7 @@ describe('image sizes beside the pages', () => {
   });
 
   it('the prerendered HTML has each image\'s width and height, from the sizes in its data', () => {
-    const data: RenderData = { route: '/', site: content.site!, menu: content.menu, page: home.page, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
+    const data: RenderData = { route: '/', today: '2027-01-11', site: content.site!, menu: content.menu, page: home.page, images: imageSizesOf(content.images, { site: content.site, page: home.page }) };
     const html = renderPage(data);
     expect(html).toMatch(/<img src="\/images\/logo.svg" alt="[^"]*" width="120" height="40"/);
     expect(html).toMatch(/<img src="\/images\/hero.svg" alt="A classroom" width="800" height="600"/);
