@@ -7,7 +7,7 @@
  * takes this clock's date in India (`today`), never the computer's.
  */
 import { ADMIN } from '../errors';
-import { dateInIndia } from '../india-time';
+import { dateInIndia } from '../protocol/india-time';
 import type { IsoDate } from '../../src/content/calendar';
 
 /** Timers are re-armed at most this far apart: a long sleep (weeks until a schedule) stays within what setTimeout takes, and follows the clock. */

@@ -102,6 +102,8 @@ export interface ReviewResponse {
   schedules: ScheduledPublish[];
   /** What the last update for a new date did (just after 00:00 in India), if any yet. */
   dateUpdate: DateUpdate | null;
+  /** The time now on the server's clock (ISO): what a schedule's time is measured against. */
+  now: string;
 }
 
 /** Words a refusal gave, kept for a publisher to read later. */

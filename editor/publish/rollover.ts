@@ -13,7 +13,7 @@ import * as z from 'zod';
 import type { DateUpdate } from '../protocol/publish';
 import { Refusal } from '../server/http';
 import type { Clock } from '../hosted/clock';
-import { nextMidnightInIndia } from '../india-time';
+import { nextMidnightInIndia } from '../protocol/india-time';
 import { PUBLISH } from '../errors';
 import type { Publisher } from './publisher';
 

@@ -323,6 +323,7 @@ export class PublishingApi {
       refusal: refusal ? { error: refusal.body.error, hint: refusal.body.hint ?? null } : null,
       schedules: this.schedules.list((draft) => names.get(draft)?.name ?? draft),
       dateUpdate: this.rollover.last(),
+      now: this.context.clock.iso(),
     };
   }
 

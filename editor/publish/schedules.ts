@@ -20,7 +20,7 @@ import type { ScheduledPublish } from '../protocol/publish';
 import { Refusal } from '../server/http';
 import type { Person } from '../repo/repository';
 import type { Clock } from '../hosted/clock';
-import { dateInIndia, whenInIndia } from '../india-time';
+import { dateInIndia, whenInIndia } from '../protocol/india-time';
 import { PUBLISH } from '../errors';
 import { changedSinceReview, type Prepared, type Publisher, type Reviewed } from './publisher';
 

@@ -3,9 +3,9 @@
  * Dates themselves are the engine's (src/content/calendar.ts: the date in India, the Indian way of
  * writing it); here, an instant with its time of day: "Fri 1 Jan 2027, 09:00 IST", day before month,
  * never the US order. Pure functions of an instant (milliseconds since 1970): the server's clock
- * (hosted/clock.ts) and the browser app both use them, and neither reads the time here.
+ * (editor/hosted/clock.ts) and the browser app (editor/app/) both use them, and neither reads the time here.
  */
-import { addDays, formatDay, indiaDateOf, indiaMidnightOf, type IsoDate } from '../src/content/calendar';
+import { addDays, formatDay, indiaDateOf, indiaMidnightOf, type IsoDate } from '../../src/content/calendar';
 
 /** The calendar date in India at `instant`: `YYYY-MM-DD`. */
 export function dateInIndia(instant: number): IsoDate {
