@@ -525,29 +525,33 @@ export class Publisher {
   }
 
   /**
-   * The live site kept true to the date: main built for `today` (as publishing builds it), compared
-   * with what is live, and put live only when some file differs. Refused as a publish is (another
-   * under way, an unfinished one, main's code not this server's).
+   * The live site kept true to the date: the commit that is live (main, as the last publish left it;
+   * main itself when this server put nothing live yet) built for `today` as publishing builds it,
+   * compared with what is live, and put live only when some file differs. A commit pushed to main
+   * outside the editor waits for the next publish: only the date changes what goes live here.
+   * Refused as a publish is (another under way, an unfinished one, the code not this server's).
    */
   async updateForDate(today: string): Promise<DateUpdateResult> {
     this.take('the update for the new date');
     try {
       await this.fetch();
-      const main = (await this.repo.rev(MAIN))!;
-      await this.refuseOtherCode(main);
-      const out = path.join(this.builds, `${main}-${today}`);
       const live = this.live();
-      if (live && live.build === out && existsSync(path.join(out, 'index.html'))) return { commit: main, today, routes: [], deployed: false };
-      await refuseContentLinks(this.repo, main);
-      await this.repo.git(['checkout', '--quiet', '--detach', '--force', main]);
+      const commit = live?.commit ?? (await this.repo.rev(MAIN))!;
+      await this.refuseOtherCode(commit);
+      const out = path.join(this.builds, `${commit}-${today}`);
+      if (live && live.build === out && existsSync(path.join(out, 'index.html'))) return { commit, today, routes: [], deployed: false };
+      await refuseContentLinks(this.repo, commit);
+      await this.repo.git(['checkout', '--quiet', '--detach', '--force', commit]);
       await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
       rmSync(out, { recursive: true, force: true });
-      await this.build(main, undefined, { out, today });
+      await this.build(commit, undefined, { out, today });
       const changed = live && existsSync(live.build) ? changedRoutes(live.build, out) : { routes: [], others: 1 };
-      const deployed = live?.commit !== main || changed.routes.length > 0 || changed.others > 0;
+      const deployed = changed.routes.length > 0 || changed.others > 0;
       if (!deployed) {
         this.removeBuild(out);
-        return { commit: main, today, routes: [], deployed };
+        // What is live is also what `today` makes: a start on this date has nothing to update.
+        if (live) writeFileSync(this.liveFile, JSON.stringify({ ...live, today }));
+        return { commit, today, routes: [], deployed };
       }
       try {
         await this.options.deployer!.deploy(out, `${out}.firebase.json`);
@@ -557,10 +561,10 @@ export class Publisher {
         throw PUBLISH.refusal('PUBLISH_DATE_DEPLOY_FAILED', { host: this.options.deployer!.name });
       }
       const before = live?.build;
-      this.recordLive(main, out);
+      this.recordLive(commit, out);
       // An earlier update's build is not a published version's: nothing puts it back live.
       if (before && before !== out && /-\d{4}-\d{2}-\d{2}$/.test(before)) this.removeBuild(before);
-      return { commit: main, today, routes: changed.routes, deployed };
+      return { commit, today, routes: changed.routes, deployed };
     } finally {
       this.release();
     }
