@@ -14,7 +14,7 @@ import { editorApp, editorAppDir } from '../editor/hosted/app-files';
 import { emulatorModeProblem } from '../editor/hosted/id-token';
 import { clockFrom } from '../editor/hosted/clock';
 import { configurationProblem, startHostedEditor, type HostedOptions } from '../editor/hosted/server';
-import { whenInIndia } from '../editor/india-time';
+import { whenInIndia } from '../editor/protocol/india-time';
 import { FirebaseHosting, LiveFolder, type Deployer } from '../editor/publish/deploy';
 import { defaultStateDir, stateDirProblem } from '../editor/hosted/state-folder';
 import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT, zeroConfigProblem } from '../editor/hosted/zero-config';
