@@ -4,12 +4,11 @@
  * counted; identical builds differ in nothing, so nothing is deployed.
  */
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changedRoutes } from '../../editor/publish/compare-builds';
-import { writeInto } from '../helpers/dev-content';
 
 let temp: string;
 
@@ -18,7 +17,10 @@ afterEach(() => rmSync(temp, { recursive: true, force: true }));
 /** A built site in `<temp>/<name>` with these files. */
 function site(name: string, files: Record<string, string>): string {
   const dir = path.join(temp, name);
-  for (const [file, text] of Object.entries(files)) writeInto(dir, file, text);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
   return dir;
 }
 
