@@ -194,6 +194,8 @@ export interface MyDraftResponse {
   withdrawn: boolean;
   /** The files the draft changes, against the live site. */
   files: string[];
+  /** When a publisher scheduled the draft, as marked, to go live (ISO instant); null when not scheduled. */
+  scheduledFor: string | null;
 }
 
 /** POST publish/publish: the draft's reviewed commit, with the digest of what the review showed and the decisions taken. */

@@ -196,7 +196,8 @@ export class PublishingApi {
     const files = head ? await this.publisher.changedFiles(head) : null;
     const mark = files !== null ? this.marks.holding(id, head) : null;
     const withdrawn = files !== null && mark === null && id in this.marks.read();
-    return { head, mine: { ready: mark !== null, readyAt: mark?.at ?? null, withdrawn, files: files ?? [] } };
+    const scheduledFor = mark ? this.schedules.waitingFor(id, mark.commit) : null;
+    return { head, mine: { ready: mark !== null, readyAt: mark?.at ?? null, withdrawn, files: files ?? [], scheduledFor } };
   }
 
   /** Serves `publish/<endpoint>`; the caller has checked the request came from the editor's own origin. */

@@ -168,6 +168,11 @@ export class Schedules {
     return schedule;
   }
 
+  /** When the draft's commit `commit` is scheduled to go live (ISO instant), if it is. */
+  waitingFor(draft: string, commit: string | null): string | null {
+    return this.read().find((entry) => entry.status === 'waiting' && entry.draft === draft && entry.commit === commit)?.at ?? null;
+  }
+
   /** A waiting schedule cancelled: nothing of it goes live. */
   cancel(id: string, by: Person): Schedule {
     const schedule = this.read().find((entry) => entry.id === id);

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_API } from '../../editor/protocol/api';
 import type { ReadyDraft, ReviewResponse, ScheduledPublish } from '../../editor/protocol/publish';
 import { PublishPanel } from '../../editor/app/PublishPanel';
+import { ReadyForReview } from '../../editor/app/ReadyForReview';
 
 const draft: ReadyDraft = {
   draft: 'asha-editor-example-com',
@@ -152,6 +153,13 @@ describe('publishing later, on the publisher’s screen', () => {
   it('says what the last update for a new date did', async () => {
     render(<PublishPanel />);
     expect(await screen.findByText('Updated at 00:00: 2 pages changed with the date (Tue 8 Dec 2026): /batches, /etabs.')).toBeVisible();
+  });
+
+  it('tells the editor when their draft is scheduled to go live', async () => {
+    answers['GET mine'] = () => ({ status: 200, body: { ready: true, readyAt: '2026-12-08T04:00:00.000Z', withdrawn: false, files: ['pages/etabs.yaml'], scheduledFor: waiting.at } });
+    render(<ReadyForReview />);
+    expect(await screen.findByText('Scheduled for Fri 1 Jan 2027, 09:00 IST')).toBeVisible();
+    expect(screen.getByText(/a publisher set your draft, as it is now, to go live then/)).toBeVisible();
   });
 
   it('says when the update for a new date found nothing changed', async () => {

@@ -169,8 +169,10 @@ describe('scheduled publishing', () => {
     const prepared = filesOf(path.join(server.state, 'publish', 'builds', `scheduled-${set.body.id}`));
     expect(mainSha()).toBe(before);
     expect(await livePage(server, '/etabs')).not.toContain('28,000');
-    // Listed as waiting, with who set it, for the draft under review.
+    // Listed as waiting, with who set it, for the draft under review; its editor is told when it goes live.
     expect((await review(server)).schedules).toEqual([expect.objectContaining({ id: set.body.id, status: 'waiting', by: meera.name, at: set.body.at })]);
+    const mine = await call<MyDraftResponse>(server, 'GET', 'publish/mine', await signInAt(server.editor.address, keys, asha));
+    expect(mine.body).toMatchObject({ ready: true, scheduledFor: set.body.at });
 
     const done = await whenDone(server, set.body.id);
     expect(done).toMatchObject({ status: 'published', tag: 'published/1', late: false, reason: null });
