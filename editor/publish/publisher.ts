@@ -486,9 +486,12 @@ export class Publisher {
     }
   }
 
+  /** `build` of `commit` is live now. The build it replaces goes when it was an update's for a date (no version puts it back). */
   private recordLive(commit: string, build: string): void {
+    const before = this.live()?.build;
     const today = this.builtFor(build);
     writeFileSync(this.liveFile, JSON.stringify({ commit, build, at: this.clock.iso(), ...(today ? { today } : {}) }));
+    if (before && before !== build && /-\d{4}-\d{2}-\d{2}$/.test(before)) this.removeBuild(before);
   }
 
   /** The date in India the live site was built for, as this server put it live; null when it does not know. */
@@ -560,10 +563,7 @@ export class Publisher {
         this.options.log({ event: 'deploy-failed', reason: error.message });
         throw PUBLISH.refusal('PUBLISH_DATE_DEPLOY_FAILED', { host: this.options.deployer!.name });
       }
-      const before = live?.build;
       this.recordLive(commit, out);
-      // An earlier update's build is not a published version's: nothing puts it back live.
-      if (before && before !== out && /-\d{4}-\d{2}-\d{2}$/.test(before)) this.removeBuild(before);
       return { commit, today, routes: changed.routes, deployed };
     } finally {
       this.release();

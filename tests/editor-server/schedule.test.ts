@@ -17,10 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockStartingAt, type Clock } from '../../editor/hosted/clock';
 import { checkoutCode } from '../../editor/publish/code-check';
 import { LiveFolder } from '../../editor/publish/deploy';
+import type { JournalStep } from '../../editor/publish/journal';
 import { startHostedEditor, type RunningEditor } from '../../editor/hosted/server';
 import { liveSite } from '../../editor/hosted/zero-config';
 import type { Json, PageResponse } from '../../editor/protocol/api';
-import type { MyDraftResponse, ReadyDraft, ReviewResponse, ScheduledPublish } from '../../editor/protocol/publish';
+import type { MyDraftResponse, PublishResponse, ReadyDraft, ReviewResponse, ScheduledPublish } from '../../editor/protocol/publish';
 import { apiCall, asha, editorsYaml, hostedSite, meera, productionOptions, ravi, remoteGit as gitOn, ROOT, signIn as signInAt, type Answer } from '../helpers/hosted';
 import type { Account, TestKeys } from './tokens';
 
@@ -39,6 +40,9 @@ interface Running {
   liveUrl: string;
 }
 
+/** What the running server's publishes are told after each journal step. */
+let onStep: (step: JournalStep) => Promise<void> | void = () => undefined;
+
 async function start(state: string, clock: Clock): Promise<Running> {
   const folder = new LiveFolder(path.join(state, 'live'));
   const editor = await startHostedEditor(
@@ -47,6 +51,7 @@ async function start(state: string, clock: Clock): Promise<Running> {
       log: (entry) => logged.push(entry),
       deployer: folder,
       clock,
+      onPublishStep: (step) => onStep(step),
     }),
   );
   const liveUrl = (await liveSite(folder, editor.publisher)).url;
@@ -296,6 +301,38 @@ describe('the update for a new date', () => {
       }
       expect(readlinkSync(server.folder.link)).toBe(liveBefore);
     } finally {
+      await stop(server);
+    }
+  }, 300_000);
+
+  it('waits for a publish under way at midnight, then updates the live site for the new date', async () => {
+    const clock = clockStartingAt(Date.parse('2027-03-10T23:59:35+05:30'));
+    const midnight = Date.parse('2027-03-10T18:30:00Z');
+    const server = await start(path.join(temp, 'state-busy-midnight'), clock);
+    try {
+      const draft = await readyDraft(server, asha, 'pages/index.yaml', 'Published across midnight');
+      // The publish is under way at midnight: it holds after its check until 3 s past it.
+      let heldAt = 0;
+      onStep = async (step) => {
+        if (step !== 'checked') return;
+        heldAt = clock.now();
+        while (clock.now() < midnight + 3000) await new Promise((resolve) => setTimeout(resolve, 100));
+      };
+      const published = await call<PublishResponse>(server, 'POST', 'publish/publish', await signInAt(server.editor.address, keys, meera), { draft: draft.draft, commit: draft.commit, digest: draft.digest, decisions: [] });
+      expect(heldAt).toBeLessThan(midnight);
+      expect(published.body).toEqual({ published: 'published/1' });
+      let update: ReviewResponse['dateUpdate'] = null;
+      while (!update) {
+        update = (await review(server)).dateUpdate;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      // It waited (no refusal, no collision), then found the publish already made for the new date.
+      expect(update).toMatchObject({ today: '2027-03-11', reason: null });
+      expect(Date.parse(update.at)).toBeGreaterThan(midnight + 3000);
+      expect(logged.filter((entry) => entry.event === 'published' || entry.event === 'date-update').map((entry) => entry.event).slice(-2)).toEqual(['published', 'date-update']);
+      expect(await livePage(server, '/')).toContain('Published across midnight');
+    } finally {
+      onStep = () => undefined;
       await stop(server);
     }
   }, 300_000);
