@@ -130,7 +130,7 @@ export class DraftPreviews {
       writeFileSync(firebaseJson, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
       // The handler reads the redirects and the headers when it is made: made again after every build.
       draft.built = { dir, firebaseJson, handler: siteHandler({ root: dir, firebaseJson, localEmulator: this.options.localEmulator }) };
-      draft.builtAt = new Date().toISOString();
+      draft.builtAt = this.options.clock.iso();
       this.options.log({ event: 'preview', draft: `drafts/${id}`, seconds: (Date.now() - started) / 1000 });
     } catch (error) {
       this.options.log({ event: 'preview-failed', draft: `drafts/${id}`, error: error instanceof Error ? error.message : String(error) });
