@@ -7,7 +7,8 @@
  * two people changed are decided in the conflict dialog first) names the draft's commit and what was
  * shown, so what goes live is what was reviewed; the published versions, any of which can be put back live;
  * "Publish again" when a publish reached main but not the live site; and a publish a restart of the
- * server dropped, until it is published again or dismissed.
+ * server dropped, until it is published again or dismissed. Publishing later (a date and a time in India
+ * beside Publish), the schedules, and what the midnight update did: ScheduledPublishes.tsx.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, asFailure } from './api';
