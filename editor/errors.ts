@@ -331,6 +331,12 @@ export const PUBLISH = defineCatalogue('publish', {
     message: 'The draft is not marked ready for review any more (its editor took the mark away), so nothing was published.',
     hint: `${REVIEW_AGAIN}: once its editor marks it ready again, it is listed and can be scheduled again.`,
   },
+  PUBLISH_SCHEDULE_SETTER_NOT_PUBLISHER: {
+    status: 403,
+    /** `name`: who scheduled it. */
+    message: ({ name }: { name: string }) => `${name}, who scheduled this publish, is no longer a publisher, so nothing was published.`,
+    hint: 'A publisher reviews the draft and publishes or schedules it again.',
+  },
   PUBLISH_SCHEDULE_NOTHING: { status: 409, message: 'The live site already had everything this draft changes, so there was nothing to publish.', hint: 'Nothing to do.' },
   PUBLISH_DATE_DEPLOY_FAILED: {
     status: 502,

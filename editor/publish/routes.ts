@@ -150,6 +150,10 @@ export class PublishingApi {
         this.marks.set(draft, null);
         await this.context.mainMoved();
       },
+      isPublisher: async (email) => {
+        await this.context.mainMoved();
+        return (await this.context.editors()).some((entry) => entry.email.toLowerCase() === email.toLowerCase() && entry.role === 'publisher');
+      },
     });
     this.rollover = new DateRollover({ publisher, clock, stateDir, log });
   }
@@ -245,7 +249,7 @@ export class PublishingApi {
     'POST unschedule': async (req, res) => {
       await this.count(req, 'publish');
       const { id } = await readJson(req, UnscheduleRequestSchema);
-      const { editor } = await this.publisherOnly(req, false);
+      const { editor } = await this.publisherOnly(req, true);
       this.schedules.cancel(id, { name: editor.name, email: editor.email });
       return sendJson(res, 200, {});
     },

@@ -63,6 +63,8 @@ export interface SchedulesContext {
   markHolds(draft: string, commit: string): boolean;
   /** After the draft went live: its mark removed and the server's copy of main brought up to date. */
   published(draft: string): Promise<void>;
+  /** Whether editors.yaml on main, read now, still lists `email` as a publisher. */
+  isPublisher(email: string): Promise<boolean>;
   log(entry: Record<string, unknown>): void;
 }
 
@@ -205,6 +207,8 @@ export class Schedules {
       this.update(id, (entry) => ({ ...entry, ...change, late, doneAt: this.context.clock.iso(), prepared: null }));
     };
     try {
+      // A schedule publishes on its setter's authority, as it is at the time: a publisher removed since publishes nothing.
+      if (!(await this.context.isPublisher(schedule.by.email))) throw PUBLISH.refusal('PUBLISH_SCHEDULE_SETTER_NOT_PUBLISHER', { name: schedule.by.name });
       if (!this.context.markHolds(schedule.draft, schedule.commit)) {
         // Saved since (the save withdrew the mark), or the mark taken away by its editor.
         await this.context.publisher.fetch();

@@ -252,6 +252,21 @@ describe('scheduled publishing', () => {
     expect(await livePage(server, '/staad')).not.toContain('STAAD changed after the review');
   }, 300_000);
 
+  it('publishes nothing when the publisher who scheduled it is no longer one at its time', async () => {
+    const draft = await readyDraft(server, meera, 'pages/index.yaml', 'Home as Meera scheduled it');
+    const set = await schedule(server, draft, 15_000);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // A developer takes Meera's role away on main (editors.yaml), after she scheduled it.
+    pushAsDeveloper('editors.yaml', (text) => text.replace(`${meera.email}, name: ${meera.name}, role: publisher`, `${meera.email}, name: ${meera.name}, role: editor`), 'Meera edits only');
+    const main = mainSha();
+    const done = await whenDone(server, set.body.id);
+    expect(done).toMatchObject({ status: 'refused', reason: { error: `${meera.name}, who scheduled this publish, is no longer a publisher, so nothing was published.` } });
+    expect(mainSha()).toBe(main);
+    expect(await livePage(server, '/')).not.toContain('Home as Meera scheduled it');
+    // Meera is a publisher again for what follows.
+    pushAsDeveloper('editors.yaml', (text) => text.replace(`${meera.email}, name: ${meera.name}, role: editor`, `${meera.email}, name: ${meera.name}, role: publisher`), 'Meera publishes again');
+  }, 300_000);
+
   it('cancels a schedule: nothing of it goes live, and the list says who cancelled it', async () => {
     const draft = (await review(server)).drafts.find((entry) => entry.draft === idOf(asha))!;
     const set = await schedule(server, draft, 10_000);
