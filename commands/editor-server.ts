@@ -12,7 +12,9 @@ import { parseArgs } from 'node:util';
 import { AUTH_EMULATOR_URL, authEmulatorAnswers, killEmulatorNow, ROOT, startEmulator, stopEmulator, waitForEmulator } from '../scripts/hosting/auth-emulator';
 import { editorApp, editorAppDir } from '../editor/hosted/app-files';
 import { emulatorModeProblem } from '../editor/hosted/id-token';
+import { clockFrom } from '../editor/hosted/clock';
 import { configurationProblem, startHostedEditor, type HostedOptions } from '../editor/hosted/server';
+import { whenInIndia } from '../editor/protocol/india-time';
 import { FirebaseHosting, LiveFolder, type Deployer } from '../editor/publish/deploy';
 import { defaultStateDir, stateDirProblem } from '../editor/hosted/state-folder';
 import { liveSite, localRemote, seedEmulatorAccounts, UNLISTED_ACCOUNT, ZERO_CONFIG_FIREBASE, ZERO_CONFIG_PROJECT, zeroConfigProblem } from '../editor/hosted/zero-config';
@@ -39,7 +41,9 @@ Auth emulator, example accounts). For the academy's server, set (docs/administra
                            (default ${defaultStateDir(ROOT)})
   CESA_EDITOR_DEPLOY_CREDENTIALS   the key file (JSON) of the service account that publishing deploys
                            to Firebase Hosting with; without it, publishing is refused
-  HOST, PORT               where to listen (default 127.0.0.1:8787)`);
+  HOST, PORT               where to listen (default 127.0.0.1:8787)
+  CESA_NOW                 drills and tests: the server's clock starts at this ISO time and runs on
+                           (e.g. 2026-12-31T23:59:30+05:30); schedules and the midnight update follow it`);
   process.exit(0);
 }
 
@@ -160,15 +164,17 @@ async function main(): Promise<void> {
   // Refused before anything is built or started, with the reason.
   const problem = configurationProblem(options) ?? (options.emulatorHost ? emulatorModeProblem(options.projectId, options.host) : undefined);
   if (problem) throw new Error(problem);
+  const clock = clockFrom(env);
   const app = editorApp(editorAppDir(ROOT));
   // On this computer each draft's preview gets a loopback port; on a server, a name of CESA_EDITOR_PREVIEW_ORIGIN.
-  const running = await startHostedEditor({ ...options, app, previews: zeroConfig || options.previewOrigin !== undefined });
+  const running = await startHostedEditor({ ...options, app, clock, previews: zeroConfig || options.previewOrigin !== undefined });
   stops.push(() => running.close());
   const origin = options.origin ?? running.address;
   console.log(`\nCESA editor: ${origin}/_editor (listening on ${running.address})`);
   if (options.previewOrigin) console.log(`Previews of drafts: ${options.previewOrigin}`);
   else if (!zeroConfig) console.log('No previews of whole drafts: set CESA_EDITOR_PREVIEW_ORIGIN to offer them.');
   if (zeroConfig) console.log(`Sign-in: the Auth emulator at http://${options.emulatorHost ?? ''} (project ${ZERO_CONFIG_PROJECT}). Accounts to sign in with:\n${accounts.join('\n')}`);
+  if (env.CESA_NOW?.trim()) console.log(`The server's clock (CESA_NOW) says ${whenInIndia(clock.now())}, and runs on from there.`);
   console.log(`State (repository, drafts, sessions): ${stateDir}\nPress Ctrl-C to stop.`);
   if (liveFolder) {
     // Built after the editor is up: the first build of the whole site takes a while, the next ones reuse its work.

@@ -331,6 +331,43 @@ export const PUBLISH = defineCatalogue('publish', {
     message: ({ count }: { count: string }) => `Nothing was published: the build found ${count} in the pages.`,
     hint: ({ mistakes }: { mistakes: string }) => `${mistakes} ${CORRECT_AND_PUBLISH}`,
   },
+  PUBLISH_SCHEDULE_CONFLICTS: {
+    status: 409,
+    message: 'This draft changes fields that were also changed live since, so it cannot be published at a later time: someone has to choose which value goes live.',
+    hint: 'Publish it now and choose, or ask its editor to take the live values into the draft, then schedule it again.',
+  },
+  PUBLISH_SCHEDULE_PAST: {
+    status: 400,
+    /** `now`: the time now in India, "Tue 8 Dec 2026, 05:49 IST". */
+    message: ({ now }: { now: string }) => `That time has passed: it is ${now} now.`,
+    hint: 'Choose a later date or time, or publish now.',
+  },
+  PUBLISH_SCHEDULE_TOO_FAR: { status: 400, message: 'A publish can be scheduled up to a year ahead.', hint: 'Choose a date within the next year.' },
+  PUBLISH_SCHEDULE_NOT_A_TIME: { status: 400, message: 'The date or time is not one.', hint: 'Choose the date and the time again (Indian time).' },
+  PUBLISH_SCHEDULE_TAKEN: {
+    status: 409,
+    /** `when`: the time it is scheduled for, "Fri 1 Jan 2027, 09:00 IST". */
+    message: ({ when }: { when: string }) => `This draft is already scheduled for ${when}.`,
+    hint: 'Cancel that schedule first, then choose the new time.',
+  },
+  PUBLISH_NO_SUCH_SCHEDULE: { status: 404, message: 'That scheduled publish is not waiting any more: it was published, refused or cancelled.', hint: 'Reload the page: the list shows what happened to it.' },
+  PUBLISH_SCHEDULE_NOT_READY: {
+    status: 409,
+    message: 'The draft is not marked ready for review any more (its editor took the mark away), so nothing was published.',
+    hint: `${REVIEW_AGAIN}: once its editor marks it ready again, it is listed and can be scheduled again.`,
+  },
+  PUBLISH_SCHEDULE_SETTER_NOT_PUBLISHER: {
+    status: 403,
+    /** `name`: who scheduled it. */
+    message: ({ name }: { name: string }) => `${name}, who scheduled this publish, is no longer a publisher, so nothing was published.`,
+    hint: 'A publisher reviews the draft and publishes or schedules it again.',
+  },
+  PUBLISH_SCHEDULE_NOTHING: { status: 409, message: 'The live site already had everything this draft changes, so there was nothing to publish.', hint: 'Nothing to do.' },
+  PUBLISH_DATE_DEPLOY_FAILED: {
+    status: 502,
+    message: ({ host }: { host: string }) => `The pages made for the new date did not go live: ${host} did not take them, so the live site still shows yesterday's.`,
+    hint: `It is tried again at the next start of the editor's server and at the next midnight; if it keeps failing, tell the site's administrator.`,
+  },
   PUBLISH_NOT_A_VERSION: { status: 400, message: ({ tag }: { tag: string }) => `${tag} is not a published version.`, hint: 'Reload the page: the list shows the versions there are.' },
   PUBLISH_NO_SUCH_VERSION: { status: 404, message: ({ tag }: { tag: string }) => `There is no published version ${tag}.`, hint: 'Reload the page: the list shows the versions there are.' },
   PUBLISH_VERSION_NOT_FROM_EDITOR: {
@@ -399,6 +436,10 @@ const EDITORS_ENTRY = `Each entry needs email, name and role (editor or publishe
 
 /** Said to the administrator on the console of `npm run editor-server`, before anything listens; and editors.yaml's mistakes. */
 export const ADMIN = defineCatalogue('admin', {
+  ADMIN_NOW_NOT_A_TIME: {
+    message: ({ value }: { value: string }) => `CESA_NOW is not a time: ${value}.`,
+    hint: 'Give an ISO time with its offset, such as 2026-12-31T23:59:30+05:30 (30 seconds before midnight in India), or unset it to use the real clock.',
+  },
   ADMIN_VARIABLE_MISSING: {
     message: ({ name }: { name: string }) => `${name} is not set.`,
     hint: ({ name }: { name: string }) => `With CESA_EDITOR_REMOTE set, the editor server also needs ${name} (${HOSTED_EDITOR_DOC}).`,

@@ -7,7 +7,8 @@
  * two people changed are decided in the conflict dialog first) names the draft's commit and what was
  * shown, so what goes live is what was reviewed; the published versions, any of which can be put back live;
  * "Publish again" when a publish reached main but not the live site; and a publish a restart of the
- * server dropped, until it is published again or dismissed.
+ * server dropped, until it is published again or dismissed. Publishing later (a date and a time in India
+ * beside Publish), the schedules, and what the midnight update did: ScheduledPublishes.tsx.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, asFailure } from './api';
@@ -17,7 +18,9 @@ import { DiffView, type DiffLabels } from './DiffView';
 import { FailureMessage } from './FailureMessage';
 import { publishApi } from './publish-api';
 import { paragraphChanges, type Piece } from './word-diff';
-import type { AddressChange, ChangedFile, Dropped, LeftOut, NewOrigin, PhotoChange, PublishConflict, ReadyDraft, ReviewResponse } from '../protocol/publish';
+import { DateUpdateNote, ScheduledFor, ScheduleForm, SchedulesList } from './ScheduledPublishes';
+import { isoInIndia } from '../protocol/india-time';
+import type { AddressChange, ChangedFile, Dropped, LeftOut, NewOrigin, PhotoChange, PublishConflict, ReadyDraft, ReviewResponse, ScheduledPublish } from '../protocol/publish';
 
 const LIVE_AND_PUBLISHED: DiffLabels = { old: 'the live page', oldShort: 'live', new: 'the page as it would be published', newShort: 'published' };
 
@@ -29,6 +32,11 @@ function changeCount(draft: ReadyDraft): string {
   const parts = [pages > 0 ? (pages === 1 ? 'one page' : `${pages} pages`) : null, site ? 'the whole site' : null, others > 0 ? (others === 1 ? 'one photo or file' : `${others} photos or files`) : null].filter((part): part is string => part !== null);
   const said = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}` : (parts[0] ?? 'nothing');
   return `${said.charAt(0).toUpperCase()}${said.slice(1)} ${draft.files.length === 1 ? 'changes' : 'change'}`;
+}
+
+/** The waiting schedule of the draft as reviewed, if any. */
+function scheduledFor(review: ReviewResponse, draft: ReadyDraft): ScheduledPublish | undefined {
+  return review.schedules.find((entry) => entry.status === 'waiting' && entry.draft === draft.draft && entry.commit === draft.commit);
 }
 
 function when(iso: string): string {
@@ -366,6 +374,17 @@ export function PublishPanel() {
     });
   };
 
+  const schedule = (draft: ReadyDraft, at: string) =>
+    act(`Checking and building ${draft.name}'s draft for ${isoInIndia(at)}…`, async () => {
+      const set = await publishApi.schedule(draft, at);
+      return `${draft.name}'s draft is scheduled for ${isoInIndia(set.at)}: it goes live then, exactly as reviewed.`;
+    });
+  const unschedule = (entry: ScheduledPublish) =>
+    act('Cancelling the schedule…', async () => {
+      await publishApi.unschedule(entry.id);
+      return `The schedule of ${entry.name}'s draft for ${isoInIndia(entry.at)} is cancelled: nothing of it goes live.`;
+    });
+
   if (!review) {
     return (
       <main className="ed-main ed-main--narrow">
@@ -384,6 +403,7 @@ export function PublishPanel() {
         {notice ? <p className="ed-notice">{notice}</p> : null}
         {!working && review.busy ? <p>Another publish is under way ({review.busy}).</p> : null}
       </div>
+      <DateUpdateNote update={review.dateUpdate} />
       {failure ? <FailureMessage failure={failure} /> : null}
       {review.refusal && !failure ? <FailureMessage failure={new ApiFailure(409, review.refusal.error.replace(/^Nothing was published: /, 'Nothing can be published now: '), review.refusal.hint ?? undefined)} /> : null}
 
@@ -436,12 +456,19 @@ export function PublishPanel() {
                   <button type="button" className="ed-button ed-button--primary" disabled={busy} onClick={() => setConfirming(draft)}>
                     Publish {draft.name}&apos;s draft
                   </button>
+                  {scheduledFor(review, draft) ? (
+                    <ScheduledFor schedule={scheduledFor(review, draft)!} disabled={busy} onCancel={unschedule} />
+                  ) : draft.conflicts.length === 0 ? (
+                    <ScheduleForm draft={draft} now={review.now} disabled={busy} onSchedule={schedule} />
+                  ) : null}
                 </>
               )}
             </li>
           ))}
         </ul>
       </section>
+
+      <SchedulesList schedules={review.schedules} disabled={busy} onCancel={unschedule} />
 
       <section aria-labelledby="versions-title">
         <h2 id="versions-title">Published versions</h2>

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { asFailure, type ApiFailure } from './api';
 import { publishApi } from './publish-api';
+import { isoInIndia } from '../protocol/india-time';
 import type { MyDraftResponse } from '../protocol/publish';
 
 const POLL_MS = 5000;
@@ -44,6 +45,15 @@ export function ReadyForReview() {
       .finally(() => setBusy(false));
   };
   const count = mine.files.length === 1 ? 'one page or file' : `${mine.files.length} pages or files`;
+  if (mine.ready && mine.scheduledFor) {
+    return (
+      <span className="ed-review-state">
+        <strong>Scheduled for {isoInIndia(mine.scheduledFor)}</strong> ({count}): a publisher set your draft, as it is now, to go live then. Saving
+        again takes it out of review, and it is not published then.
+        {failure ? <span role="alert"> {failure.message}</span> : null}
+      </span>
+    );
+  }
   if (mine.ready) {
     return (
       <span className="ed-review-state">

@@ -4,7 +4,7 @@
  */
 import { ApiFailure, SIGNED_OUT_EVENT } from './api';
 import { EDITOR_API } from '../protocol/api';
-import type { Decision, MyDraftResponse, PublishRequest, PublishResponse, ReadyDraft, ReviewResponse } from '../protocol/publish';
+import type { Decision, MyDraftResponse, PublishRequest, PublishResponse, ReadyDraft, ReviewResponse, ScheduledPublish, ScheduleRequest, UnscheduleRequest } from '../protocol/publish';
 
 async function request<T>(endpoint: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -34,4 +34,7 @@ export const publishApi = {
   again: () => request<{ published: string }>('again', {}),
   rollback: (tag: string) => request<{ published: string }>('rollback', { tag }),
   dismiss: () => request<object>('dismiss', {}),
+  /** The draft as it was reviewed (as `publish` names it), published at `at` (an ISO instant). */
+  schedule: (draft: ReadyDraft, at: string) => request<ScheduledPublish>('schedule', { draft: draft.draft, commit: draft.commit, digest: draft.digest, at } satisfies ScheduleRequest),
+  unschedule: (id: string) => request<object>('unschedule', { id } satisfies UnscheduleRequest),
 };

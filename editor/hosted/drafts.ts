@@ -3,6 +3,7 @@
  * one per editor listed (bounded by editors.yaml), made on first use; their content only for the few
  * used last (loaded-drafts.ts).
  */
+import type { Clock } from './clock';
 import path from 'node:path';
 import { namesKeptBy } from '../../scripts/authoring/kept-names';
 import { contentPaths } from '../../scripts/authoring/page-files';
@@ -34,6 +35,8 @@ export class DraftWorkTrees {
     private readonly repository: SiteRepository,
     /** What an editor sends, made into its text and checked on its own off the serving thread (check-threads.ts). */
     private readonly prepare: Prepare,
+    /** The server's clock: the editor's preview shows the pages for its date in India. */
+    private readonly clock: Clock,
   ) {
     this.loaded = new LoadedDrafts(path.join(stateDir, 'cache'));
   }
@@ -59,7 +62,8 @@ export class DraftWorkTrees {
     const uploads = { maxBytes: HOSTED_MAX_UPLOAD_BYTES, stripMetadata: true };
     // A name git leaves out (pages/dist/…) is refused before it is written: it would never be committed.
     const whyNotKept = namesKeptBy(dir);
-    const handlers = endpoints(paths, { root: this.root, contentRoot: dir, load, invalidate, uploads, whyNotKept, prepare: this.prepare }, checker);
+    const today = () => this.clock.todayInIndia();
+    const handlers = endpoints(paths, { root: this.root, contentRoot: dir, load, invalidate, uploads, whyNotKept, prepare: this.prepare, today }, checker);
     return { id, dir, handlers, publicDir: paths.publicDir, invalidate };
   }
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { EditorApp } from './app-files';
 import { DraftOwners } from './draft-owners';
 import { CHECK_LIMITS, CheckThreads, type CheckLimits } from './check-threads';
+import { systemClock, type Clock } from './clock';
 import { DraftWorkTrees } from './drafts';
 import { emulatorTokenVerifier, signedTokenVerifier, type TokenVerifier } from './id-token';
 import { DraftPreviews } from './previews';
@@ -81,6 +82,12 @@ export interface HostedOptions {
   deployer?: Deployer | null;
   /** Tests: told after each step of a publish (publish/publisher.ts). */
   onPublishStep?: PublisherOptions['onStep'];
+  /**
+   * What the server takes the time to be (clock.ts; `CESA_NOW`): when schedules run, when the date
+   * changes in India, the date every build is made for. Default the computer's clock. Sign-in,
+   * sessions and limits keep the real clock: Google's tokens are dated by it.
+   */
+  clock?: Clock;
 }
 
 const SERVER_COMMITTER: Person = { name: 'CESA editor server', email: 'editor-server@localhost' };
@@ -97,6 +104,7 @@ export interface Hosted {
   /** The session cookie's name: `__Host-` binds it to this host and path /, and needs Secure (https). */
   cookieName: string;
   log: Log;
+  clock: Clock;
   verifier: TokenVerifier;
   repository: SiteRepository;
   publisher: Publisher;
@@ -122,7 +130,7 @@ function verifierOf(options: HostedOptions): TokenVerifier {
 }
 
 /** The site's repository and the publisher, opened (a publish a crash interrupted is finished, or dropped, before anyone can publish again). */
-async function openRepositories(options: HostedOptions, log: Log): Promise<{ repository: SiteRepository; publisher: Publisher }> {
+async function openRepositories(options: HostedOptions, log: Log, clock: Clock): Promise<{ repository: SiteRepository; publisher: Publisher }> {
   const committer = options.committer ?? SERVER_COMMITTER;
   const repository = new SiteRepository({ stateDir: options.stateDir, remote: options.remote, committer, mainMaxAgeMs: options.mainMaxAgeMs ?? 5000, log });
   await repository.open();
@@ -133,6 +141,7 @@ async function openRepositories(options: HostedOptions, log: Log): Promise<{ rep
     committer,
     deployer: options.deployer ?? null,
     log,
+    clock,
     ...(options.onPublishStep ? { onStep: options.onPublishStep } : {}),
   });
   await publisher.open();
@@ -143,9 +152,10 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
   // Known once the server listens, when not configured (loopback only).
   const origin = options.origin === undefined ? '' : new URL(options.origin).origin;
   const secure = origin.startsWith('https:');
-  const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? ((entry) => console.log(JSON.stringify({ time: clock.iso(), ...entry })));
   const verifier = verifierOf(options);
-  const { repository, publisher } = await openRepositories(options, log);
+  const { repository, publisher } = await openRepositories(options, log, clock);
   const sessions = new SessionStore(path.join(options.stateDir, 'sessions.json'));
   const cookieName = secure ? '__Host-cesa_editor' : 'cesa_editor';
   const wholeSite = options.previews || options.previewOrigin !== undefined;
@@ -159,15 +169,16 @@ export async function assemble(options: HostedOptions): Promise<Hosted> {
     secure,
     cookieName,
     log,
+    clock,
     verifier,
     repository,
     publisher,
     sessions,
-    drafts: new DraftWorkTrees(options.root, options.stateDir, repository, checks.prepare),
+    drafts: new DraftWorkTrees(options.root, options.stateDir, repository, checks.prepare, clock),
     checks,
     limiter: new RateLimiter({ ...DEFAULT_LIMITS, ...options.limits }),
     requestLimits: { ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits },
-    previews: wholeSite ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log }) : null,
+    previews: wholeSite ? new DraftPreviews({ root: options.root, stateDir: options.stateDir, localEmulator: options.emulatorHost !== undefined, log, clock }) : null,
     headersFor: editorHeaders({ authDomain: options.firebase.authDomain, emulatorUrl: options.emulatorHost ? `http://${options.emulatorHost}` : null, secure }),
     who: signedInChecks({ repository, owners, sessions, cookieName, log }),
   };

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../../scripts/builder/site-build';
-import { indiaDateOf } from '../../src/content/calendar';
+import type { Clock } from './clock';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent } from '../../src/content/load';
 import { firebaseJsonText } from '../../scripts/hosting/firebase-json';
@@ -58,6 +58,8 @@ export interface PreviewOptions {
    */
   localEmulator: boolean;
   log: (entry: Record<string, unknown>) => void;
+  /** The server's clock: a preview is built for its date in India, as the live site is. */
+  clock: Clock;
 }
 
 export class DraftPreviews {
@@ -115,7 +117,7 @@ export class DraftPreviews {
     const started = Date.now();
     try {
       const dir = path.join(folder, 'site');
-      const result = await buildSite({ root: this.options.root, today: indiaDateOf(new Date()), contentRoot: draft.worktree, outDir: dir, onWait: () => undefined });
+      const result = await buildSite({ root: this.options.root, today: this.options.clock.todayInIndia(), contentRoot: draft.worktree, outDir: dir, onWait: () => undefined });
       if (!result.ok) {
         draft.errors = result.errors.length;
         this.options.log({ event: 'preview-refused', draft: `drafts/${id}`, errors: result.errors.length });
@@ -128,7 +130,7 @@ export class DraftPreviews {
       writeFileSync(firebaseJson, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
       // The handler reads the redirects and the headers when it is made: made again after every build.
       draft.built = { dir, firebaseJson, handler: siteHandler({ root: dir, firebaseJson, localEmulator: this.options.localEmulator }) };
-      draft.builtAt = new Date().toISOString();
+      draft.builtAt = this.options.clock.iso();
       this.options.log({ event: 'preview', draft: `drafts/${id}`, seconds: (Date.now() - started) / 1000 });
     } catch (error) {
       this.options.log({ event: 'preview-failed', draft: `drafts/${id}`, error: error instanceof Error ? error.message : String(error) });

@@ -125,6 +125,7 @@ export function hostedApi(hosted: Hosted): { serve: (req: IncomingMessage, res: 
     draftOf: (email) => hosted.owners.known(email) ?? editorId(email),
     mainMoved: () => hosted.repository.refresh(true),
     log: hosted.log,
+    clock: hosted.clock,
   });
   const routes: Routes<Route> = { ...signInRoutes(hosted), 'GET preview': (call) => previewStatus(hosted, call) };
   const serve = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {

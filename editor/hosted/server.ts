@@ -120,8 +120,7 @@ function turnedAway(hosted: Hosted, req: IncomingMessage, res: ServerResponse, u
 }
 
 /** Every request: its connection's share, the health check, a draft's preview (by its name), then the editor's own, on its own name only. */
-function handler(hosted: Hosted, previewServer: PreviewServer | null, shares: ConnectionShares): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { serve: api } = hostedApi(hosted);
+function handler(hosted: Hosted, api: Serve, previewServer: PreviewServer | null, shares: ConnectionShares): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', hosted.origin);
     const refused = shares.admit(req, res, shareOf(hosted, req, url));
@@ -153,7 +152,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   const hosted = await assemble(options);
   const previewServer = previewServerOf(hosted);
   const shares = connectionShares(hosted.requestLimits, options.trustedProxies ?? []);
-  const handle = handler(hosted, previewServer, shares);
+  const { serve: api, publishing } = hostedApi(hosted);
+  const handle = handler(hosted, api, previewServer, shares);
   const server = createServer(serverTimeouts(hosted.requestLimits), (req, res) => void handle(req, res));
   limitConnections(server, hosted.requestLimits, shares);
   await new Promise<void>((resolve, reject) => {
@@ -162,6 +162,8 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
   });
   // Saves and publishes that change a course redraw the brochure: its thread loads now, not then.
   brochureThreadReady();
+  // Schedules armed again (one due while the server was stopped runs now), and the next midnight's update of the live site.
+  publishing.start();
   const { port } = server.address() as AddressInfo;
   const address = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   if (!hosted.origin) {
@@ -169,6 +171,7 @@ export async function startHostedEditor(options: HostedOptions): Promise<Running
     hosted.originHost = new URL(address).host;
   }
   const close = async () => {
+    await publishing.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

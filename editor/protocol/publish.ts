@@ -147,6 +147,77 @@ export interface ReviewResponse {
   dropped: Dropped | null;
   /** Why nothing can be published now (main's code is not the server's), said before anyone tries. */
   refusal: { error: string; hint: string | null } | null;
+  /** Publishes set for a later time: those waiting first (soonest first), then the last ones done. */
+  schedules: ScheduledPublish[];
+  /** What the last update for a new date did (just after 00:00 in India), if any yet. */
+  dateUpdate: DateUpdate | null;
+  /** The time now on the server's clock (ISO): what a schedule's time is measured against. */
+  now: string;
+}
+
+/** Words a refusal gave, kept for a publisher to read later. */
+export interface Reason {
+  error: string;
+  hint: string | null;
+}
+
+/**
+ * A reviewed draft set to be published at a time (editor/publish/schedules.ts): what was reviewed
+ * (its commit and the review's digest) was checked and built ahead; at its time exactly that is
+ * published, or nothing, with why.
+ */
+export interface ScheduledPublish {
+  id: string;
+  /** The draft's id (drafts/<id>). */
+  draft: string;
+  /** Whose draft, in words ("Asha Editor"). */
+  name: string;
+  /** The publisher who scheduled it. */
+  by: string;
+  /** When it goes live: an ISO instant, shown in Indian time. */
+  at: string;
+  /** When it was scheduled. */
+  setAt: string;
+  /** The reviewed commit it publishes. */
+  commit: string;
+  status: 'waiting' | 'published' | 'refused' | 'cancelled';
+  /** When it was published, refused or cancelled. */
+  doneAt: string | null;
+  /** The version it became, once published ("published/4"). */
+  tag: string | null;
+  /** Why it was not published. */
+  reason: Reason | null;
+  /** The server was stopped at its time: it ran when the server started again. */
+  late: boolean;
+  /** Who cancelled it. */
+  cancelledBy: string | null;
+}
+
+/** What the update for a new date did (editor/publish/rollover.ts). */
+export interface DateUpdate {
+  /** When it ran (ISO). */
+  at: string;
+  /** The date in India the site was built for. */
+  today: string;
+  /** The pages whose output changed with the date (their addresses). */
+  pages: string[];
+  /** Whether the new build went live (only when something changed). */
+  deployed: boolean;
+  /** Why it could not update the live site, when it could not. */
+  reason: Reason | null;
+}
+
+/** POST publish/schedule: the reviewed draft (as POST publish/publish names it) and when it goes live (an ISO instant). */
+export interface ScheduleRequest {
+  draft: string;
+  commit: string;
+  digest: string;
+  at: string;
+}
+
+/** POST publish/unschedule */
+export interface UnscheduleRequest {
+  id: string;
 }
 
 /** A publish the server dropped when it started again (shown until the next publish or POST publish/dismiss). */
@@ -172,6 +243,8 @@ export interface MyDraftResponse {
   withdrawn: boolean;
   /** The files the draft changes, against the live site. */
   files: string[];
+  /** When a publisher scheduled the draft, as marked, to go live (ISO instant); null when not scheduled. */
+  scheduledFor: string | null;
 }
 
 /** POST publish/publish: the draft's reviewed commit, with the digest of what the review showed and the decisions taken. */

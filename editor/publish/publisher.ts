@@ -16,14 +16,12 @@
  *
  * What the merge does to each file, and the rule for photos and other files: merge-plan.ts.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentError } from '../../src/content/errors';
 import type { ChangedFile, Decision, NewOrigin, PublishConflict, PublishedVersion, PublishResponse } from '../protocol/publish';
 import { ContentCache } from '../../src/content/cache';
 import { loadContent, type Content } from '../../src/content/load';
-import { buildSite } from '../../scripts/builder/site-build';
-import { indiaDateOf } from '../../src/content/calendar';
 import { firebaseJsonText, writeFirebaseJson } from '../../scripts/hosting/firebase-json';
 import { Refusal } from '../server/http';
 import { GitError } from '../repo/git';
@@ -39,6 +37,9 @@ import { lockNamed, pushRefusal, removeStaleRemoteLocks } from './push';
 import { removeStaleLocks, type StaleLocks } from '../repo/stale-locks';
 import { PublishedRecord } from './published-record';
 import { PUBLISH } from '../errors';
+import { systemClock, type Clock } from '../hosted/clock';
+import { changedRoutes } from './compare-builds';
+import { buildSite } from '../../scripts/builder/site-build';
 
 export interface PublisherOptions {
   /** The code this server runs: it builds what is published. */
@@ -56,6 +57,28 @@ export interface PublisherOptions {
    * a killed server would stop: nothing after it runs, not even the journal's clearing.
    */
   onStep?: (step: JournalStep, journal: Journal) => Promise<'halt' | void> | 'halt' | void;
+  /** The server's clock (hosted/clock.ts): every build takes its date in India; records take its time. Default the computer's. */
+  clock?: Clock;
+}
+
+/** What publishing a reviewed draft at a later time prepared: its merge checked and built ahead, for the date it goes live. */
+export interface Prepared {
+  /** main when it was prepared. */
+  main: string;
+  /** The merged content's tree: a publish whose merge gives the same tree (and date) puts this build live. */
+  tree: string;
+  /** The date in India it was built for. */
+  today: string;
+  /** The built site. */
+  build: string;
+}
+
+/** What the update for a new date did: the pages whose HTML changed with the date, and whether it went live. */
+export interface DateUpdateResult {
+  commit: string;
+  today: string;
+  routes: string[];
+  deployed: boolean;
 }
 
 /** The publish stopped as a killed server would (PublisherOptions.onStep): nothing more runs in this server. */
@@ -122,6 +145,7 @@ export class Publisher {
   private readonly contentCache: ContentCache;
   /** What this server is publishing now (one at a time); "halted" after a simulated kill. */
   private running: string | null = null;
+  private readonly clock: Clock;
 
   constructor(private readonly options: PublisherOptions) {
     this.dir = path.join(options.stateDir, 'publish');
@@ -132,6 +156,7 @@ export class Publisher {
     this.liveFile = path.join(this.dir, 'live.json');
     this.record = new PublishedRecord(this.dir, this.builds);
     this.contentCache = new ContentCache(path.join(this.dir, 'content-cache'));
+    this.clock = options.clock ?? systemClock;
   }
 
   /**
@@ -156,6 +181,11 @@ export class Publisher {
   /** main, the drafts and the published tags as the remote has them now (or at most `maxAgeMs` ago). */
   fetch(maxAgeMs = 0): Promise<void> {
     return this.repo.fetch(maxAgeMs);
+  }
+
+  /** Whether this server puts the site live (a deployer is set up). */
+  deploys(): boolean {
+    return this.options.deployer !== null;
   }
 
   /** What is being published now, if anything. */
@@ -213,7 +243,7 @@ export class Publisher {
    * deployed, tagged. Refused when the draft is no longer that commit, or when merged with main as
    * it is now it would publish other than the review showed.
    */
-  async publish(id: string, reviewed: Reviewed, by: Person, decisions: readonly Decision[] = []): Promise<PublishResponse> {
+  async publish(id: string, reviewed: Reviewed, by: Person, decisions: readonly Decision[] = [], prepared: Prepared | null = null): Promise<PublishResponse> {
     const what = `drafts/${id}`;
     this.take(what);
     let journal: Journal | null = null;
@@ -227,11 +257,11 @@ export class Publisher {
         await this.refuseOtherCode(main);
         const merge = await this.merge(id, main, draft, by, decisions, reviewed.digest);
         if (merge.kind !== 'merged') return merge.kind === 'nothing' ? { nothing: true } : { conflicts: merge.conflicts };
-        journal = this.start({ step: 'started', what, by, startedAt: new Date().toISOString() });
+        journal = this.start({ step: 'started', what, by, startedAt: this.clock.iso() });
         journal = await this.step({ ...journal, commit: merge.merged.commit }, 'merged');
         this.refuseContentErrors(merge.merged.content);
         journal = await this.step(journal, 'checked');
-        journal = await this.step({ ...journal, build: await this.build(merge.merged.commit, merge.merged.content) }, 'built');
+        journal = await this.step({ ...journal, build: await this.buildOrPrepared(merge.merged.commit, merge.merged.content, prepared) }, 'built');
         if (!(await this.pushMain(merge.merged.commit, 'nothing was published'))) {
           // main moved since the merge: merged again from the new main, never written over it.
           this.options.log({ event: 'publish-main-moved', draft: what });
@@ -305,7 +335,7 @@ export class Publisher {
         this.options.log({ event: 'deploy-failed', reason: error.message });
         throw PUBLISH.refusal('PUBLISH_DEPLOY_FAILED', { host: this.options.deployer!.name }, { publishAgain: true });
       }
-      writeFileSync(this.liveFile, JSON.stringify({ commit, build, at: new Date().toISOString() }));
+      this.recordLive(commit, build);
       journal = await this.step({ ...journal, build }, 'deployed');
     }
     const tag = await this.tag(commit, journal);
@@ -329,7 +359,7 @@ export class Publisher {
       // Nothing recorded live: only the tags' builds are kept.
     }
     for (const entry of readdirSync(this.builds)) {
-      const commit = /^([0-9a-f]{40})(\.firebase\.json)?$/.exec(entry)?.[1];
+      const commit = /^([0-9a-f]{40})(\.firebase\.json|\.today)?$/.exec(entry)?.[1];
       if (commit && !keep.has(commit)) rmSync(path.join(this.builds, entry), { recursive: true, force: true });
     }
   }
@@ -416,18 +446,149 @@ export class Publisher {
     return loadContent({ root: this.repo.dir, cache: this.contentCache });
   }
 
-  /** The clone's work tree built into builds/<commit>, with its hosting settings beside it (from `content`, the work tree as read already, if given). */
-  private async build(commit: string, content?: Content): Promise<string> {
+  /**
+   * The clone's work tree built for `today` (default: the clock's date in India) into `out` (default
+   * builds/<commit>), with its hosting settings beside it (from `content`, the work tree as read
+   * already, if given) and the date it was built for (`<out>.today`).
+   */
+  private async build(commit: string, content?: Content, { out = path.join(this.builds, commit), today = this.clock.todayInIndia() }: { out?: string; today?: string } = {}): Promise<string> {
     // Its links would be followed by the build: a commit with any is never built (links.ts).
     await refuseContentLinks(this.repo, commit);
-    const out = path.join(this.builds, commit);
-    const result = await buildSite({ root: this.options.root, today: indiaDateOf(new Date()), contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
+    const result = await buildSite({ root: this.options.root, today, contentRoot: this.repo.dir, outDir: out, onWait: () => undefined });
     if (!result.ok) {
       throw PUBLISH.refusal('PUBLISH_BUILD_MISTAKES', { count: mistakeCount(result.errors), mistakes: mistakesOf(result.errors) });
     }
     content ??= this.cloneContent();
     writeFileSync(`${out}.firebase.json`, content.site ? firebaseJsonText({ ...content, site: content.site }) : readFileSync(path.join(this.options.root, 'firebase.json'), 'utf8'));
+    writeFileSync(`${out}.today`, today);
     return out;
+  }
+
+  /** The date in India a build of this server's was made for; null when it does not say. */
+  private builtFor(build: string): string | null {
+    try {
+      return readFileSync(`${build}.today`, 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The merged commit's build: the one prepared ahead (a scheduled publish) when the merge gives the
+   * same content as it did then and today is the date it was built for, moved into place as it is
+   * (byte for byte what was prepared); else built now.
+   */
+  private async buildOrPrepared(commit: string, content: Content, prepared: Prepared | null): Promise<string> {
+    if (prepared && existsSync(path.join(prepared.build, 'index.html'))) {
+      const tree = (await this.repo.git(['rev-parse', `${commit}^{tree}`])).trim();
+      if (tree === prepared.tree && prepared.today === this.clock.todayInIndia()) {
+        await refuseContentLinks(this.repo, commit);
+        const out = path.join(this.builds, commit);
+        rmSync(out, { recursive: true, force: true });
+        for (const suffix of ['', '.firebase.json', '.today']) renameSync(`${prepared.build}${suffix}`, `${out}${suffix}`);
+        return out;
+      }
+      this.options.log({ event: 'prepared-build-not-used', commit, reason: tree === prepared.tree ? `built for ${prepared.today}` : 'main changed since it was prepared' });
+    }
+    return this.build(commit, content);
+  }
+
+  /** What the live site is, as this server last put it live: the commit, the build and the date it was built for. */
+  private live(): { commit: string; build: string; today?: string } | null {
+    try {
+      return JSON.parse(readFileSync(this.liveFile, 'utf8')) as { commit: string; build: string; today?: string };
+    } catch {
+      return null;
+    }
+  }
+
+  /** `build` of `commit` is live now. The build it replaces goes when it was an update's for a date (no version puts it back). */
+  private recordLive(commit: string, build: string): void {
+    const before = this.live()?.build;
+    const today = this.builtFor(build);
+    writeFileSync(this.liveFile, JSON.stringify({ commit, build, at: this.clock.iso(), ...(today ? { today } : {}) }));
+    if (before && before !== build && /-\d{4}-\d{2}-\d{2}$/.test(before)) this.removeBuild(before);
+  }
+
+  /** The date in India the live site was built for, as this server put it live; null when it does not know. */
+  liveDate(): string | null {
+    return this.live()?.today ?? null;
+  }
+
+  /**
+   * A reviewed draft checked and built ahead for a publish at a later time, built for the date in
+   * India it goes live (`today`) into `out`: refused as publishing it now would be (the draft moved,
+   * the review's digest no longer what merging gives, fields to decide, mistakes, main's code not
+   * this server's). Nothing is shared: main, the live site and the tags do not change.
+   */
+  async prepare(id: string, reviewed: Reviewed, by: Person, today: string, out: string): Promise<Prepared> {
+    this.take(`drafts/${id}`);
+    try {
+      await this.fetch();
+      const draft = await this.repo.rev(draftRef(id));
+      if (!draft) throw PUBLISH.refusal('PUBLISH_NO_SAVED_CHANGES');
+      if (draft !== reviewed.commit) throw changedSinceReview();
+      const main = (await this.repo.rev(MAIN))!;
+      await this.refuseOtherCode(main);
+      const merge = await this.merge(id, main, draft, by, [], reviewed.digest);
+      if (merge.kind === 'nothing') throw PUBLISH.refusal('PUBLISH_NOTHING_TO_REVIEW');
+      if (merge.kind === 'conflicts') throw PUBLISH.refusal('PUBLISH_SCHEDULE_CONFLICTS');
+      this.refuseContentErrors(merge.merged.content);
+      rmSync(out, { recursive: true, force: true });
+      const build = await this.build(merge.merged.commit, merge.merged.content, { out, today });
+      const tree = (await this.repo.git(['rev-parse', `${merge.merged.commit}^{tree}`])).trim();
+      return { main, tree, today, build };
+    } finally {
+      this.release();
+    }
+  }
+
+  /**
+   * The live site kept true to the date: the commit that is live (main, as the last publish left it;
+   * main itself when this server put nothing live yet) built for `today` as publishing builds it,
+   * compared with what is live, and put live only when some file differs. A commit pushed to main
+   * outside the editor waits for the next publish: only the date changes what goes live here.
+   * Refused as a publish is (another under way, an unfinished one, the code not this server's).
+   */
+  async updateForDate(today: string): Promise<DateUpdateResult> {
+    this.take('the update for the new date');
+    try {
+      await this.fetch();
+      const live = this.live();
+      const commit = live?.commit ?? (await this.repo.rev(MAIN))!;
+      await this.refuseOtherCode(commit);
+      const out = path.join(this.builds, `${commit}-${today}`);
+      if (live && live.build === out && existsSync(path.join(out, 'index.html'))) return { commit, today, routes: [], deployed: false };
+      await refuseContentLinks(this.repo, commit);
+      await this.repo.git(['checkout', '--quiet', '--detach', '--force', commit]);
+      await this.repo.git(['clean', '--quiet', '-d', '--force', '--', 'pages', 'public']);
+      rmSync(out, { recursive: true, force: true });
+      await this.build(commit, undefined, { out, today });
+      const changed = live && existsSync(live.build) ? changedRoutes(live.build, out) : { routes: [], others: 1 };
+      const deployed = changed.routes.length > 0 || changed.others > 0;
+      if (!deployed) {
+        this.removeBuild(out);
+        // What is live is also what `today` makes: a start on this date has nothing to update.
+        if (live) writeFileSync(this.liveFile, JSON.stringify({ ...live, today }));
+        return { commit, today, routes: [], deployed };
+      }
+      try {
+        await this.options.deployer!.deploy(out, `${out}.firebase.json`);
+      } catch (error) {
+        if (!(error instanceof DeployError)) throw error;
+        this.options.log({ event: 'deploy-failed', reason: error.message });
+        throw PUBLISH.refusal('PUBLISH_DATE_DEPLOY_FAILED', { host: this.options.deployer!.name });
+      }
+      this.recordLive(commit, out);
+      return { commit, today, routes: changed.routes, deployed };
+    } finally {
+      this.release();
+    }
+  }
+
+  /** A build of this server's and what lies beside it. */
+  removeBuild(build: string): void {
+    for (const suffix of ['', '.firebase.json', '.today']) rmSync(`${build}${suffix}`, { recursive: true, force: true });
   }
 
   /** Builds a commit that has no build here (after a restart that lost it, or main never published here). */
@@ -569,11 +730,11 @@ export class Publisher {
         const commit = (await this.repo.git(['commit-tree', tree, '-p', main, '-F', '-'], this.repo.commitEnv(by), message)).trim();
         await this.repo.git(['update-ref', '--no-deref', 'HEAD', commit]);
         const kept = path.join(this.builds, target);
-        journal = this.start({ step: 'started', what: `${tag} put back`, by, startedAt: new Date().toISOString(), restores: tag });
+        journal = this.start({ step: 'started', what: `${tag} put back`, by, startedAt: this.clock.iso(), restores: tag });
         journal = await this.step({ ...journal, commit }, 'merged');
         journal = await this.step(journal, 'checked');
-        // The version's own build when this server kept it (byte for byte what was live); else built again.
-        const build = existsSync(path.join(kept, 'index.html')) ? kept : await this.build(commit, content);
+        // The version's own build when this server kept it (byte for byte what was live) and it was built for today; else built again.
+        const build = existsSync(path.join(kept, 'index.html')) && this.builtFor(kept) === this.clock.todayInIndia() ? kept : await this.build(commit, content);
         journal = await this.step({ ...journal, build }, 'built');
         if (!(await this.pushMain(commit, 'nothing was put back live'))) {
           this.journal.clear();
@@ -649,7 +810,7 @@ export class Publisher {
       const main = (await this.repo.rev(MAIN))!;
       const build = await this.buildCommit(main);
       await this.options.deployer.deploy(build, `${build}.firebase.json`);
-      writeFileSync(this.liveFile, JSON.stringify({ commit: main, build, at: new Date().toISOString() }));
+      this.recordLive(main, build);
     } finally {
       this.release();
     }

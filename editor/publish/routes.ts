@@ -5,17 +5,22 @@
  * commit when it was made, and holds only while the draft is that commit: a save withdraws it, and
  * a publish names the commit it reviewed, so what goes live is what was reviewed. The marks are kept
  * in the server's state folder, so a restart keeps them. Every request is counted against its
- * person's limit (rate-limit.ts) before any fetch, merge or build.
+ * person's limit (rate-limit.ts) before any fetch, merge or build. A publisher may also schedule a
+ * reviewed draft for a later time, and cancel it (schedules.ts); the screen shows the schedules and
+ * what the last update for a new date did (rollover.ts).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import * as z from 'zod';
-import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse } from '../protocol/publish';
+import type { Dropped, MyDraftResponse, ReadyDraft, ReviewResponse, ScheduledPublish } from '../protocol/publish';
 import { readJson, Refusal, routeOf, sendJson, type Routes } from '../server/http';
 import { whomToAsk, type Editor } from '../repo/editors';
 import type { Limited, RateLimiter } from '../hosted/rate-limit';
 import { changedSinceReview, type Publisher } from './publisher';
+import { DateRollover } from './rollover';
+import { Schedules } from './schedules';
+import type { Clock } from '../hosted/clock';
 import { PUBLISH } from '../errors';
 
 const DraftIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
@@ -31,6 +36,16 @@ const PublishRequestSchema = z
   })
   .strict();
 const RollbackRequestSchema = z.object({ tag: z.string().max(40) }).strict();
+const ScheduleRequestSchema = z
+  .object({
+    draft: DraftIdSchema,
+    commit: CommitSchema,
+    digest: z.string().regex(/^[0-9a-f]{64}$/),
+    /** When it goes live: an ISO instant with its offset. */
+    at: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+const UnscheduleRequestSchema = z.object({ id: z.string().regex(/^[0-9a-f]{12}$/) }).strict();
 /** How long the account bar's question may be answered from the last fetch of the drafts. */
 const MINE_MAX_AGE_MS = 5000;
 const MarkSchema = z.object({
@@ -45,7 +60,10 @@ const ReadyMarksSchema = z.record(z.string(), MarkSchema);
 
 /** Which drafts their editors marked ready for review, at which commit, kept in the state folder. */
 class ReadyMarks {
-  constructor(private readonly file: string) {
+  constructor(
+    private readonly file: string,
+    private readonly clock: Clock,
+  ) {
     mkdirSync(path.dirname(file), { recursive: true });
   }
 
@@ -66,7 +84,7 @@ class ReadyMarks {
   /** Marks the draft ready at `commit`, or (null) takes the mark away. */
   set(id: string, commit: string | null): void {
     const marks = this.read();
-    if (commit) marks[id] = { at: new Date().toISOString(), commit };
+    if (commit) marks[id] = { at: this.clock.iso(), commit };
     else delete marks[id];
     this.write(marks);
   }
@@ -76,7 +94,7 @@ class ReadyMarks {
     const marks = this.read();
     const mark = marks[id];
     if (!mark || mark.withdrawnAt !== undefined) return false;
-    marks[id] = { ...mark, withdrawnAt: new Date().toISOString() };
+    marks[id] = { ...mark, withdrawnAt: this.clock.iso() };
     this.write(marks);
     return true;
   }
@@ -107,17 +125,50 @@ export interface PublishingContext {
   /** After main moved (published, rolled back): the server's own copy catches up. */
   mainMoved(): Promise<void>;
   log(entry: Record<string, unknown>): void;
+  /** The server's clock (hosted/clock.ts): when schedules run, when the date changes. */
+  clock: Clock;
 }
 
 export class PublishingApi {
   private readonly marks: ReadyMarks;
+  private readonly schedules: Schedules;
+  private readonly rollover: DateRollover;
 
   constructor(
     private readonly publisher: Publisher,
     stateDir: string,
     private readonly context: PublishingContext,
   ) {
-    this.marks = new ReadyMarks(path.join(stateDir, 'publish', 'ready.json'));
+    const { clock } = context;
+    const log = (entry: Record<string, unknown>) => context.log(entry);
+    this.marks = new ReadyMarks(path.join(stateDir, 'publish', 'ready.json'), clock);
+    this.schedules = new Schedules({
+      publisher,
+      clock,
+      stateDir,
+      log,
+      markHolds: (draft, commit) => this.marks.holding(draft, commit) !== null,
+      published: async (draft) => {
+        this.marks.set(draft, null);
+        await this.context.mainMoved();
+      },
+      isPublisher: async (email) => {
+        await this.context.mainMoved();
+        return (await this.context.editors()).some((entry) => entry.email.toLowerCase() === email.toLowerCase() && entry.role === 'publisher');
+      },
+    });
+    this.rollover = new DateRollover({ publisher, clock, stateDir, log });
+  }
+
+  /** The schedules armed again (one whose time passed while the server was stopped runs now) and the next midnight's update. */
+  start(): void {
+    this.schedules.start();
+    if (this.publisher.deploys()) this.rollover.start();
+  }
+
+  /** Nothing more runs at a time; what runs is waited for. */
+  async close(): Promise<void> {
+    await Promise.all([this.schedules.close(), this.rollover.close()]);
   }
 
   /**
@@ -151,7 +202,8 @@ export class PublishingApi {
     const files = head ? await this.publisher.changedFiles(head) : null;
     const mark = files !== null ? this.marks.holding(id, head) : null;
     const withdrawn = files !== null && mark === null && id in this.marks.read();
-    return { head, mine: { ready: mark !== null, readyAt: mark?.at ?? null, withdrawn, files: files ?? [] } };
+    const scheduledFor = mark ? this.schedules.waitingFor(id, mark.commit) : null;
+    return { head, mine: { ready: mark !== null, readyAt: mark?.at ?? null, withdrawn, files: files ?? [], scheduledFor } };
   }
 
   /** Serves `publish/<endpoint>`; the caller has checked the request came from the editor's own origin. */
@@ -194,6 +246,14 @@ export class PublishingApi {
       const published = await this.publisher.rollback(tag, { name: editor.name, email: editor.email });
       await this.context.mainMoved();
       return sendJson(res, 200, { published });
+    },
+    'POST schedule': (req, res) => this.schedule(req, res),
+    'POST unschedule': async (req, res) => {
+      await this.count(req, 'publish');
+      const { id } = await readJson(req, UnscheduleRequestSchema);
+      const { editor } = await this.publisherOnly(req, true);
+      this.schedules.cancel(id, { name: editor.name, email: editor.email });
+      return sendJson(res, 200, {});
     },
     'POST dismiss': async (req, res) => {
       await this.count(req, 'publish');
@@ -238,6 +298,18 @@ export class PublishingApi {
     return sendJson(res, 200, answer);
   }
 
+  /** POST schedule: the draft's commit the publisher reviewed, checked and built now for the date it goes live, published at `at`. */
+  private async schedule(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await this.count(req, 'publish');
+    const request = await readJson(req, ScheduleRequestSchema);
+    const { editor } = await this.publisherOnly(req, true);
+    if (this.marks.holding(request.draft, request.commit) === null) throw changedSinceReview();
+    const schedule = await this.schedules.schedule(request.draft, { commit: request.commit, digest: request.digest }, request.at, { name: editor.name, email: editor.email });
+    const names = new Map((await this.context.editors()).map((entry) => [this.context.draftOf(entry.email), entry]));
+    const listed = this.schedules.list((draft) => names.get(draft)?.name ?? draft).find((entry) => entry.id === schedule.id);
+    return sendJson(res, 200, listed satisfies ScheduledPublish | undefined);
+  }
+
   /** The ready drafts with what publishing each would change on the live site; the published versions. */
   private async review(): Promise<ReviewResponse> {
     if (!this.publisher.busy()) await this.publisher.fetch();
@@ -256,6 +328,9 @@ export class PublishingApi {
       unfinished: this.publisher.unfinished(),
       dropped: this.dropped(names),
       refusal: refusal ? { error: refusal.body.error, hint: refusal.body.hint ?? null } : null,
+      schedules: this.schedules.list((draft) => names.get(draft)?.name ?? draft),
+      dateUpdate: this.rollover.last(),
+      now: this.context.clock.iso(),
     };
   }
 

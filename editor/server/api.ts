@@ -26,6 +26,7 @@ import {
   type ValidateResponse,
 } from '../protocol/api';
 import { contentResponse, linksTo, pageList } from './content-info';
+import type { IsoDate } from '../../src/content/calendar';
 import { namesKeptBy } from '../../scripts/authoring/kept-names';
 import { planPage, writePlannedPage } from '../../scripts/authoring/create-page';
 import { DraftChecker } from './draft-check';
@@ -54,6 +55,8 @@ export interface EditorOptions extends DevContent {
    * on this thread by default; the hosted editor's threads with their limits (editor/hosted/check-threads.ts).
    */
   prepare?: Prepare;
+  /** The date in India the preview shows the pages for; default the computer's (the hosted editor gives its clock's). */
+  today?: () => IsoDate;
 }
 
 const ValidateShape = z.object({ file: z.string(), data: z.json() }) satisfies z.ZodType<ValidateRequest>;
@@ -121,6 +124,7 @@ interface Root {
   prepare: Prepare;
   /** After a write: the next answers read the files again. */
   written: () => void;
+  today: EditorOptions['today'];
 }
 
 /**
@@ -129,7 +133,7 @@ interface Root {
  */
 export function endpoints(
   paths: ContentPaths,
-  { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept, prepare = prepareOnThisThread }: EditorOptions,
+  { root, load, invalidate, uploads = { maxBytes: MAX_UPLOAD_BYTES, stripMetadata: false }, whyNotKept, prepare = prepareOnThisThread, today }: EditorOptions,
   drafts: DraftChecker,
 ): Routes<Handler> {
   const at: Root = {
@@ -145,15 +149,16 @@ export function endpoints(
     errorsOf: (file) => load().errors.filter((error) => error.file === file),
     prepare,
     written: () => invalidate(),
+    today,
   };
   return { ...readingEndpoints(at), ...writingEndpoints(at) };
 }
 
 /** The endpoints that only read (and check a page as it would be written). */
-function readingEndpoints({ paths, root, load, drafts, prepare }: Root): Routes<Handler> {
+function readingEndpoints({ paths, root, load, drafts, prepare, today }: Root): Routes<Handler> {
   return {
     'GET schema': () => ({ body: schemaResponse(root, paths.pagesDir) }),
-    'GET content': () => ({ body: contentResponse(paths, load()) }),
+    'GET content': () => ({ body: contentResponse(paths, load(), today?.()) }),
     'GET pages': () => ({ body: pageList(paths, load()) }),
     'GET page': ({ url }) => {
       const page = resolvePageFile(paths, param(url, 'file'), { mustExist: true, site: true });

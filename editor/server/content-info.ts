@@ -15,7 +15,7 @@ import { SiteSchema } from '../../src/content/site-schema';
 import type { ContentResponse, LinksResponse, PageListEntry } from '../protocol/api';
 import { publicFilesOf } from '../../scripts/codegen/json-schema';
 import { dataOf, type ContentPaths } from '../../scripts/authoring/page-files';
-import { indiaDateOf } from '../../src/content/calendar';
+import { indiaDateOf, type IsoDate } from '../../src/content/calendar';
 
 /** `pages/etabs.yaml` for `etabs.yaml`: how errors name a page file. */
 export function fileName(paths: ContentPaths, relative: string): string {
@@ -94,7 +94,7 @@ export function pageList(paths: ContentPaths, content: Content): PageListEntry[]
 
 const byRoute = (a: { route: string }, b: { route: string }) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0);
 
-export function contentResponse(paths: ContentPaths, content: Content): ContentResponse {
+export function contentResponse(paths: ContentPaths, content: Content, today: IsoDate = indiaDateOf(new Date())): ContentResponse {
   const routes = new Map<string, string>();
   for (const relative of listPageFiles(paths.pagesDir)) {
     const route = routeOf(relative);
@@ -116,7 +116,7 @@ export function contentResponse(paths: ContentPaths, content: Content): ContentR
     courses: courseIndexOf(content.facts),
     branches: siteBroken ? [] : (content.site?.branches.map((branch) => branch.city) ?? []),
     // The preview shows the page as it is today in India (what is past, what is upcoming), as the site does.
-    today: indiaDateOf(new Date()),
+    today,
   };
 }
 

@@ -78,6 +78,9 @@ const review: ReviewResponse = {
   unfinished: null,
   dropped: null,
   refusal: null,
+  schedules: [],
+  dateUpdate: null,
+  now: '2026-12-08T06:00:00.000Z',
 };
 
 const reviewedCommit = { draft: 'ravi-editor-example-com', commit: 'c'.repeat(40), digest: 'd'.repeat(64) };
