@@ -14,6 +14,7 @@
  * Pure: no file system, no React. The page schema resolves the words before it checks the page
  * (src/content/page-schema.ts), so everything after validation sees the text a visitor reads.
  */
+import { DATED_WORDS } from './dated-words';
 import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import type { Locator } from './locate';
@@ -132,6 +133,8 @@ export function resolveSectionFacts(section: unknown, facts: StatedFacts): unkno
 function resolveText(text: string, facts: StatedFacts, hasCourse: boolean, at: readonly PathSegment[], problems: FactProblem[]): string {
   const path = [...at];
   return text.replace(PLACEHOLDER, (written, word: string) => {
+    // `{year}` is a figure of the date, computed when the page is rendered (dated-words.ts).
+    if (DATED_WORDS.has(word)) return written;
     if (!(word in COURSE_FACTS)) {
       problems.push({ path, problem: problem('course-fact', { case: 'unknown', written, facts: COURSE_FACT_NAMES, suggestion: nearest(word, COURSE_FACT_NAMES) }) });
       return written;

@@ -4,6 +4,7 @@ import brochureSection from './brochure/component';
 import contactSection from './contact/component';
 import courseCardsSection from './course-cards/component';
 import ctaSection from './cta/component';
+import datesSection from './dates/component';
 import factsSection from './facts/component';
 import facultySection from './faculty/component';
 import faqSection from './faq/component';
@@ -22,4 +23,4 @@ import trainingsSection from './trainings/component';
 import videoSection from './video/component';
 
 /** Every section type's component: rendered at build time (and in the editor's preview), never shipped to the browser. */
-export const sectionComponents = { brochure: brochureSection, contact: contactSection, 'course-cards': courseCardsSection, cta: ctaSection, facts: factsSection, faculty: facultySection, faq: faqSection, gallery: gallerySection, hero: heroSection, list: listSection, logos: logosSection, modules: modulesSection, packages: packagesSection, prose: proseSection, 'role-cards': roleCardsSection, stats: statsSection, table: tableSection, testimonials: testimonialsSection, trainings: trainingsSection, video: videoSection };
+export const sectionComponents = { brochure: brochureSection, contact: contactSection, 'course-cards': courseCardsSection, cta: ctaSection, dates: datesSection, facts: factsSection, faculty: facultySection, faq: faqSection, gallery: gallerySection, hero: heroSection, list: listSection, logos: logosSection, modules: modulesSection, packages: packagesSection, prose: proseSection, 'role-cards': roleCardsSection, stats: statsSection, table: tableSection, testimonials: testimonialsSection, trainings: trainingsSection, video: videoSection };

@@ -4,6 +4,7 @@ import brochureSection from './brochure/schema';
 import contactSection from './contact/schema';
 import courseCardsSection from './course-cards/schema';
 import ctaSection from './cta/schema';
+import datesSection from './dates/schema';
 import factsSection from './facts/schema';
 import facultySection from './faculty/schema';
 import faqSection from './faq/schema';
@@ -22,4 +23,4 @@ import trainingsSection from './trainings/schema';
 import videoSection from './video/schema';
 
 /** Every section type's schema, in the order of the folders. */
-export const sectionSchemas = [brochureSection, contactSection, courseCardsSection, ctaSection, factsSection, facultySection, faqSection, gallerySection, heroSection, listSection, logosSection, modulesSection, packagesSection, proseSection, roleCardsSection, statsSection, tableSection, testimonialsSection, trainingsSection, videoSection] as const;
+export const sectionSchemas = [brochureSection, contactSection, courseCardsSection, ctaSection, datesSection, factsSection, facultySection, faqSection, gallerySection, heroSection, listSection, logosSection, modulesSection, packagesSection, proseSection, roleCardsSection, statsSection, tableSection, testimonialsSection, trainingsSection, videoSection] as const;
