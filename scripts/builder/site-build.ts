@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { yearOf, type IsoDate } from '../../src/content/calendar';
+import { boundariesIn, windowOf, type Window } from '../../src/content/date-window';
 import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
@@ -224,15 +225,20 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
     // The course pages' names and durations: a page's course cards show those of the courses they name.
     const courses = courseIndexOf(facts.map((page) => page.summary));
-    // Every page shows the year (the © line): a new year makes every page again, a new day alone does not.
+    // Every page shows the year (the © line, years since the founding): a new year makes every page again.
     const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu), String(yearOf(today)));
     const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
+    // The output's window: the days around `today` on which no page changes (the year's, narrowed by each page's).
+    const siteWindow = yearWindow(today);
     const jobs: RenderJob[] = [...checked.accepted, null].map((entry): RenderJob => {
       const route = entry?.route ?? '/404';
       const images = sizesOf(photos.images, [...siteFiles, ...(entry ? filesShownBy(entry.facts.references) : [])]);
       const media = shared.pages.get(route);
       const shownCourses = (entry?.facts.courseCards ?? []).map((card) => courses[card.course] ?? null);
-      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null), JSON.stringify(shownCourses));
+      // Which window between its date boundaries (its own dates, those of the courses it shows) today falls in.
+      const window = windowOf(entry ? [...entry.facts.dates, ...boundariesIn(shownCourses)] : [], today);
+      narrow(siteWindow, window);
+      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null), JSON.stringify(shownCourses), `${window.from ?? ''}/${window.until ?? ''}`);
       return { relative: entry?.relative ?? null, route, output: entry ? htmlFileOf(route) : '404.html', key, images, shared: media };
     });
 
@@ -285,7 +291,7 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
     writeManifest(root, outDir, out.written);
     const hosting = firebaseJsonText(hostingRules);
     const hostingWritten = hostingFile ? writeHostingFile(hostingFile, hosting) : false;
-    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length, hosting: hostingRules, dates: datesOfYear(today) });
+    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length, hosting: hostingRules, dates: siteWindow });
     if (loaded.size > 0 || files.length !== Object.keys(index).length) {
       writeIndex(
         root,
@@ -325,10 +331,16 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
   }
 }
 
-/** The days for which the output made for `today` stays the same: its year (the © line). */
-function datesOfYear(today: IsoDate): DateWindow {
+/** The days of `today`'s year (the © line and the years since the founding change with it). */
+function yearWindow(today: IsoDate): DateWindow {
   const year = yearOf(today);
   return { from: `${year}-01-01`, until: `${year + 1}-01-01` };
+}
+
+/** `site` narrowed to the days inside `page`'s window too. */
+function narrow(site: DateWindow, page: Window): void {
+  if (page.from !== null && page.from > site.from) site.from = page.from;
+  if (page.until !== null && page.until < site.until) site.until = page.until;
 }
 
 /** `dir`, made now; undefined if it cannot be (then what would go there is done without it). */

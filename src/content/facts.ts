@@ -8,6 +8,8 @@
  */
 import type * as z from 'zod';
 import { courseCardsOf } from './course-facts';
+import type { IsoDate } from './calendar';
+import { dateBoundaries } from './date-window';
 import type { CourseSummary } from './course-chapters';
 import { summariseCourse } from './course-summary';
 import type { PathSegment } from './errors';
@@ -49,6 +51,8 @@ export interface PageFacts {
   courseCards: { course: string; path: PathSegment[] }[];
   /** The origin of every map its contact sections embed: what the hosting rules let the page frame. */
   embeds: string[];
+  /** The days on which its output may change with the date (its date and month fields: src/content/date-window.ts), sorted. */
+  dates: IsoDate[];
 }
 
 /** The references of any validated document (a page, the site document), where each is written, in document order. */
@@ -87,6 +91,7 @@ export function factsOf(route: string, file: string, page: Page): PageFacts {
     summary: summariseCourse(route, page),
     courseCards: courseCardsOf(page),
     embeds: [...new Set(page.sections.flatMap((section) => (section.type === 'contact' && section.map ? [new URL(section.map.src).origin] : [])))],
+    dates: dateBoundaries(PageSchema, page),
   };
 }
 
