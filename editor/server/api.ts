@@ -161,8 +161,8 @@ function readingEndpoints({ paths, root, load, drafts }: Root): Routes<Handler> 
       const { text, version, data, unreadable } = readPageFile(page);
       // The file's errors as it is now, even if the file watcher has not reloaded the content yet
       // (a file changed by git a moment ago must not show the errors of its old text).
-      const errors = unreadable ? [unreadable] : drafts.check(load(), page, text).errors;
-      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors };
+      const checked: { errors: ContentError[]; warnings?: ContentError[] } = unreadable ? { errors: [unreadable] } : drafts.check(load(), page, text);
+      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors: checked.errors, warnings: checked.warnings ?? [] };
       return { body };
     },
     'GET links': ({ url }) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
@@ -173,7 +173,7 @@ function readingEndpoints({ paths, root, load, drafts }: Root): Routes<Handler> 
       const text = textToWrite(existsSync(page.absolute) ? readPageFile(page) : null, request.data);
       if (page.file === SITE_DOCUMENT_FILE) {
         const checked = drafts.checkSite(load(), text);
-        const body: ValidateResponse = { text, errors: checked.errors, elsewhere: checked.elsewhere, ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
+        const body: ValidateResponse = { text, errors: checked.errors, elsewhere: checked.elsewhere, warnings: checked.warnings ?? [], ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
         return { body };
       }
       const body: ValidateResponse = { text, ...drafts.check(load(), page, text) };
