@@ -196,12 +196,22 @@ export type Duration = z.output<typeof DurationSchema>;
  * YAML schema makes no dates). What is past and what is upcoming is decided against the date the site is
  * made for, never the clock.
  */
-export const CalendarDateSchema = z
-  .string()
-  .trim()
-  .refine(isIsoDate, 'must be a date written year-month-day, for example 2027-01-11')
-  .describe('A date, written year-month-day: 2027-01-11.')
-  .register(fieldKinds, { kind: 'date' });
+export const CalendarDateSchema = dateText().register(fieldKinds, { kind: 'date' });
+
+/**
+ * A date written the same way that the page's output does not change on: a day someone checked a list,
+ * the day it must be checked again by. `npm run check` reads it (warnings); the build makes no page
+ * again on it.
+ */
+export const RecordDateSchema = dateText();
+
+function dateText() {
+  return z
+    .string()
+    .trim()
+    .refine(isIsoDate, 'must be a date written year-month-day, for example 2027-01-11')
+    .describe('A date, written year-month-day: 2027-01-11.');
+}
 
 /** A month, written year-month: `2027-02` (an exam expected in February 2027). */
 export const CalendarMonthSchema = z

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { problem } from '../../content/error-codes';
-import { CalendarDateSchema, CalendarMonthSchema, ParagraphsSchema, SectionBase, TextSchema } from '../../content/fields';
+import { CalendarDateSchema, CalendarMonthSchema, ParagraphsSchema, RecordDateSchema, SectionBase, TextSchema } from '../../content/fields';
 
 /** A period of days, both included: an exam held from 7 to 15 February. */
 export const DateRangeSchema = z
@@ -23,7 +23,7 @@ export const DatedEventSchema = z
     when: TextSchema.describe('The date in words as announced, e.g. "Last week of August 2025": shown instead of the day, which still decides what is past.').optional(),
     note: TextSchema.describe('A word about this date, e.g. why it comes before the one it extends.').optional(),
     source: SourceSchema.describe('Where this date is announced, if not on the official page of the whole list.').optional(),
-    checked: CalendarDateSchema.describe('The day someone last checked this date against its source.').optional(),
+    checked: RecordDateSchema.describe('The day someone last checked this date against its source.').optional(),
   })
   .superRefine((event, ctx) => {
     if (event.date === undefined && event.expected === undefined) ctx.addIssue({ code: 'custom', message: 'has no date', params: { problem: problem('dated-fact', { case: 'no-date' }) } });
@@ -35,8 +35,8 @@ export const DateCycleSchema = z
   .strictObject({
     name: TextSchema.describe('The name of the cycle, e.g. "GATE 2027".'),
     source: SourceSchema.describe('The official page the dates come from.').optional(),
-    checked: CalendarDateSchema.describe('The day someone last checked these dates against the official page.').optional(),
-    validUntil: CalendarDateSchema.describe('The day by which these dates must be checked again: the site warns as it nears.'),
+    checked: RecordDateSchema.describe('The day someone last checked these dates against the official page.').optional(),
+    validUntil: RecordDateSchema.describe('The day by which these dates must be checked again: the site warns as it nears.'),
     events: z.array(DatedEventSchema).min(1, 'needs at least one date').describe('The dates of the cycle, in the order they happen.'),
   })
   .describe('One cycle of dates (a year of an exam), with where they come from and when they were checked.');
