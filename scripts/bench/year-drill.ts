@@ -101,6 +101,8 @@ export interface YearFigures {
   /** Pages remade with the same bytes (work for nothing), and pages changed without being remade (stale). */
   remadeUnchanged: number;
   changedNotRemade: number;
+  /** The first few of either, with the day. */
+  examples: string[];
   pages: number;
   seconds: number;
 }
@@ -117,7 +119,7 @@ export function yearDrill(project: string, { days = 365, from = '2026-12-15', lo
     writeFileSync(site, `founded: 2004\n${readFileSync(site, 'utf8').replace(/copyright: ©[^,}\n]*/, 'copyright: "© {year} CESA"')}`);
     writeFileSync(path.join(content, 'pages/drill-course.yaml'), coursePage(from));
     writeFileSync(path.join(content, 'pages/gate-dates.yaml'), gatePage(project));
-    const figures: YearFigures = { days, from, wrongDays: 0, wrong: [], remade: [], remadeUnchanged: 0, changedNotRemade: 0, pages: 0, seconds: 0 };
+    const figures: YearFigures = { days, from, wrongDays: 0, wrong: [], remade: [], remadeUnchanged: 0, changedNotRemade: 0, examples: [], pages: 0, seconds: 0 };
     let before = new Map<string, PageState>();
     for (let day = 0; day < days; day++) {
       const today = addDays(from, day);
@@ -138,6 +140,7 @@ export function yearDrill(project: string, { days = 365, from = '2026-12-15', lo
         const changed = previous.hash !== state.hash;
         if (remade && !changed) figures.remadeUnchanged++;
         if (changed && !remade) figures.changedNotRemade++;
+        if (remade !== changed && figures.examples.length < 6) figures.examples.push(`${today} /${name} ${remade ? 'remade, same bytes' : 'changed, not remade'}`);
       }
       if (day > 0) figures.remade.push([...after].filter(([name, state]) => before.get(name)?.mtimeMs !== state.mtimeMs).length);
       if (wrongToday) figures.wrongDays++;
@@ -161,6 +164,6 @@ export function yearLines(figures: YearFigures): string[] {
     `A year simulated: ${figures.days} consecutive days from ${figures.from}, ${figures.pages} HTML files, built in place for each day (${figures.seconds.toFixed(0)} s in all):`,
     `  days on which a past date or batch is shown as upcoming, on any route: ${figures.wrongDays}${figures.wrong.length > 0 ? ` (${figures.wrong.join(' | ')})` : ''}`,
     `  pages remade per day (after the first): ${[...histogram].sort(([a], [b]) => a - b).map(([count, daysWith]) => `${count} on ${daysWith} days`).join(', ')}; ${total} in all, ${(total / Math.max(1, remade.length)).toFixed(2)} a day`,
-    `  pages remade with the same bytes (work for nothing): ${figures.remadeUnchanged}; pages changed without being remade (stale): ${figures.changedNotRemade}`,
+    `  pages remade with the same bytes (work for nothing): ${figures.remadeUnchanged}; pages changed without being remade (stale): ${figures.changedNotRemade}${figures.examples.length > 0 ? ` (${figures.examples.join(' | ')})` : ''}`,
   ];
 }

@@ -1,6 +1,7 @@
 /**
  * When a page's output changes with the date: its boundaries, the days on which something it shows
- * turns from upcoming to today or from today to past. A day D given in the page → D and D+1; a month →
+ * turns from upcoming to today or from today to past. A day D given in the page → D and D+1; a period →
+ * its first day and the day after its last; a month →
  * its first day and the next month's; any other date the page shows (a course's batch on a card, from
  * the course summaries it shows) the same as a day. Between two boundaries the page is the same on every
  * day, so a build for another day in that window keeps it (scripts/builder/site-build.ts), and the output
@@ -22,10 +23,14 @@ export interface Window {
 /** The boundaries of a validated document (a page): its date and month fields, found by their kind. Sorted, each once. */
 export function dateBoundaries(schema: z.core.$ZodType, document: unknown): IsoDate[] {
   const days = new Set<IsoDate>();
-  for (const field of findFields(schema, document, ['date', 'month'])) {
+  for (const field of findFields(schema, document, ['date', 'month', 'period'])) {
     if (field.kind === 'date') {
       days.add(field.value);
       days.add(addDays(field.value, 1));
+    } else if (field.kind === 'period') {
+      // Under way from its first day, past from the day after its last: the days between change nothing.
+      days.add(field.value.from);
+      days.add(addDays(field.value.to, 1));
     } else {
       days.add(`${field.value}-01`);
       days.add(monthAfter(field.value));

@@ -23,6 +23,7 @@ export interface KindValues {
   fact: { label: string; value: string };
   date: string;
   month: string;
+  period: { from: string; to: string };
 }
 
 /** A field of a kind, where it is in the document, its validated value and, for an image, the slot its schema declares. */

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { isIsoDate } from './calendar';
+import { problem } from './error-codes';
 import type { ImageSlot, ImageVariants } from './images';
 
 /**
@@ -21,8 +22,10 @@ import type { ImageSlot, ImageVariants } from './images';
  * - `date`: a calendar date ({@link CalendarDateSchema}): the page's output may change on that day (past
  *   or upcoming), so the build knows when to make the page again.
  * - `month`: a month ({@link CalendarMonthSchema}), e.g. an exam expected in February 2027.
+ * - `period`: days from one date to another, both included ({@link CalendarPeriodSchema}): the output may
+ *   change on its first day and the day after its last, not on the days between.
  */
-export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact' | 'date' | 'month';
+export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact' | 'date' | 'month' | 'period';
 
 export interface FieldKindMeta {
   kind: FieldKind;
@@ -212,6 +215,18 @@ function dateText() {
     .refine(isIsoDate, 'must be a date written year-month-day, for example 2027-01-11')
     .describe('A date, written year-month-day: 2027-01-11.');
 }
+
+/** Days from one date to another, both included: an exam held from 7 to 15 February. Its end is not before its start. */
+export const CalendarPeriodSchema = z
+  .strictObject({
+    from: CalendarDateSchema.describe('The first day, written year-month-day: 2026-02-07.'),
+    to: CalendarDateSchema.describe('The last day, written year-month-day: 2026-02-15.'),
+  })
+  .superRefine((period, ctx) => {
+    if (period.to < period.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'ends before it starts', params: { problem: problem('dated-fact', { case: 'range-backwards', from: period.from, to: period.to }) } });
+  })
+  .describe('A period: its first and last day.')
+  .register(fieldKinds, { kind: 'period' });
 
 /** A month, written year-month: `2027-02` (an exam expected in February 2027). */
 export const CalendarMonthSchema = z

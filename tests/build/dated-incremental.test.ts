@@ -65,6 +65,8 @@ sections:
             date: 2027-03-10
           - event: Results
             expected: 2027-04
+          - event: Interviews
+            date: { from: 2027-05-10, to: 2027-05-20 }
 `;
 
 beforeAll(() => {
@@ -93,6 +95,13 @@ describe('a build for a later date', () => {
     expect(readFileSync(path.join(incremental, 'important-dates/index.html'), 'utf8')).toContain('<time dateTime="2027-03-10">');
     expect(buildFor('2027-03-31').remade).toEqual([]);
     expect(buildFor('2027-04-01').remade).toEqual(['important-dates/index.html']);
+  }, 360_000);
+
+  it('a period changes the page on its first day and the day after its last, not on the days between', () => {
+    expect(buildFor('2027-05-10').remade).toEqual(['important-dates/index.html']);
+    expect(buildFor('2027-05-11').remade).toEqual([]);
+    expect(buildFor('2027-05-20').remade).toEqual([]);
+    expect(buildFor('2027-05-21').remade).toEqual(['important-dates/index.html']);
   }, 360_000);
 
   it('in a new year remakes every page (the © year)', () => {

@@ -1,24 +1,13 @@
 import * as z from 'zod';
 import { problem } from '../../content/error-codes';
-import { CalendarDateSchema, CalendarMonthSchema, ParagraphsSchema, RecordDateSchema, SectionBase, TextSchema } from '../../content/fields';
-
-/** A period of days, both included: an exam held from 7 to 15 February. */
-export const DateRangeSchema = z
-  .strictObject({
-    from: CalendarDateSchema.describe('The first day, written year-month-day: 2026-02-07.'),
-    to: CalendarDateSchema.describe('The last day, written year-month-day: 2026-02-15.'),
-  })
-  .superRefine((range, ctx) => {
-    if (range.to < range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'ends before it starts', params: { problem: problem('dated-fact', { case: 'range-backwards', from: range.from, to: range.to }) } });
-  })
-  .describe('A period: its first and last day.');
+import { CalendarDateSchema, CalendarMonthSchema, CalendarPeriodSchema, ParagraphsSchema, RecordDateSchema, SectionBase, TextSchema } from '../../content/fields';
 
 const SourceSchema = z.url({ protocol: /^https?$/, message: 'must be the web address of the official page, starting with https://' });
 
 export const DatedEventSchema = z
   .strictObject({
     event: TextSchema.describe('What happens, e.g. "Registration opens".'),
-    date: z.union([CalendarDateSchema, DateRangeSchema]).describe('The day (2027-01-11), or the first and last day of a period.').optional(),
+    date: z.union([CalendarDateSchema, CalendarPeriodSchema]).describe('The day (2027-01-11), or the first and last day of a period.').optional(),
     expected: CalendarMonthSchema.describe('The month it is expected in, while the day is not announced: 2027-02.').optional(),
     when: TextSchema.describe('The date in words as announced, e.g. "Last week of August 2025": shown instead of the day, which still decides what is past.').optional(),
     note: TextSchema.describe('A word about this date, e.g. why it comes before the one it extends.').optional(),
