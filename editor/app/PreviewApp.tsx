@@ -190,7 +190,7 @@ const PreviewSectionView = memo(
   }) {
     const today = useToday();
     const founded = useSite().founded;
-    // The figures of the date ({year}, {yearsSince}), as the built page shows them.
+    // The figures of the date ({year}, {years}), as the built page shows them.
     const section = useMemo(() => (entry.ok ? withDatedWords(entry.section, { today, founded }) : null), [entry, today, founded]);
     if (!entry.ok || !section) return <SectionNotice index={index} type={entry.ok ? entry.section.type : entry.type} />;
     return (

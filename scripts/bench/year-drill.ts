@@ -41,7 +41,7 @@ function coursePage(from: IsoDate): string {
   return stringify({
     meta: { title: 'Drill course | CESA', description: 'A course the code has not seen.', keywords: ['drill'], course: { name: 'Drill course', group: 'structure' } },
     sections: [
-      { type: 'hero', title: 'Drill course', text: 'Taught by an academy with {yearsSince} years of experience.' },
+      { type: 'hero', title: 'Drill course', text: 'Taught by an academy with {years} years of experience.' },
       { type: 'dates', title: 'Batches', cycles: [{ name: 'Drill course batches', checked: from, validUntil: addDays(from, 365), events }] },
     ],
   });

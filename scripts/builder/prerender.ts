@@ -12,7 +12,7 @@ import type { Phases } from './profile';
 /** The page's HTML file; `phases`, if given, is told the time of each part (body, head, preloads). */
 export function renderHtml(server: ServerEntry, template: Template, given: RenderData, phases?: Phases): string {
   const started = performance.now();
-  // The figures of the date ({year}, {yearsSince}) computed for the day the page is made for: body and head alike.
+  // The figures of the date ({year}, {years}) computed for the day the page is made for: body and head alike.
   const data = datedRenderData(given);
   const body = server.render(data);
   phases?.add('body', performance.now() - started);

@@ -1,8 +1,8 @@
 /**
  * Figures that follow from the date a page is made for, written as words in braces and computed when
- * the page is rendered, never typed: `{year}` (the year, for the © line), `{yearsSince 2004}` (whole
- * years from 2004 to that year) and `{yearsSince}` (from the year the site document says the academy
- * was founded, `founded: 2004`). "With {yearsSince} years of experience" reads "With 22 years of
+ * the page is rendered, never typed: `{year}` (the year, for the © line), `{years since 2004}` (whole
+ * years from 2004 to that year) and `{years}` (from the year the site document says the academy
+ * was founded, `founded: 2004`). "With {years} years of experience" reads "With 22 years of
  * experience" on a page made in 2026 and "23" from 1 January 2027.
  *
  * Kept apart from the course facts (course-facts.ts): those are resolved before validation and are the
@@ -18,11 +18,11 @@
 import { yearOf, type IsoDate } from './calendar';
 import { isRecord } from '../lib/is-record';
 
-/** `{year}`, `{yearsSince}`, `{yearsSince 2004}`. */
-const DATED_WORD = /\{(year|yearsSince)(?: (\d{4}))?\}/g;
+/** `{year}`, `{years}`, `{years since 2004}`. */
+const DATED_WORD = /\{(year|years)(?: since (\d{4}))?\}/g;
 
 /** The words in braces that stand for a figure of the date (the course facts leave them be). */
-export const DATED_WORDS: ReadonlySet<string> = new Set(['year', 'yearsSince']);
+export const DATED_WORDS: ReadonlySet<string> = new Set(['year', 'years']);
 
 /** What the words are computed from: the date the page is made for, and the academy's founding year if the site says it. */
 export interface DatedWordsContext {
@@ -35,17 +35,19 @@ export function yearsSince(since: number, today: IsoDate): number {
   return yearOf(today) - since;
 }
 
-/** Whether `text` names a figure of the date (`{year}`, `{yearsSince…}`). */
+/** Whether `text` names a figure of the date (`{year}`, `{years…}`). */
 export function hasDatedWords(text: string): boolean {
   DATED_WORD.lastIndex = 0;
   return DATED_WORD.test(text);
 }
 
-/** `text` with each figure of the date computed; a `{yearsSince}` with no founding year stays as written. */
+/** `text` with each figure of the date computed; a `{years}` with no founding year stays as written. */
 export function datedText(text: string, { today, founded }: DatedWordsContext): string {
   if (!text.includes('{')) return text;
   let produced = 0;
   const out = text.replace(DATED_WORD, (written, word: string, since: string | undefined) => {
+    // "{year since 2004}" is no figure: left as written.
+    if (word === 'year' && since !== undefined) return written;
     const value = word === 'year' ? String(yearOf(today)) : since !== undefined ? String(yearsSince(Number(since), today)) : founded !== undefined ? String(yearsSince(founded, today)) : written;
     produced += value.length - written.length;
     return value;

@@ -387,7 +387,7 @@ export const CONTENT_ERRORS = {
     note: 'Never an error: the academy decides which figure is right.',
     message: ({ written, computed, founded, year }: { written: string; computed: number; founded: number; year: number }) =>
       `says ${written}; founded ${founded} makes it ${computed} years in ${year}`,
-    hint: 'Write {yearsSince} instead of the number, so that it is counted for the day the site is made, or correct the figure.',
+    hint: 'Write {years} instead of the number, so that it is counted for the day the site is made, or correct the figure.',
   },
   'course-card': {
     title: 'A course card that names a page which is not a course',

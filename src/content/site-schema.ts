@@ -98,7 +98,7 @@ export const SiteSchema = z
       .int()
       .min(1800)
       .max(2200)
-      .describe('The year the academy was founded, e.g. 2004: a text that says "{yearsSince} years" shows the years since then, counted for the day the site is made.')
+      .describe('The year the academy was founded, e.g. 2004: a text that says "{years} years" shows the years since then, counted for the day the site is made.')
       .optional(),
     url: z.url({ protocol: /^https$/, message: 'must be the https:// address the site is served from' }).describe('Address of the live site, for canonical links and the sitemap.'),
     logo: inSlot(ImageSchema, 'logo'),

@@ -72,6 +72,6 @@ describe('what a date has made stale, as warnings', () => {
     const out = execFileSync('npx', ['tsx', path.join(root, 'commands/check.ts'), '--content', folder, '--today', '2027-02-20'], { cwd: root, encoding: 'utf8' });
     expect(out).toContain('things to look at for 20 February 2027 (warnings, not errors: the site builds):');
     expect(out).toContain('pages/important-dates.yaml:20:13  "Registration closes" was expected in October 2026, and that month is over: Write the day it was held from the official site');
-    expect(out).toContain('pages/contact.yaml:8:5  says 17 years; founded 2004 makes it 23 years in 2027: Write {yearsSince} instead of the number');
+    expect(out).toContain('pages/contact.yaml:8:5  says 17 years; founded 2004 makes it 23 years in 2027: Write {years} instead of the number');
   });
 });

@@ -7,17 +7,17 @@ import { testSite } from '../helpers/render';
 import { PageSchema } from '../../src/content/page-schema';
 
 describe('figures that follow from the date', () => {
-  it('{year} is the year of the day the page is made for; {yearsSince} counts from the founding year', () => {
+  it('{year} is the year of the day the page is made for; {years} counts from the founding year', () => {
     expect(datedText('© {year} CESA', { today: '2026-12-31' })).toBe('© 2026 CESA');
     expect(datedText('© {year} CESA', { today: '2027-01-01' })).toBe('© 2027 CESA');
-    expect(datedText('With {yearsSince} years of experience', { today: '2026-12-08', founded: 2004 })).toBe('With 22 years of experience');
-    expect(datedText('{yearsSince 2004} years, since 2004', { today: '2027-01-01' })).toBe('23 years, since 2004');
+    expect(datedText('With {years} years of experience', { today: '2026-12-08', founded: 2004 })).toBe('With 22 years of experience');
+    expect(datedText('{years since 2004} years, since 2004', { today: '2027-01-01' })).toBe('23 years, since 2004');
     // No founding year: the words stay as written (nothing invented).
-    expect(datedText('{yearsSince} years', { today: '2027-01-01' })).toBe('{yearsSince} years');
+    expect(datedText('{years} years', { today: '2027-01-01' })).toBe('{years} years');
   });
 
   it('never makes a text longer than it was, however many figures it names', () => {
-    const text = '{year}'.repeat(10_000) + '{yearsSince 2004}'.repeat(10_000);
+    const text = '{year}'.repeat(10_000) + '{years since 2004}'.repeat(10_000);
     expect(datedText(text, { today: '2026-12-08' }).length).toBeLessThan(text.length);
   });
 
@@ -32,8 +32,8 @@ describe('figures that follow from the date', () => {
 describe('a page as the build makes it', () => {
   const site = { ...testSite, founded: 2004, footer: { ...testSite.footer, copyright: '© {year} CESA' } };
   const page = PageSchema.parse({
-    meta: { title: 'Contact | CESA', description: 'Training engineers for {yearsSince} years.', keywords: ['CESA'] },
-    sections: [{ type: 'hero', title: 'Contact', text: 'With {yearsSince} years of experience in training civil engineers.' }],
+    meta: { title: 'Contact | CESA', description: 'Training engineers for {years} years.', keywords: ['CESA'] },
+    sections: [{ type: 'hero', title: 'Contact', text: 'With {years} years of experience in training civil engineers.' }],
   });
   const html = (today: string) => renderHtml({ render }, { html: '<head><!--app-head--></head><body><!--app-html--></body>', partChunks: {} }, { route: '/contact', today, site, menu: [], page, images: {} });
 
