@@ -11,6 +11,8 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { yearOf, type IsoDate } from '../../src/content/calendar';
 import { boundariesIn, windowOf, type Window } from '../../src/content/date-window';
+import { withDatedWords } from '../../src/content/dated-words';
+import { datedSite } from '../../src/app/dated-data';
 import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
@@ -206,7 +208,9 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
       const page = loaded.get(relative);
       return page?.ok ? { sourceHash: page.sourceHash, card: page.card, stamp: page.stamp } : index[relative]!;
     };
-    const cards = new Map<string, CardSpec>([...checked.accepted.map((entry): [string, CardSpec] => [entry.route, indexed(entry.relative).card ?? cardSpecOf(site, null)]), ['/404', cardSpecOf(site, null)]]);
+    // A card's words as the page shows them on this day ({year}, {years}: src/content/dated-words.ts).
+    const dated = { today, founded: site.founded };
+    const cards = new Map<string, CardSpec>([...checked.accepted.map((entry): [string, CardSpec] => [entry.route, withDatedWords(indexed(entry.relative).card ?? cardSpecOf(site, null), dated)]), ['/404', cardSpecOf(site, null)]]);
     const shared = makeSharedMedia({ root, contentRoot, content: { site, facts }, cards, cacheDir: socialCacheDir(root), run: pictureWork });
     // Awaited below; a failure before then must not go unhandled.
     drawing = shared.finished;
@@ -260,7 +264,7 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
     rendering.catch(() => undefined);
     // The brochure on a thread of its own from now on, unless the last output's is still right: started
     // once the workers render (its key hashes every course's summary: 70 ms at 1,000 courses, a worker idle).
-    brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead, brochures);
+    brochure = startBrochure(site, facts, today, fingerprint, verified, brochureAhead, brochures);
     brochures.remember(inputs.hash, brochure.key);
     linkClientFiles(client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
@@ -438,8 +442,10 @@ function filesUnder(dir: string): string[] {
  * courses are known, unless the previous output's file was made from the same key or a brochure made from
  * it is kept (brochure-cache.ts: a cold build or a publish into a new folder draws nothing); written by writeBrochure.
  */
-function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>, ahead: BrochureThread | undefined, brochures: BrochureCache) {
-  const summaries = facts.flatMap((page) => page.summary ?? []);
+function startBrochure(given: Site, facts: readonly PageFacts[], today: IsoDate, base: string, verified: Record<string, OutputRecord>, ahead: BrochureThread | undefined, brochures: BrochureCache) {
+  // Its words as the pages show them on this day ({year}, {years}); its key changes only where they do.
+  const site = datedSite(given, today);
+  const summaries = withDatedWords(facts.flatMap((page) => page.summary ?? []), { today, founded: given.founded });
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? new Date(epoch * 1000) : undefined;
   const key = sha1(base, JSON.stringify(site), JSON.stringify(summaries), date?.toISOString() ?? 'no date');

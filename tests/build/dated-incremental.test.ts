@@ -55,7 +55,7 @@ const DATES_PAGE = `meta:
   keywords: [dates]
 sections:
   - type: hero
-    title: Important dates
+    title: Important dates of {year}
   - type: dates
     cycles:
       - name: Exam 2027
@@ -109,6 +109,10 @@ describe('a build for a later date', () => {
     buildFor('2027-12-31');
     const { remade } = buildFor('2028-01-01');
     expect(remade.length).toBe(written().size);
-    expect(readFileSync(path.join(incremental, 'important-dates/index.html'), 'utf8')).toContain('© 2028');
+    const html = readFileSync(path.join(incremental, 'important-dates/index.html'), 'utf8');
+    expect(html).toContain('© 2028');
+    // The heading, and the picture a shared link shows (its words drawn, and said in og:image:alt).
+    expect(html).toContain('Important dates of 2028</h1>');
+    expect(html).toMatch(/og:image:alt" content="Important dates of 2028/);
   }, 360_000);
 });
