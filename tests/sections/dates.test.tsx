@@ -38,11 +38,13 @@ describe('dates', () => {
     const held = screen.getByRole('table', { name: 'GATE 2026: held' });
     const exams = rowOf(held, 'Exams');
     expect(exams).toHaveTextContent('held 7–15 Feb 2026');
-    expect(exams).toHaveTextContent('Held');
+    expect(within(exams).getAllByRole('cell')[1]).toHaveTextContent('Past');
     expect(exams.querySelector('time')).toHaveAttribute('datetime', '2026-02-07');
     expect(exams).toHaveAttribute('data-status', 'past');
     // The words as announced stay, beside the day they mean.
-    expect(rowOf(held, 'Application portal opens')).toHaveTextContent('held Last week of August 2025');
+    const portal = rowOf(held, 'Application portal opens');
+    expect(within(portal).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Last week of August 2025', 'Past']);
+    expect(portal.querySelector('time')).toHaveAttribute('datetime', '2025-08-25');
   });
 
   it('while the exams are on, they are under way; before, upcoming', () => {

@@ -89,7 +89,7 @@ function CycleTable({ cycle, today, over }: { cycle: DateCycle; today: IsoDate; 
 }
 
 const STATUS_WORDS: Record<EventStatus, Record<Span['precision'], string>> = {
-  past: { day: 'Past', period: 'Held', month: 'Past' },
+  past: { day: 'Past', period: 'Past', month: 'Past' },
   now: { day: 'Today', period: 'Under way', month: 'This month' },
   upcoming: { day: 'Upcoming', period: 'Upcoming', month: 'Expected' },
 };
@@ -106,7 +106,8 @@ function EventRow({ event, today }: { event: DatedEvent; today: IsoDate }) {
         {event.note && <span className="dates-row__note">{event.note}</span>}
       </th>
       <td>
-        {status === 'past' && span.precision === 'period' ? 'held ' : span.precision === 'month' ? (status === 'past' ? 'was expected in ' : 'expected in ') : ''}
+        {/* The words as announced stand alone; a period in days says it was held ("held 7–15 Feb 2026"). */}
+        {status === 'past' && span.precision === 'period' && !event.when ? 'held ' : span.precision === 'month' ? (status === 'past' ? 'was expected in ' : 'expected in ') : ''}
         <time dateTime={machine}>{event.when ?? spelled(span, event)}</time>
       </td>
       <td>
