@@ -34,7 +34,26 @@ export const BATCH_SEATS_WARNING_DAYS = 7;
 
 /** Every warning of one validated page, for `today`. `founded`: the site's founding year, if it says one. */
 export function dateWarningsOf(page: Page, today: IsoDate, founded: number | undefined, locate: Locator): ContentError[] {
-  return [...datedListWarnings(page, today, locate), ...batchWarnings(page, today, locate), ...(founded === undefined ? [] : yearsWarnings(page, today, founded, locate))];
+  return [...datedListWarnings(page, today, locate), ...batchWarnings(page, today, locate), ...(founded === undefined ? unfoundedWarnings(page, locate) : yearsWarnings(page, today, founded, locate))];
+}
+
+/** "{years}" with no founding year in the site settings: it would be shown as written. */
+function unfoundedWarnings(document: unknown, locate: Locator): ContentError[] {
+  const warnings: ContentError[] = [];
+  const path: PathSegment[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') {
+      if (value.includes('{years}')) warnings.push(locate([...path], problem('date-check', { case: 'no-founding-year' })));
+    } else if (Array.isArray(value) || isRecord(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        path.push(Array.isArray(value) ? Number(key) : key);
+        visit(item);
+        path.pop();
+      }
+    }
+  };
+  visit(document);
+  return warnings;
 }
 
 function datedListWarnings(page: Page, today: IsoDate, locate: Locator): ContentError[] {
@@ -144,7 +163,8 @@ export function contentDateWarnings(
   readSource: (file: string) => string,
 ): ContentError[] {
   const founded = content.site?.founded;
-  const site = content.site && founded !== undefined ? yearsWarnings(content.site, today, founded, lazyLocator(siteFile, () => readSource(siteFile))) : [];
+  const siteLocator = lazyLocator(siteFile, () => readSource(siteFile));
+  const site = !content.site ? [] : founded !== undefined ? yearsWarnings(content.site, today, founded, siteLocator) : unfoundedWarnings(content.site, siteLocator);
   const pages = content.pages.flatMap(({ file, page }) => dateWarningsOf(page, today, founded, lazyLocator(file, () => readSource(file))).sort((a, b) => a.line - b.line || a.column - b.column));
   return [...site, ...pages];
 }

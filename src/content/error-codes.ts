@@ -347,6 +347,7 @@ export const CONTENT_ERRORS = {
       | { case: 'checked-long-ago'; name: string; date: string; days: number }
       | { case: 'batch-past'; start: string }
       | { case: 'batch-seats-unknown'; start: string; days: number }
+      | { case: 'no-founding-year' }
     >({
       'cycle-over': {
         message: ({ name, last }) => `every date of ${name} is past (the last was ${last}): the page shows them as held`,
@@ -375,6 +376,10 @@ export const CONTENT_ERRORS = {
       'batch-past': {
         message: ({ start }) => `this batch started on ${start}, which is past: the site no longer shows it as upcoming`,
         hint: 'Remove it when it is no longer needed, and add the next batch.',
+      },
+      'no-founding-year': {
+        message: '"{years}" stands for the years since the academy was founded, but the site settings do not say the year it was founded: the page would show "{years}"',
+        hint: 'Add the year the academy was founded to the site settings, or write the number of years here.',
       },
       'batch-seats-unknown': {
         message: ({ start, days }) => `this batch starts on ${start}, in ${days} ${days === 1 ? 'day' : 'days'}, and its seats are not given`,

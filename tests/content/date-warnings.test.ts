@@ -68,6 +68,21 @@ describe('what a date has made stale, as warnings', () => {
     expect(warningsFor('2027-03-05')).toContain('pages/important-dates.yaml:15:9 [date-check] every date of GATE 2027 is past (the last was 28 February 2027): the page shows them as held');
   });
 
+  it('a text that counts the years with no founding year in the site settings is named, where it is', () => {
+    const site = path.join(folder, 'pages/_site.yaml');
+    const before = readFileSync(site, 'utf8');
+    writeFileSync(site, before.replace('founded: 2004\n', ''));
+    writeFileSync(path.join(folder, 'pages/about.yaml'), `${head('About')}    text: Teaching for {years} years.\n`);
+    try {
+      expect(warningsFor('2026-12-08').filter((line) => line.includes('{years}'))).toEqual([
+        'pages/about.yaml:8:5 [date-check] "{years}" stands for the years since the academy was founded, but the site settings do not say the year it was founded: the page would show "{years}"',
+      ]);
+    } finally {
+      writeFileSync(site, before);
+      rmSync(path.join(folder, 'pages/about.yaml'));
+    }
+  });
+
   it('npm run check -- --today prints them with what to do, and exits 0', () => {
     const out = execFileSync('npx', ['tsx', path.join(root, 'commands/check.ts'), '--content', folder, '--today', '2027-02-20'], { cwd: root, encoding: 'utf8' });
     expect(out).toContain('things to look at for 20 February 2027 (warnings, not errors: the site builds):');
