@@ -41,6 +41,10 @@ const STATEFUL_HOOKS = new Set([
   'useInView',
 ]);
 
+/** Why src/ never reads the clock, and what to do instead. */
+const NO_CLOCK =
+  'src/ never reads the clock: a page is the same for the same date. Take the date it is made for as it comes in (useToday() in a component, RenderData.today, a `today` parameter); the command or the server reads the clock once (--today) and passes it down.';
+
 const AUTH_DIR = path.join(import.meta.dirname, 'src/auth');
 
 /** What to do, said once for every message: the part is HTML, its behaviour goes in one of two files. */
@@ -412,6 +416,18 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx,mjs}', 'scripts/**/*.{ts,tsx,mjs}', 'editor/**/*.{ts,tsx}', 'commands/**/*.{ts,mjs}'],
     plugins: { wings: { meta: { name: 'cesa-wings' }, rules: { imports: wingImports } } },
     rules: { 'wings/imports': 'error' },
+  },
+  {
+    // Time is an input: a page is a function of the code, the content and the date it is made for, which
+    // the command or the server reads once (--today, the servers' clocks) and passes down.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: NO_CLOCK },
+        { selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='Date'][callee.property.name='now']", message: NO_CLOCK },
+      ],
+    },
   },
   {
     files: ['src/content/**/*.ts', 'src/sections/*/schema.ts'],

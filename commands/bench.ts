@@ -26,6 +26,8 @@
  *   (commands/phases.ts): steadier than a whole build's time; `npm run bench -- phases [N]` runs only this.
  * - the image step on 50 camera photos (4000 × 3000 JPEGs of about 9 MB, each a course's hero image),
  *   cold and cached (scripts/bench/image-bench.ts); CESA_BENCH_PHOTOS=N for another count, 0 for none.
+ * - a year simulated (`npm run bench -- year [days] [--from YYYY-MM-DD]` runs only this): the build for 365
+ *   consecutive dates, the days a past date is shown as upcoming and the pages each day remade (scripts/bench/year-drill.ts).
  * Also what each YAML parser costs per page (why the fast path stays). Prints figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -43,6 +45,7 @@ import { astroBuild, astroInstall, astroVersion, writeAstroTwin } from '../scrip
 import { hugoBinary, writeHugoTwin } from '../scripts/bench/hugo-twin';
 import { measurePhotos } from '../scripts/bench/image-bench';
 import { writeSyntheticProject } from '../scripts/bench/synthetic';
+import { yearDrill, yearLines } from '../scripts/bench/year-drill';
 import type { BuildProfile } from '../scripts/builder/profile';
 
 interface BuildStats {
@@ -316,6 +319,15 @@ if (args.includes('floods')) {
 
 if (args.includes('editor')) {
   console.log((await hostedLines()).join('\n'));
+  process.exit(0);
+}
+
+if (args.includes('year')) {
+  // A year of builds, one a day (scripts/bench/year-drill.ts): nothing past shown as upcoming, and each day's work.
+  const fromAt = args.indexOf('--from');
+  const from = fromAt >= 0 ? args[fromAt + 1] : undefined;
+  console.log(`A year simulated: building the drill's content for ${sizes[0] ?? 365} days…`);
+  console.log(yearLines(yearDrill(project, { days: sizes[0] ?? 365, ...(from ? { from } : {}) })).join('\n'));
   process.exit(0);
 }
 

@@ -8,24 +8,38 @@
  * Then, as a reminder and never an error, it lists the example values and pictures a launch must
  * replace, with file and line (src/content/example-values.ts).
  *
+ * Then, as warnings (exit 0: a person decides), what a date has made stale or due for a look: dated facts
+ * past or due for a check, batches started or about to start with seats unknown, typed years of
+ * experience the founding year contradicts (src/content/date-warnings.ts). `--today YYYY-MM-DD`: the
+ * day to judge for (default: the date in India now).
+ *
  * `--content <dir>` (for tests and tools): checks the pages/ and public/ of another folder, and
  * then writes nothing: the derived files describe the project's own content.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findExampleUses, formatExampleUses } from '../src/content/example-values';
 import { isDemoProject } from '../src/content/firebase-demo';
 import { formatReport } from '../src/content/errors';
 import { courseSearchGaps } from '../src/content/course-modes';
-import { loadContent } from '../src/content/load';
+import { loadContent, SITE_FILE } from '../src/content/load';
+import { contentDateWarnings, formatWarnings } from '../src/content/date-warnings';
+import { todayOf } from '../scripts/builder/today';
 import { FIREBASE_JSON_FILE, writeFirebaseJson } from '../scripts/hosting/firebase-json';
 import { staleGeneratedFiles, writeEditorSchemas } from '../scripts/codegen/json-schema';
 import { BUILD } from '../scripts/errors/build';
 import { ERRORS_DOC, errorsDocStale } from '../scripts/codegen/errors-doc';
 import { ERROR_LISTING } from '../editor/error-listing';
 
-const { values } = parseArgs({ options: { content: { type: 'string' } } });
+const { values } = parseArgs({ options: { content: { type: 'string' }, today: { type: 'string' } } });
+// The one reading of the clock: what is past is judged for this date.
+const chosen = todayOf(values.today, new Date());
+if (!chosen.ok) {
+  console.error(BUILD.text('BUILD_TODAY_NOT_A_DATE', { value: chosen.value }));
+  process.exit(1);
+}
+const today = chosen.today;
 const root = process.cwd();
 const own = values.content === undefined || path.resolve(values.content) === root;
 const contentRoot = own ? root : path.resolve(values.content!);
@@ -59,5 +73,7 @@ for (const { file, page } of content.pages) {
   const name = page.meta.course?.name ?? '';
   for (const gap of courseSearchGaps(page)) console.log(BUILD.text(gap === 'no-mode' ? 'BUILD_COURSE_NO_MODE' : 'BUILD_COURSE_NO_HOURS', { file, name }));
 }
+// Warnings, never errors: what the date has made stale, for a person to decide.
+console.log(`\n${formatWarnings(contentDateWarnings(content, `pages/${SITE_FILE}`, today, (file) => readFileSync(path.join(contentRoot, file), 'utf8')), today)}`);
 // Last, as a list to work through before launch: the example values and pictures, with file and line.
 console.log(`\n${formatExampleUses(findExampleUses(contentRoot))}`);

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import type { ContentError } from '../../src/content/errors';
 import type { ApiFailure } from './api';
-import { errorsText } from './ErrorCount';
+import { errorsText, warningsText } from './ErrorCount';
 import { FailureMessage } from './FailureMessage';
 import { focusField } from './field-focus';
 import { fieldId } from './form/contract';
@@ -24,6 +24,8 @@ export function errorLine(error: ContentError): string {
 
 interface ErrorSummaryProps {
   errors: readonly ContentError[];
+  /** What is dated to look at today (warnings): listed under the errors, each a link to its field. */
+  warnings?: readonly ContentError[];
   /** Errors in other files that the change would cause (or, `elsewhereSaved`, that the last save caused). */
   elsewhere?: readonly ContentError[];
   elsewhereSaved?: boolean;
@@ -33,7 +35,7 @@ interface ErrorSummaryProps {
   linked?: boolean;
 }
 
-export function ErrorSummary({ errors, elsewhere = [], elsewhereSaved = false, checking, failure, linked = true }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, warnings = [], elsewhere = [], elsewhereSaved = false, checking, failure, linked = true }: ErrorSummaryProps) {
   const headingId = useId();
   return (
     <section className={errors.length > 0 || elsewhere.length > 0 ? 'ed-summary ed-summary--errors' : 'ed-summary'} aria-labelledby={headingId}>
@@ -68,6 +70,7 @@ export function ErrorSummary({ errors, elsewhere = [], elsewhereSaved = false, c
           </ul>
         </>
       ) : null}
+      {warnings.length > 0 ? <Warnings warnings={warnings} linked={linked} /> : null}
       {elsewhere.length > 0 ? <ElsewhereErrors errors={elsewhere} saved={elsewhereSaved} /> : null}
       {failure ? <FailureMessage failure={failure} /> : null}
     </section>
@@ -87,6 +90,37 @@ function ElsewhereErrors({ errors, saved }: { errors: readonly ContentError[]; s
         {errors.map((error, index) => (
           <li key={`${error.file}-${error.path}-${error.code}-${index}`}>{elsewhereLine(error)}</li>
         ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Past in a year", "to check again by…": what a date has made stale, for the editor to decide (the page still saves and publishes). */
+function Warnings({ warnings, linked }: { warnings: readonly ContentError[]; linked: boolean }) {
+  return (
+    <>
+      <h3 className="ed-summary__subtitle">{warningsText(warnings.length)}</h3>
+      <p className="ed-help">Dates that are past or due for a check, and figures the founding year contradicts. The page still saves; decide what each needs.</p>
+      <ul className="ed-summary__list ed-summary__list--warnings">
+        {warnings.map((warning, index) => {
+          const words = `${warning.message}. ${warning.hint ?? ''}`.trim();
+          return (
+            <li key={`${warning.path}-${warning.code}-${index}`}>
+              {linked ? (
+                <a
+                  href={`#${fieldId(warning.path)}`}
+                  onClick={(event) => {
+                    if (focusField(warning.path)) event.preventDefault();
+                  }}
+                >
+                  {words}
+                </a>
+              ) : (
+                words
+              )}
+            </li>
+          );
+        })}
       </ul>
     </>
   );

@@ -115,7 +115,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
   const { show: showErrors, schedule: scheduleCheck } = validation;
   const onOpened = useCallback(
     ({ page, restored, data }: Opened) => {
-      showErrors(page.errors);
+      showErrors(page.errors, { warnings: page.warnings ?? [] });
       if (!restored) return;
       setNotice('Your unsaved changes were kept while the editor reloaded. Save them, or reload the page from disk to drop them.');
       // The errors shown are the draft's, not those of the file on disk.
@@ -178,7 +178,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
   /** The file as it is on disk replaces the edits (the editor chose so, or there were none). */
   const takeDiskVersion = (page: PageResponse) => {
     replace(page);
-    showErrors(page.errors);
+    showErrors(page.errors, { warnings: page.warnings ?? [] });
     dropDraft(file);
     setDiskChange(null);
     setDialog(null);
@@ -209,7 +209,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
       if (!confirmed) {
         // The newest data's errors decide, not those of a check still under way.
         const check = await api.validate({ file, data });
-        if (current.current.session?.data === data) showErrors(check.errors, { elsewhere: check.elsewhere });
+        if (current.current.session?.data === data) showErrors(check.errors, { elsewhere: check.elsewhere, warnings: check.warnings });
         const elsewhere = check.elsewhere?.length ?? 0;
         if (check.errors.length > 0 || elsewhere > 0) {
           setDialog({ kind: 'warning', count: check.errors.length, elsewhere, overwrite });
@@ -351,6 +351,7 @@ export function PageEditor({ file, schema, onBack, onDirtyChange, onDeleted }: P
           ) : null}
           <ErrorSummary
             errors={validation.errors}
+            warnings={validation.warnings}
             elsewhere={validation.elsewhere}
             elsewhereSaved={validation.elsewhereSaved}
             checking={validation.checking}

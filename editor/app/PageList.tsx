@@ -8,7 +8,7 @@ import { useAnnounce } from './announce';
 import { AppBar } from './AppBar';
 import { useFocusWhenLost } from './focus-when-lost';
 import { DeletePageDialog } from './DeletePageDialog';
-import { ErrorCount } from './ErrorCount';
+import { ErrorCount, WarningCount } from './ErrorCount';
 import { FailureMessage } from './FailureMessage';
 import { isPlainClick } from './links';
 import { addressOf } from './location';
@@ -161,7 +161,7 @@ export function PageList({ templates, notice: initialNotice, onOpen, onCreated }
                         <code>{page.route}</code>
                       </td>
                       <td>
-                        <ErrorCount count={page.errors} />
+                        <ErrorCount count={page.errors} /> <WarningCount count={page.warnings ?? 0} />
                       </td>
                       <td className="ed-table__actions">
                         <button

@@ -38,9 +38,11 @@ import {
   type ImageSizes,
 } from "../../src/page/image-sizes";
 import { CoursesProvider } from "../../src/page/courses-context";
-import { TodayProvider } from "../../src/page/today-context";
+import { TodayProvider, useToday } from "../../src/page/today-context";
+import { datedSite } from "../../src/app/dated-data";
+import { withDatedWords } from "../../src/content/dated-words";
 import { RouteProvider } from "../../src/page/route-context";
-import { SiteProvider } from "../../src/page/site-context";
+import { SiteProvider, useSite } from "../../src/page/site-context";
 import { SectionSlot } from "../../src/sections/section-slot";
 import { api, asFailure, type ApiFailure } from "./api";
 import type { ContentResponse, Json } from "../protocol/api";
@@ -210,14 +212,18 @@ const PreviewSectionView = memo(
     index: number;
     changeId: number;
   }) {
-    if (!entry.ok) return <SectionNotice index={index} type={entry.type} />;
+    const today = useToday();
+    const founded = useSite().founded;
+    // The figures of the date ({year}, {years}), as the built page shows them.
+    const section = useMemo(() => (entry.ok ? withDatedWords(entry.section, { today, founded }) : null), [entry, today, founded]);
+    if (!entry.ok || !section) return <SectionNotice index={index} type={entry.ok ? entry.section.type : entry.type} />;
     return (
       <SectionBoundary
         index={index}
         type={entry.section.type}
         changeId={changeId}
       >
-        <SectionSlot section={entry.section} index={index} />
+        <SectionSlot section={section} index={index} />
       </SectionBoundary>
     );
   },
@@ -265,7 +271,7 @@ export function PreviewPage({ content, shown }: PreviewPageProps) {
     );
   }
   return (
-    <SiteProvider value={content.site as Site}>
+    <SiteProvider value={datedSite(content.site as Site, content.today)}>
       <TodayProvider value={content.today}>
         <ImageSizesProvider sizes={content.imageSizes as ImageSizes}>
           <RouteProvider value={shown.route}>

@@ -22,6 +22,8 @@ export interface ValidationState {
   failure: ApiFailure | null;
   /** Of the site document: the header menu its newest valid draft makes (ValidateResponse.menu). */
   menu?: unknown;
+  /** What is dated to look at in the page today (past dates, dates due for a check): warnings, never a reason to refuse a save. */
+  warnings: readonly ContentError[];
 }
 
 export interface ShowOptions {
@@ -29,6 +31,8 @@ export interface ShowOptions {
   elsewhere?: readonly ContentError[] | undefined;
   /** They come from a save: the other files have them now. */
   saved?: boolean;
+  /** The page's warnings that came with them (the file as loaded); left as they were when not given. */
+  warnings?: readonly ContentError[] | undefined;
 }
 
 export interface Validation extends ValidationState {
@@ -43,7 +47,7 @@ export interface Validation extends ValidationState {
 
 /** Starts with no errors: the page's own errors are shown (`show`) once it is loaded. */
 export function useValidation(file: string): Validation {
-  const [state, setState] = useState<ValidationState>({ errors: [], elsewhere: [], elsewhereSaved: false, checking: false, failure: null });
+  const [state, setState] = useState<ValidationState>({ errors: [], elsewhere: [], elsewhereSaved: false, checking: false, failure: null, warnings: [] });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const running = useRef<AbortController | null>(null);
 
@@ -61,7 +65,8 @@ export function useValidation(file: string): Validation {
       try {
         const result = await api.validate({ file, data }, controller.signal);
         if (controller.signal.aborted) return;
-        setState((previous) => ({ errors: result.errors, elsewhere: result.elsewhere ?? [], elsewhereSaved: false, checking: false, failure: null, menu: result.menu ?? previous.menu }));
+        // A draft with errors has no warnings checked: those it had stay shown until it has none.
+        setState((previous) => ({ errors: result.errors, elsewhere: result.elsewhere ?? [], elsewhereSaved: false, checking: false, failure: null, menu: result.menu ?? previous.menu, warnings: result.warnings ?? previous.warnings }));
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;
         setState((previous) => ({ ...previous, checking: false, failure: asFailure(error) }));
@@ -82,9 +87,9 @@ export function useValidation(file: string): Validation {
   );
 
   const show = useCallback(
-    (errors: readonly ContentError[], { elsewhere = [], saved = false }: ShowOptions = {}) => {
+    (errors: readonly ContentError[], { elsewhere = [], saved = false, warnings }: ShowOptions = {}) => {
       cancel();
-      setState((previous) => ({ errors, elsewhere, elsewhereSaved: saved, checking: false, failure: null, menu: previous.menu }));
+      setState((previous) => ({ errors, elsewhere, elsewhereSaved: saved, checking: false, failure: null, menu: previous.menu, warnings: warnings ?? previous.warnings }));
     },
     [cancel],
   );

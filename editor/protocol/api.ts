@@ -87,6 +87,8 @@ export interface PageListEntry {
   name?: string;
   /** How many errors `npm run check` reports in this file. */
   errors: number;
+  /** How many things dated to look at (warnings: past dates, dates due for a check) `npm run check` lists for it today. */
+  warnings?: number;
   /** In the hosted editor: the names of the editors whose draft changes this page (not yet published). */
   drafts?: string[];
 }
@@ -106,6 +108,8 @@ export interface PageResponse {
   data: Json;
   /** What the validator says of the file as it is on disk (the same errors as `npm run check`). */
   errors: ContentError[];
+  /** The warnings `npm run check` lists for it today (past dates, dates due for a check): never a reason to refuse a save. */
+  warnings?: ContentError[];
 }
 
 /** POST /_editor/api/validate: what the page would be if saved now. */
@@ -117,6 +121,8 @@ export interface ValidateResponse {
   /** The text a save would write (the file with only what changed rewritten). */
   text: string;
   errors: ContentError[];
+  /** When the file's own checks pass: its warnings for today (as PageResponse.warnings). */
+  warnings?: ContentError[];
   /**
    * Of the site document only, when its own checks pass: the header menu every page would show with
    * this draft (its menu with each course page in its group), for the preview.

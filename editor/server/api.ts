@@ -165,8 +165,8 @@ function readingEndpoints({ paths, root, load, drafts, prepare, today }: Root): 
       const { text, version, data, unreadable } = readPageFile(page);
       // The file's errors as it is now, even if the file watcher has not reloaded the content yet
       // (a file changed by git a moment ago must not show the errors of its old text).
-      const errors = unreadable ? [unreadable] : drafts.check(load(), page, text).errors;
-      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors };
+      const checked: { errors: ContentError[]; warnings?: ContentError[] } = unreadable ? { errors: [unreadable] } : drafts.check(load(), page, text);
+      const body: PageResponse = { file: page.file, route: page.route, text, version, data, errors: checked.errors, warnings: checked.warnings ?? [] };
       return { body };
     },
     'GET links': ({ url }) => ({ body: linksTo(paths, load(), param(url, 'route')) }),
@@ -179,7 +179,7 @@ function readingEndpoints({ paths, root, load, drafts, prepare, today }: Root): 
       const { text } = prepared;
       if (prepared.kind === 'site') {
         const checked = drafts.checkSite(load(), text, prepared.own);
-        const body: ValidateResponse = { text, errors: checked.errors, elsewhere: checked.elsewhere, ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
+        const body: ValidateResponse = { text, errors: checked.errors, elsewhere: checked.elsewhere, warnings: checked.warnings ?? [], ...(checked.menu === undefined ? {} : { menu: checked.menu }) };
         return { body };
       }
       const body: ValidateResponse = { text, ...drafts.check(load(), page, text, prepared.own) };

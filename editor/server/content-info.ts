@@ -13,9 +13,11 @@ import { PageSchema } from '../../src/content/page-schema';
 import { normaliseRoute, routeOf } from '../../src/content/routes';
 import { SiteSchema } from '../../src/content/site-schema';
 import type { ContentResponse, LinksResponse, PageListEntry } from '../protocol/api';
+import type { ContentError } from '../../src/content/errors';
 import { publicFilesOf } from '../../scripts/codegen/json-schema';
 import { dataOf, type ContentPaths } from '../../scripts/authoring/page-files';
 import { indiaDateOf, type IsoDate } from '../../src/content/calendar';
+import { contentDateWarnings } from '../../src/content/date-warnings';
 
 /** `pages/etabs.yaml` for `etabs.yaml`: how errors name a page file. */
 export function fileName(paths: ContentPaths, relative: string): string {
@@ -79,16 +81,28 @@ function nameOf(paths: ContentPaths, content: Content, relative: string): string
   return textAt(data, 'meta', 'course', 'menu', 'label') ?? textAt(data, 'meta', 'course', 'name') ?? (titleHead || undefined) ?? textAt(first, 'title');
 }
 
-/** Every page file (not the site document, not the templates), with its route, title, name and number of errors. */
+/** The day the editor judges the content for (what is past, what is due): today in India, by the server's clock. */
+export function editorToday(): IsoDate {
+  return indiaDateOf(new Date());
+}
+
+/** The content's warnings for the editor's day (src/content/date-warnings.ts), each located in its file. */
+export function contentWarnings(paths: ContentPaths, content: Content): ContentError[] {
+  return contentDateWarnings(content, fileName(paths, SITE_FILE), editorToday(), (file) => readFileSync(path.join(paths.contentRoot, file), 'utf8'));
+}
+
+/** Every page file (not the site document, not the templates), with its route, title, name and number of errors and of warnings. */
 export function pageList(paths: ContentPaths, content: Content): PageListEntry[] {
   const counts = new Map<string, number>();
   for (const error of content.errors) counts.set(error.file, (counts.get(error.file) ?? 0) + 1);
+  const warnings = new Map<string, number>();
+  for (const warning of contentWarnings(paths, content)) warnings.set(warning.file, (warnings.get(warning.file) ?? 0) + 1);
   return listPageFiles(paths.pagesDir).map((relative) => {
     const file = fileName(paths, relative);
     const title = titleOf(paths, content, relative);
     const route = routeOf(relative);
     const name = route === '/' ? 'Home page' : (nameOf(paths, content, relative) ?? title);
-    return { file, route, title, name, errors: counts.get(file) ?? 0 };
+    return { file, route, title, name, errors: counts.get(file) ?? 0, warnings: warnings.get(file) ?? 0 };
   });
 }
 

@@ -14,14 +14,18 @@ import { SiteSchema, type Site } from '../../src/content/site-schema';
 import { SITE_DOCUMENT_FILE } from '../protocol/api';
 import { routeOf } from '../../src/content/routes';
 import { validateYaml } from '../../src/content/validate';
-import { fileName } from './content-info';
+import { editorToday, fileName } from './content-info';
 import { ownCheckOf, type OwnCheck } from './page-checks';
+import { contentDateWarnings, dateWarningsOf } from '../../src/content/date-warnings';
+import { lazyLocator } from '../../src/content/locate';
 import type { ContentPaths, PageFile } from '../../scripts/authoring/page-files';
 
 /** What the editor shows of a draft: its own errors and those it would cause in other files. */
 export interface DraftErrors {
   errors: ContentError[];
   elsewhere: ContentError[];
+  /** When its own checks pass: what is dated to look at in it today (never a reason to refuse it). */
+  warnings?: ContentError[];
 }
 
 /** Two errors are the same one when they say the same of the same field of the same file (lines move). */
@@ -75,6 +79,7 @@ export class DraftChecker {
     return {
       errors: assembled.errors.filter((error) => error.file === SITE_DOCUMENT_FILE),
       elsewhere: causedElsewhere(content, SITE_DOCUMENT_FILE, assembled.errors),
+      warnings: contentDateWarnings({ site: own.value, pages: [] }, SITE_DOCUMENT_FILE, editorToday(), () => text),
       menu: assembled.menu,
     };
   }
@@ -124,7 +129,8 @@ export class DraftChecker {
     validated.splice(at === -1 ? validated.length : at, 0, draft);
     try {
       const assembled = assembleContent({ root: this.paths.contentRoot, pagesDir: this.paths.pagesDir }, validated);
-      return { errors: assembled.errors.filter((error) => error.file === page.file), elsewhere: causedElsewhere(content, page.file, assembled.errors) };
+      const warnings = dateWarningsOf(own.value, editorToday(), content.site?.founded, lazyLocator(page.file, () => text)).sort((a, b) => a.line - b.line || a.column - b.column);
+      return { errors: assembled.errors.filter((error) => error.file === page.file), elsewhere: causedElsewhere(content, page.file, assembled.errors), warnings };
     } finally {
       rmSync(this.draftFile, { force: true });
     }

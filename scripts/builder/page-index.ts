@@ -15,7 +15,8 @@ import { buildCacheDir, sha1 } from './build-cache';
 import type { FileStamp } from './page-work';
 import type { CardSpec } from './social';
 
-const VERSION = 3;
+// 4: a page's facts carry its date boundaries (`dates`).
+const VERSION = 4;
 
 export interface IndexEntry {
   stamp: FileStamp;

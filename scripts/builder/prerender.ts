@@ -3,14 +3,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RenderData } from '../../src/app/data';
 import { headHtml, headOf } from '../../src/app/head';
+import { datedRenderData } from '../../src/app/dated-data';
 import { structuredDataHtml } from '../../src/app/structured-data';
 import type { ServerEntry } from './renderer';
 import { outputPathOf } from './output-folder';
 import type { Phases } from './profile';
 
 /** The page's HTML file; `phases`, if given, is told the time of each part (body, head, preloads). */
-export function renderHtml(server: ServerEntry, template: Template, data: RenderData, phases?: Phases): string {
+export function renderHtml(server: ServerEntry, template: Template, given: RenderData, phases?: Phases): string {
   const started = performance.now();
+  // The figures of the date ({year}, {years}) computed for the day the page is made for: body and head alike.
+  const data = datedRenderData(given);
   const body = server.render(data);
   phases?.add('body', performance.now() - started);
   return pageHtml(template, data, body, phases);

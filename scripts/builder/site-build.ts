@@ -10,6 +10,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { yearOf, type IsoDate } from '../../src/content/calendar';
+import { boundariesIn, windowOf, type Window } from '../../src/content/date-window';
+import { withDatedWords } from '../../src/content/dated-words';
+import { datedSite } from '../../src/app/dated-data';
 import { courseIndexOf } from '../../src/content/course-facts';
 import type { ContentError } from '../../src/content/errors';
 import { filesShownBy, referencesOf, type PageFacts } from '../../src/content/facts';
@@ -205,7 +208,9 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
       const page = loaded.get(relative);
       return page?.ok ? { sourceHash: page.sourceHash, card: page.card, stamp: page.stamp } : index[relative]!;
     };
-    const cards = new Map<string, CardSpec>([...checked.accepted.map((entry): [string, CardSpec] => [entry.route, indexed(entry.relative).card ?? cardSpecOf(site, null)]), ['/404', cardSpecOf(site, null)]]);
+    // A card's words as the page shows them on this day ({year}, {years}: src/content/dated-words.ts).
+    const dated = { today, founded: site.founded };
+    const cards = new Map<string, CardSpec>([...checked.accepted.map((entry): [string, CardSpec] => [entry.route, withDatedWords(indexed(entry.relative).card ?? cardSpecOf(site, null), dated)]), ['/404', cardSpecOf(site, null)]]);
     const shared = makeSharedMedia({ root, contentRoot, content: { site, facts }, cards, cacheDir: socialCacheDir(root), run: pictureWork });
     // Awaited below; a failure before then must not go unhandled.
     drawing = shared.finished;
@@ -224,16 +229,21 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
     // Each page's key: what its HTML is made from. Unchanged key, unchanged file.
     // The course pages' names, durations and batches: a page's course cards show those of the courses they name.
     const courses = courseIndexOf(facts);
-    // Every page shows the year (the © line): a new year makes every page again, a new day alone does not.
+    // Every page shows the year (the © line, years since the founding): a new year makes every page again.
     const base = sha1(fingerprint, template.html, JSON.stringify(template.partChunks), JSON.stringify(site), JSON.stringify(checked.menu), String(yearOf(today)));
     const siteFiles = filesShownBy(referencesOf(SiteSchema, site));
+    // The output's window: the days around `today` on which no page changes (the year's, narrowed by each page's).
+    const siteWindow = yearWindow(today);
     const jobs: RenderJob[] = [...checked.accepted, null].map((entry): RenderJob => {
       const route = entry?.route ?? '/404';
       const images = sizesOf(photos.images, [...siteFiles, ...(entry ? filesShownBy(entry.facts.references) : [])]);
       const media = shared.pages.get(route);
       // A page listing every course's batches (Upcoming batches) shows every course's name and batches.
       const shownCourses = entry?.facts.listsBatches ? courses : (entry?.facts.courseCards ?? []).map((card) => courses[card.course] ?? null);
-      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null), JSON.stringify(shownCourses));
+      // Which window between its date boundaries (its own dates, those of the courses it shows) today falls in.
+      const window = windowOf(entry ? [...entry.facts.dates, ...boundariesIn(shownCourses)] : [], today);
+      narrow(siteWindow, window);
+      const key = sha1(base, route, entry ? indexed(entry.relative).sourceHash : 'no page', JSON.stringify(images), JSON.stringify(media ?? null), JSON.stringify(shownCourses), `${window.from ?? ''}/${window.until ?? ''}`);
       return { relative: entry?.relative ?? null, route, output: entry ? htmlFileOf(route) : '404.html', key, images, shared: media };
     });
 
@@ -255,7 +265,7 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
     rendering.catch(() => undefined);
     // The brochure on a thread of its own from now on, unless the last output's is still right: started
     // once the workers render (its key hashes every course's summary: 70 ms at 1,000 courses, a worker idle).
-    brochure = startBrochure(site, facts, fingerprint, verified, brochureAhead, brochures);
+    brochure = startBrochure(site, facts, today, fingerprint, verified, brochureAhead, brochures);
     brochures.remember(inputs.hash, brochure.key);
     linkClientFiles(client, out);
     // The content's public/ (what its pages were checked against), but for the photos: those are served processed.
@@ -286,7 +296,7 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
     writeManifest(root, outDir, out.written);
     const hosting = firebaseJsonText(hostingRules);
     const hostingWritten = hostingFile ? writeHostingFile(hostingFile, hosting) : false;
-    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length, hosting: hostingRules, dates: datesOfYear(today) });
+    recordInputs(root, outDir, { inputs: inputs.hash, pages: checked.accepted.length, hosting: hostingRules, dates: siteWindow });
     if (loaded.size > 0 || files.length !== Object.keys(index).length) {
       writeIndex(
         root,
@@ -326,10 +336,16 @@ export async function buildSite({ root, today, contentRoot = root, outDir = path
   }
 }
 
-/** The days for which the output made for `today` stays the same: its year (the © line). */
-function datesOfYear(today: IsoDate): DateWindow {
+/** The days of `today`'s year (the © line and the years since the founding change with it). */
+function yearWindow(today: IsoDate): DateWindow {
   const year = yearOf(today);
   return { from: `${year}-01-01`, until: `${year + 1}-01-01` };
+}
+
+/** `site` narrowed to the days inside `page`'s window too. */
+function narrow(site: DateWindow, page: Window): void {
+  if (page.from !== null && page.from > site.from) site.from = page.from;
+  if (page.until !== null && page.until < site.until) site.until = page.until;
 }
 
 /** `dir`, made now; undefined if it cannot be (then what would go there is done without it). */
@@ -427,8 +443,10 @@ function filesUnder(dir: string): string[] {
  * courses are known, unless the previous output's file was made from the same key or a brochure made from
  * it is kept (brochure-cache.ts: a cold build or a publish into a new folder draws nothing); written by writeBrochure.
  */
-function startBrochure(site: Site, facts: readonly PageFacts[], base: string, verified: Record<string, OutputRecord>, ahead: BrochureThread | undefined, brochures: BrochureCache) {
-  const summaries = facts.flatMap((page) => page.summary ?? []);
+function startBrochure(given: Site, facts: readonly PageFacts[], today: IsoDate, base: string, verified: Record<string, OutputRecord>, ahead: BrochureThread | undefined, brochures: BrochureCache) {
+  // Its words as the pages show them on this day ({year}, {years}); its key changes only where they do.
+  const site = datedSite(given, today);
+  const summaries = withDatedWords(facts.flatMap((page) => page.summary ?? []), { today, founded: given.founded });
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? new Date(epoch * 1000) : undefined;
   const key = sha1(base, JSON.stringify(site), JSON.stringify(summaries), date?.toISOString() ?? 'no date');

@@ -89,3 +89,13 @@ export function formatMonth(monthOrDate: string): string {
   const [year, month] = monthOrDate.split('-').map(Number) as [number, number];
   return `${MONTH_NAMES[month - 1]} ${year}`;
 }
+
+/** A period, both days included, the Indian way: "7–15 Feb 2026", "25 Aug – 3 Sep 2025", "29 Dec 2025 – 2 Jan 2026". */
+export function formatPeriod(from: IsoDate, to: IsoDate): string {
+  const start = partsOf(from);
+  const end = partsOf(to);
+  if (from === to) return `${end.day} ${MONTHS[end.month]} ${end.year}`;
+  if (start.year !== end.year) return `${start.day} ${MONTHS[start.month]} ${start.year} – ${end.day} ${MONTHS[end.month]} ${end.year}`;
+  if (start.month !== end.month) return `${start.day} ${MONTHS[start.month]} – ${end.day} ${MONTHS[end.month]} ${end.year}`;
+  return `${start.day}–${end.day} ${MONTHS[end.month]} ${end.year}`;
+}

@@ -15,6 +15,7 @@
  * (src/content/page-schema.ts), so everything after validation sees the text a visitor reads.
  */
 import type { Batch } from './batches';
+import { DATED_WORDS } from './dated-words';
 import { problem, type Problem } from './error-codes';
 import { nearest, type ContentError, type PathSegment } from './errors';
 import type { Locator } from './locate';
@@ -182,6 +183,8 @@ class Expansion {
       this.characters += offset - last + written.length;
       last = offset + written.length;
       if (this.full) return written;
+      // `{year}` and `{years}` are figures of the date, computed when the page is rendered (dated-words.ts).
+      if (DATED_WORDS.has(word)) return written;
       const value = this.valueOf(written, word, report);
       if (value === undefined) return written;
       if (this.characters - written.length + value.length > MAX_EXPANDED_CHARACTERS) {

@@ -324,6 +324,83 @@ export const CONTENT_ERRORS = {
       `with the course's facts shown wherever this page names them, its texts would be longer than a page may be (${maxCharacters.toLocaleString('en-US')} characters); from here on they are shown as written`,
     hint: "Name the course's facts in fewer places, or shorten them in the course block at the top of the page (meta › course): a course's name is a few words.",
   },
+  'dated-fact': {
+    title: 'A date that cannot be right',
+    note: 'In a list of dates: a period that ends before it starts, an event with no date or with two.',
+    ...byCase<{ case: 'range-backwards'; from: string; to: string } | { case: 'no-date' } | { case: 'two-dates' }>({
+      'range-backwards': {
+        message: ({ from, to }) => `this period ends on ${to}, before it starts on ${from}`,
+        hint: 'Swap the two dates, or correct the one that is wrong (the official notice has them).',
+      },
+      'no-date': {
+        message: 'this event has no date',
+        hint: 'Give it a date (2027-01-11), a period (from and to) or, while the exact day is not announced, the month it is expected in (2027-02).',
+      },
+      'two-dates': {
+        message: 'this event has both a date and an expected month',
+        hint: 'Keep the date once it is announced and remove the expected month.',
+      },
+    }),
+  },
+  'date-check': {
+    title: 'A date to look at (a warning)',
+    note: 'Never an error: npm run check -- --today and the editor list what is past, due for a check, or soon to start with seats unknown.',
+    ...byCase<
+      | { case: 'cycle-over'; name: string; last: string }
+      | { case: 'expected-passed'; event: string; month: string }
+      | { case: 'valid-until-passed'; name: string; date: string }
+      | { case: 'valid-until-soon'; name: string; date: string; days: number }
+      | { case: 'never-checked'; name: string }
+      | { case: 'checked-long-ago'; name: string; date: string; days: number }
+      | { case: 'batch-past'; start: string }
+      | { case: 'batch-seats-unknown'; start: string; days: number }
+      | { case: 'no-founding-year' }
+    >({
+      'cycle-over': {
+        message: ({ name, last }) => `every date of ${name} is past (the last was ${last}): the page shows them as held`,
+        hint: 'Check the official site for the next cycle and add its dates (expected months until the days are announced).',
+      },
+      'expected-passed': {
+        message: ({ event, month }) => `"${event}" was expected in ${month}, and that month is over`,
+        hint: 'Write the day it was held from the official site, or the month it is now expected in.',
+      },
+      'valid-until-passed': {
+        message: ({ name, date }) => `the dates of ${name} were to be checked again by ${date}, which is past`,
+        hint: 'Compare them with the official site, correct what changed, then move "valid until" and "last checked" on.',
+      },
+      'valid-until-soon': {
+        message: ({ name, date, days }) => `the dates of ${name} are to be checked again by ${date}, in ${days} ${days === 1 ? 'day' : 'days'}`,
+        hint: 'Compare them with the official site before then, and move "valid until" and "last checked" on.',
+      },
+      'never-checked': {
+        message: ({ name }) => `nobody has recorded checking the dates of ${name} against the official site`,
+        hint: 'Compare them with the official site and write the day you did as "last checked".',
+      },
+      'checked-long-ago': {
+        message: ({ name, date, days }) => `the dates of ${name} were last checked on ${date}, ${days} days ago`,
+        hint: 'Compare them with the official site again and write today as "last checked".',
+      },
+      'batch-past': {
+        message: ({ start }) => `this batch started on ${start}, which is past: the site no longer shows it as upcoming`,
+        hint: 'Remove it when it is no longer needed, and add the next batch.',
+      },
+      'no-founding-year': {
+        message: '"{years}" stands for the years since the academy was founded, but the site settings do not say the year it was founded: the page would show "{years}"',
+        hint: 'Add the year the academy was founded to the site settings, or write the number of years here.',
+      },
+      'batch-seats-unknown': {
+        message: ({ start, days }) => `this batch starts on ${start}, in ${days} ${days === 1 ? 'day' : 'days'}, and its seats are not given`,
+        hint: 'Write how many seats are left, or mark it full.',
+      },
+    }),
+  },
+  'years-figure': {
+    title: 'A typed number of years that the founding year contradicts (a warning)',
+    note: 'Never an error: the academy decides which figure is right.',
+    message: ({ written, computed, founded, year }: { written: string; computed: number; founded: number; year: number }) =>
+      `says ${written}; founded ${founded} makes it ${computed} years in ${year}`,
+    hint: 'Write {years} instead of the number, so that it is counted for the day the site is made, or correct the figure.',
+  },
   'course-card': {
     title: 'A course card that names a page which is not a course',
     note: 'Its course: names a page without a course block.',
@@ -491,6 +568,11 @@ export const CONTENT_ERRORS = {
 } satisfies Record<string, { title: string; note?: string; cases?: readonly string[] } & Wording<never>>;
 
 export type ContentErrorCode = keyof typeof CONTENT_ERRORS;
+
+/** The codes that are warnings, never errors: what `npm run check` and the editor list for a person to decide (src/content/date-warnings.ts). */
+export const WARNING_CODES = ['date-check', 'years-figure'] as const satisfies readonly ContentErrorCode[];
+
+export type WarningCode = (typeof WARNING_CODES)[number];
 
 type ParamsOf<Words> = Words extends (params: infer P) => unknown ? P : unknown;
 

@@ -8,6 +8,8 @@
  */
 import type * as z from 'zod';
 import { courseCardsOf } from './course-facts';
+import type { IsoDate } from './calendar';
+import { dateBoundaries } from './date-window';
 import type { CourseSummary } from './course-chapters';
 import { summariseCourse } from './course-summary';
 import type { PathSegment } from './errors';
@@ -53,6 +55,8 @@ export interface PageFacts {
   listsBatches: boolean;
   /** The origin of every map its contact sections embed: what the hosting rules let the page frame. */
   embeds: string[];
+  /** The days on which its output may change with the date (its date and month fields: src/content/date-window.ts), sorted. */
+  dates: IsoDate[];
 }
 
 /** The references of any validated document (a page, the site document), where each is written, in document order. */
@@ -93,6 +97,7 @@ export function factsOf(route: string, file: string, page: Page): PageFacts {
     centres: (page.meta.course?.batches ?? []).map((batch, index) => ({ centre: batch.centre, path: ['meta', 'course', 'batches', index, 'centre'] })),
     listsBatches: page.sections.some((section) => section.type === 'upcoming-batches'),
     embeds: [...new Set(page.sections.flatMap((section) => (section.type === 'contact' && section.map ? [new URL(section.map.src).origin] : [])))],
+    dates: dateBoundaries(PageSchema, page),
   };
 }
 

@@ -25,6 +25,7 @@ export interface KindValues {
   month: string;
   branch: string;
   rupees: number;
+  period: { from: string; to: string };
 }
 
 /** A field of a kind, where it is in the document, its validated value and, for an image, the slot its schema declares. */

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { isIsoDate } from './calendar';
+import { problem } from './error-codes';
 import type { ImageSlot, ImageVariants } from './images';
 
 /**
@@ -24,8 +25,10 @@ import type { ImageSlot, ImageVariants } from './images';
  * - `branch`: one of the site's branches by its city, or `online` (a batch's centre): checked against the
  *   site's branches, and offered as a choice among them in the editor.
  * - `rupees`: an amount in rupees (a fee): the editor shows "₹" before it, the page writes it the Indian way.
+ * - `period`: days from one date to another, both included ({@link CalendarPeriodSchema}): the output may
+ *   change on its first day and the day after its last, not on the days between.
  */
-export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact' | 'date' | 'month' | 'branch' | 'rupees';
+export type FieldKind = 'link' | 'route' | 'public-file' | 'image' | 'duration' | 'output-file' | 'fact' | 'date' | 'month' | 'period' | 'branch' | 'rupees';
 
 export interface FieldKindMeta {
   kind: FieldKind;
@@ -208,12 +211,34 @@ export type Duration = z.output<typeof DurationSchema>;
  * YAML schema makes no dates). What is past and what is upcoming is decided against the date the site is
  * made for, never the clock.
  */
-export const CalendarDateSchema = z
-  .string()
-  .trim()
-  .refine(isIsoDate, 'must be a date written year-month-day, for example 2027-01-11')
-  .describe('A date, written year-month-day: 2027-01-11.')
-  .register(fieldKinds, { kind: 'date' });
+export const CalendarDateSchema = dateText().register(fieldKinds, { kind: 'date' });
+
+/**
+ * A date written the same way that the page's output does not change on: a day someone checked a list,
+ * the day it must be checked again by. `npm run check` reads it (warnings); the build makes no page
+ * again on it.
+ */
+export const RecordDateSchema = dateText();
+
+function dateText() {
+  return z
+    .string()
+    .trim()
+    .refine(isIsoDate, 'must be a date written year-month-day, for example 2027-01-11')
+    .describe('A date, written year-month-day: 2027-01-11.');
+}
+
+/** Days from one date to another, both included: an exam held from 7 to 15 February. Its end is not before its start. */
+export const CalendarPeriodSchema = z
+  .strictObject({
+    from: CalendarDateSchema.describe('The first day, written year-month-day: 2026-02-07.'),
+    to: CalendarDateSchema.describe('The last day, written year-month-day: 2026-02-15.'),
+  })
+  .superRefine((period, ctx) => {
+    if (period.to < period.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'ends before it starts', params: { problem: problem('dated-fact', { case: 'range-backwards', from: period.from, to: period.to }) } });
+  })
+  .describe('A period: its first and last day.')
+  .register(fieldKinds, { kind: 'period' });
 
 /** A month, written year-month: `2027-02` (an exam expected in February 2027). */
 export const CalendarMonthSchema = z

@@ -107,6 +107,13 @@ export const SiteSchema = z
   .strictObject({
     name: TextSchema.describe('Full name of the academy.'),
     shortName: TextSchema.describe('Short name, e.g. CESA.'),
+    founded: z
+      .number()
+      .int()
+      .min(1800)
+      .max(2200)
+      .describe('The year the academy was founded, e.g. 2004: a text that says "{years} years" shows the years since then, counted for the day the site is made.')
+      .optional(),
     url: z.url({ protocol: /^https$/, message: 'must be the https:// address the site is served from' }).describe('Address of the live site, for canonical links and the sitemap.'),
     logo: inSlot(ImageSchema, 'logo'),
     icon: inSlot(ImageSchema, 'icon')
@@ -156,7 +163,7 @@ export const SiteSchema = z
           )
           .describe('Columns of links in the footer.')
           .default([]),
-        copyright: TextSchema.describe('e.g. "© 2025 CESA".'),
+        copyright: TextSchema.describe('e.g. "© {year} CESA": {year} shows the year of the day the site is made, so the line is never out of date.'),
       })
       .describe('The bottom of every page: a sentence about the academy, columns of links, the copyright line.'),
     firebase: FirebaseSchema,

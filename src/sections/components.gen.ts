@@ -5,6 +5,7 @@ import brochureSection from './brochure/component';
 import contactSection from './contact/component';
 import courseCardsSection from './course-cards/component';
 import ctaSection from './cta/component';
+import datesSection from './dates/component';
 import factsSection from './facts/component';
 import facultySection from './faculty/component';
 import faqSection from './faq/component';
@@ -24,4 +25,4 @@ import upcomingBatchesSection from './upcoming-batches/component';
 import videoSection from './video/component';
 
 /** Every section type's component: rendered at build time (and in the editor's preview), never shipped to the browser. */
-export const sectionComponents = { batches: batchesSection, brochure: brochureSection, contact: contactSection, 'course-cards': courseCardsSection, cta: ctaSection, facts: factsSection, faculty: facultySection, faq: faqSection, gallery: gallerySection, hero: heroSection, list: listSection, logos: logosSection, modules: modulesSection, packages: packagesSection, prose: proseSection, 'role-cards': roleCardsSection, stats: statsSection, table: tableSection, testimonials: testimonialsSection, trainings: trainingsSection, 'upcoming-batches': upcomingBatchesSection, video: videoSection };
+export const sectionComponents = { batches: batchesSection, brochure: brochureSection, contact: contactSection, 'course-cards': courseCardsSection, cta: ctaSection, dates: datesSection, facts: factsSection, faculty: facultySection, faq: faqSection, gallery: gallerySection, hero: heroSection, list: listSection, logos: logosSection, modules: modulesSection, packages: packagesSection, prose: proseSection, 'role-cards': roleCardsSection, stats: statsSection, table: tableSection, testimonials: testimonialsSection, trainings: trainingsSection, 'upcoming-batches': upcomingBatchesSection, video: videoSection };

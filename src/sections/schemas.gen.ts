@@ -5,6 +5,7 @@ import brochureSection from './brochure/schema';
 import contactSection from './contact/schema';
 import courseCardsSection from './course-cards/schema';
 import ctaSection from './cta/schema';
+import datesSection from './dates/schema';
 import factsSection from './facts/schema';
 import facultySection from './faculty/schema';
 import faqSection from './faq/schema';
@@ -24,4 +25,4 @@ import upcomingBatchesSection from './upcoming-batches/schema';
 import videoSection from './video/schema';
 
 /** Every section type's schema, in the order of the folders. */
-export const sectionSchemas = [batchesSection, brochureSection, contactSection, courseCardsSection, ctaSection, factsSection, facultySection, faqSection, gallerySection, heroSection, listSection, logosSection, modulesSection, packagesSection, proseSection, roleCardsSection, statsSection, tableSection, testimonialsSection, trainingsSection, upcomingBatchesSection, videoSection] as const;
+export const sectionSchemas = [batchesSection, brochureSection, contactSection, courseCardsSection, ctaSection, datesSection, factsSection, facultySection, faqSection, gallerySection, heroSection, listSection, logosSection, modulesSection, packagesSection, proseSection, roleCardsSection, statsSection, tableSection, testimonialsSection, trainingsSection, upcomingBatchesSection, videoSection] as const;

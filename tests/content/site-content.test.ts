@@ -408,20 +408,29 @@ describe.each(CONTENTS)('the site %s', (_, pagesDir, extra, extraStructure) => {
   });
 
   describe('the GATE pages', () => {
-    it('dates GATE 2026 as the spec gives them, with the note that dates are liable to change', () => {
-      const table = section('/important-dates', 'table', 'GATE 2026 schedule');
-      expect(table.rows).toEqual([
+    it('dates GATE 2026 as the spec gives them (its words beside the days they mean), GATE 2027 by expected months only, with the note that dates are liable to change', () => {
+      const dates = section('/important-dates', 'dates', 'GATE schedule');
+      const [gate2026, gate2027] = dates.cycles;
+      expect(gate2026!.name).toBe('GATE 2026');
+      expect(gate2026!.events.map((event) => [event.event, event.when ?? event.date])).toEqual([
         ['Application portal opens', 'Last week of August 2025'],
         ['Regular registration closes', 'Last week of October 2025'],
         ['Extended registration with late fee ends', '2nd week of October 2025'],
         ['Application modifications', '1st week of November 2025'],
         ['Admit cards', '2nd week of January 2026'],
         ['Exams', '1st to 2nd week of February 2026'],
-        ['GATE 2025 results', '19 March 2025'],
-        ['GATE 2025 score card', '28 March 2025'],
-        ['GATE 2025 answer key', '27 February 2025'],
+        ['GATE 2025 results', '2025-03-19'],
+        ['GATE 2025 score card', '2025-03-28'],
+        ['GATE 2025 answer key', '2025-02-27'],
       ]);
-      expect(table.note?.join(' ')).toContain('All dates are liable to change.');
+      // The row whose date precedes the one it extends is kept, and explained.
+      expect(gate2026!.events[2]!.note).toContain('comes before the regular close it extends');
+      // No exact day is invented for GATE 2027: months it is expected in, nothing else.
+      expect(gate2027!.name).toBe('GATE 2027');
+      expect(gate2027!.events.every((event) => event.date === undefined && /^\d{4}-\d{2}$/.test(event.expected ?? ''))).toBe(true);
+      expect(dates.note?.join(' ')).toContain('All dates are liable to change.');
+      // The words that stay on the page for years name no cycle.
+      expect(textOf('/important-dates')).not.toMatch(/Plan your preparation around the GATE 2026/);
       const sessions = section('/important-dates', 'table', 'GATE 2026 exam sessions');
       expect(sessions.rows.map((row) => row[1])).toEqual([
         'CS1 / AG / MA',
@@ -500,7 +509,9 @@ describe.each(CONTENTS)('the site %s', (_, pagesDir, extra, extraStructure) => {
       expect(textOf('/structural-autocad')).toContain('150+ students');
       expect(textOf('/bim')).toContain('150+ students');
       expect(textOf('/about')).toContain('2004');
-      expect(content.site!.footer.copyright).toContain('© 2025');
+      // The © year is the year of the day the site is made for, never typed.
+      expect(content.site!.footer.copyright).toContain('© {year}');
+      expect(content.site!.founded).toBe(2004);
     });
   });
 });

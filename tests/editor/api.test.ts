@@ -58,6 +58,16 @@ sections:
 
 const page = tinyPage;
 
+/** Dates long past, never checked: on any day the editor runs, three things to look at. */
+const DATES = `${tinyPage('Dates')}  - type: dates
+    cycles:
+      - name: Exam 2019
+        validUntil: 2019-04-01
+        events:
+          - event: Exams
+            date: 2019-03-01
+`;
+
 let content: string;
 let server: ViteDevServer;
 let port: number;
@@ -140,6 +150,7 @@ beforeAll(async () => {
   write('pages/etabs.yaml', ETABS);
   write('pages/contact.yaml', page('Contact', '    actions:\n      - label: See the ETABS course\n        href: /etabs\n'));
   write('pages/broken.yaml', page('Broken', '    subtilte: a typo\n'));
+  write('pages/dates.yaml', DATES);
   ({ server, port, base } = await startDevServer(content));
 }, 120_000);
 
@@ -174,8 +185,8 @@ describe('reading', () => {
   it('lists every page with its route, title, name and number of errors, and not the site document or the templates', async () => {
     const { status, body } = await get<PageListEntry[]>('pages');
     expect(status).toBe(200);
-    expect(body.map((entry) => entry.file)).toEqual(['pages/broken.yaml', 'pages/contact.yaml', 'pages/etabs.yaml', 'pages/index.yaml']);
-    expect(body.find((entry) => entry.file === 'pages/etabs.yaml')).toEqual({ file: 'pages/etabs.yaml', route: '/etabs', title: 'ETABS Training | CESA', name: 'ETABS Training', errors: 0 });
+    expect(body.map((entry) => entry.file)).toEqual(['pages/broken.yaml', 'pages/contact.yaml', 'pages/dates.yaml', 'pages/etabs.yaml', 'pages/index.yaml']);
+    expect(body.find((entry) => entry.file === 'pages/etabs.yaml')).toEqual({ file: 'pages/etabs.yaml', route: '/etabs', title: 'ETABS Training | CESA', name: 'ETABS Training', errors: 0, warnings: 0 });
     // Named as editors call a page: the first part of its search title; the home page as such.
     expect(body.find((entry) => entry.file === 'pages/index.yaml')).toMatchObject({ route: '/', name: 'Home page' });
     // A page with a mistake keeps its title (read from the file) and counts its errors.
@@ -224,6 +235,24 @@ describe('reading', () => {
     expect((await get('links?route=%2Fetabs')).body).toEqual({ files: ['pages/about.yaml', 'pages/contact.yaml'] });
     rmSync(path.join(content, 'pages/about.yaml'));
     expect((await get('links?route=%2Fcontact')).body).toEqual({ files: ['pages/etabs.yaml'] });
+  });
+});
+
+describe('what a date has made stale (warnings, never errors)', () => {
+  it('the page list counts them, the page and each edit name them at their field, in plain words', async () => {
+    const list = (await get<PageListEntry[]>('pages')).body;
+    expect(list.find((entry) => entry.file === 'pages/dates.yaml')).toMatchObject({ errors: 0, warnings: 3 });
+    const opened = await openPage('pages/dates.yaml');
+    expect(opened.errors).toEqual([]);
+    expect(opened.warnings!.map(({ line, path: where, code, message }) => ({ line, path: where, code, message }))).toEqual([
+      { line: 10, path: 'sections[1].cycles[0].name', code: 'date-check', message: 'every date of Exam 2019 is past (the last was 1 March 2019): the page shows them as held' },
+      { line: 10, path: 'sections[1].cycles[0].name', code: 'date-check', message: 'nobody has recorded checking the dates of Exam 2019 against the official site' },
+      { line: 11, path: 'sections[1].cycles[0].validUntil', code: 'date-check', message: 'the dates of Exam 2019 were to be checked again by 1 April 2019, which is past' },
+    ]);
+    const later = edited(opened.data, ['sections', 1, 'cycles', 0, 'validUntil'], '2999-01-01');
+    const { body } = await post<ValidateResponse>('validate', { file: 'pages/dates.yaml', data: later });
+    expect(body.errors).toEqual([]);
+    expect(body.warnings!.map((warning) => warning.path)).toEqual(['sections[1].cycles[0].name', 'sections[1].cycles[0].name']);
   });
 });
 

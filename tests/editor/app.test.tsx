@@ -57,6 +57,8 @@ class FakeServer {
   pages = new Map<string, FakePage>();
   requests: Request[] = [];
   links: Record<string, string[]> = {};
+  /** What the server would list as dated to look at, by file (warnings: never a reason to refuse). */
+  warnings: Record<string, ContentError[]> = {};
 
   constructor() {
     this.add('pages/index.yaml', '/', 'Home');
@@ -112,7 +114,7 @@ class FakeServer {
 
   pageResponse(file: string): PageResponse {
     const page = this.pages.get(file)!;
-    return { file, route: page.route, text: stringify(page.data), version: `v${page.version}`, data: page.data, errors: this.errorsOf(file, page.data) };
+    return { file, route: page.route, text: stringify(page.data), version: `v${page.version}`, data: page.data, errors: this.errorsOf(file, page.data), warnings: this.warnings[file] ?? [] };
   }
 
   requestsTo(path: string): Request[] {
@@ -150,6 +152,7 @@ class FakeServer {
             route: page.route,
             title: (page.data as { meta: { title: string } }).meta.title,
             errors: this.errorsOf(name, page.data).length,
+            warnings: this.warnings[name]?.length ?? 0,
           })),
         );
       case 'page':
@@ -161,7 +164,7 @@ class FakeServer {
         const errors = this.errorsOf(request.file, request.data);
         // The site settings' check also answers with the header menu the draft makes.
         const menu = request.file === 'pages/_site.yaml' && errors.length === 0 ? { menu: [{ label: titleOf(request.data), items: [] }] } : {};
-        return json(200, { text: stringify(request.data), errors, elsewhere: errors.length === 0 ? this.elsewhereOf(request.data) : [], ...menu });
+        return json(200, { text: stringify(request.data), errors, elsewhere: errors.length === 0 ? this.elsewhereOf(request.data) : [], warnings: this.warnings[request.file] ?? [], ...menu });
       }
       case 'save': {
         const request = body as { file: string; data: Json; version: string; overwrite?: boolean };
@@ -363,6 +366,41 @@ describe('the page list', () => {
     await waitFor(() => expect(pageRows()).toEqual(['/', '/etabs', '/staad']));
     expect(server.requestsTo('delete')).toEqual([{ method: 'POST', path: 'delete', body: { file: 'pages/faculty.yaml', version: 'v1' } }]);
     expect(within(screen.getByRole('main')).getByText('Deleted /faculty (pages/faculty.yaml).')).toBeInTheDocument();
+  });
+});
+
+describe('what a date has made stale', () => {
+  const warning: ContentError = {
+    code: 'date-check',
+    message: 'the dates of GATE 2027 were to be checked again by 31 August 2026, which is past',
+    hint: 'Compare them with the official site, correct what changed, then move "valid until" and "last checked" on.',
+    file: 'pages/etabs.yaml',
+    line: 12,
+    column: 9,
+    path: 'sections[0].title',
+  };
+
+  it('the page list says how many things a page has to look at, beside its errors', async () => {
+    server.warnings['pages/etabs.yaml'] = [warning, { ...warning, message: 'nobody has recorded checking the dates of GATE 2027 against the official site' }];
+    await openList();
+    const etabs = screen.getAllByRole('row').find((row) => row.textContent.includes('/etabs'))!;
+    expect(within(etabs).getByText('No errors')).toBeInTheDocument();
+    expect(within(etabs).getByText('2 things to look at')).toBeInTheDocument();
+    const faculty = screen.getAllByRole('row').find((row) => row.textContent.includes('/faculty'))!;
+    expect(within(faculty).queryByText(/to look at/)).not.toBeInTheDocument();
+  });
+
+  it('the page editor lists them under the errors in plain words, each a link to its field, and saves without asking', async () => {
+    server.warnings['pages/etabs.yaml'] = [warning];
+    const user = await openEditor();
+    expect(screen.getByRole('heading', { name: 'No errors' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 thing to look at' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /were to be checked again by 31 August 2026, which is past\. Compare them with the official site/ });
+    expect(link).toHaveAttribute('href', expect.stringContaining('#'));
+    await user.type(screen.getByLabelText('Title'), '!');
+    await user.keyboard('{Control>}s{/Control}');
+    expect(await findStatus('Saved')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
 

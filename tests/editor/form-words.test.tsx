@@ -14,6 +14,7 @@ import { PageForm, type FormContext } from '../../editor/app/form';
 import { branchesOf, discriminatorOf, enumOf, hasConst, itemsOf, kindOf, propertiesOf, typeOf } from '../../editor/app/form/schema';
 import type { FormSchema, Json } from '../../editor/protocol/api';
 import { COURSE_FACT_NAMES } from '../../src/content/course-facts';
+import { DATED_WORDS } from '../../src/content/dated-words';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const { page: PAGE, site: SITE, sections: TYPES } = schemaResponse(ROOT, path.join(ROOT, 'pages'));
@@ -33,7 +34,8 @@ const SECTION_TYPES = TYPES.map((info) => info.type);
 /** Keys that are also plain words of a sentence ("the title", "a link"): only their written form ("title:") counts. */
 const KEYS_IN_CODE = [...keysOf(PAGE), ...keysOf(SITE)].filter((key) => /[A-Z_-]/.test(key) || ['src', 'href', 'alt', 'id', 'qr', 'cta', 'meta'].includes(key));
 
-const FACTS = COURSE_FACT_NAMES.join('|');
+// …and the figures of the date ({year}, {years}: src/content/dated-words.ts), the same kind of words.
+const FACTS = [...COURSE_FACT_NAMES, ...DATED_WORDS].join('|');
 
 export const DEVELOPER_WORDS: { name: string; pattern: RegExp }[] = [
   { name: 'backticks', pattern: /`/ },

@@ -50,9 +50,9 @@ export function renderWithSite(node: ReactNode, { site = testSite, route = '/', 
 }
 
 /** Validates raw section input with the real schema (so defaults and transforms apply) and renders it. */
-export function renderSection(input: unknown, index = 1): RenderResult & { section: Section } {
+export function renderSection(input: unknown, index = 1, { today = TEST_TODAY }: { today?: string } = {}): RenderResult & { section: Section } {
   const section = SectionSchema.parse(input);
-  return { section, ...renderWithSite(<SectionSlot section={section} index={index} />) };
+  return { section, ...renderWithSite(<SectionSlot section={section} index={index} />, { today }) };
 }
 
 /** Runs the behaviours of the parts rendered (as the site's script does on a page); settles once they are attached. */
