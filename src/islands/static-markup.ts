@@ -88,7 +88,7 @@ const BOOLEAN = new Set([
 /** Attributes React writes with their value whatever its type (`focusable={false}` → `focusable="false"`). */
 const ANY_VALUE = new Set(['contentEditable', 'spellCheck', 'draggable', 'value', 'autoReverse', 'externalResourcesRequired', 'focusable', 'preserveAlpha']);
 /** Names React writes under another name. Any other name with a capital letter is left to React. */
-const RENAMED: Record<string, string> = { className: 'class', tabIndex: 'tabindex', htmlFor: 'for', httpEquiv: 'http-equiv', acceptCharset: 'accept-charset', crossOrigin: 'crossorigin' };
+const RENAMED: Record<string, string> = { className: 'class', tabIndex: 'tabindex', htmlFor: 'for', httpEquiv: 'http-equiv', acceptCharset: 'accept-charset', crossOrigin: 'crossorigin', shapeRendering: 'shape-rendering' };
 /** Names with capitals React writes as they are. */
 const AS_WRITTEN = new Set(['viewBox', 'srcSet', 'fetchPriority', 'referrerPolicy', 'colSpan', 'dateTime', 'itemProp', 'itemType', 'imageSrcSet', 'imageSizes', 'popoverTarget', 'popoverTargetAction']);
 /** Props that are never attributes. */
