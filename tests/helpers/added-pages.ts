@@ -21,8 +21,8 @@ export interface AddedPages {
 }
 
 /** Edits a template's text, failing if the template no longer has what is edited (the addition would silently be another). */
-function edit(text: string, from: string | RegExp, to: string): string {
-  const edited = text.replace(from, () => to);
+function edit(text: string, from: RegExp, to: (match: string, indent: string) => string): string {
+  const edited = text.replace(from, to);
   if (edited === text) throw new Error(`the course template no longer has ${String(from)}: update tests/helpers/added-pages.ts`);
   return edited;
 }
@@ -37,8 +37,8 @@ export function withAddedPages(root: string): AddedPages {
   writeFileSync(path.join(pagesDir, 'new-course.yaml'), template('course'));
   // Between ETABS (order 60) and ETABS Intermediate (70), under a label of its own.
   let placed = template('course').replaceAll('New Course', 'Frame Analysis');
-  placed = edit(placed, /^( *)# order: 65\b/m, '$1order: 65');
-  placed = edit(placed, /^( *)# label: Frame Analysis\b/m, '$1label: Frame Analysis (Structure)');
+  placed = edit(placed, /^( *)# order: 65\b/m, (_, indent) => `${indent}order: 65`);
+  placed = edit(placed, /^( *)# label: Frame Analysis\b/m, (_, indent) => `${indent}label: Frame Analysis (Structure)`);
   writeFileSync(path.join(pagesDir, 'frame-analysis.yaml'), placed);
   writeFileSync(path.join(pagesDir, 'new-page.yaml'), template('basic'));
 
