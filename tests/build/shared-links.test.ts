@@ -252,12 +252,14 @@ describe('what search engines read', () => {
     const courses = graphOf(read('tekla-connections/index.html')).filter((node) => node['@type'] === 'Course');
     expect(courses).toHaveLength(1);
     const courseNode = courses[0]!;
-    expect(Object.keys(courseNode).sort()).toEqual(['@id', '@type', 'description', 'hasCourseInstance', 'name', 'provider', 'timeRequired', 'url']);
+    expect(Object.keys(courseNode).sort()).toEqual(['@id', '@type', 'description', 'hasCourseInstance', 'name', 'offers', 'provider', 'timeRequired', 'url']);
     expect(source).toContain(`name: ${courseNode.name as string}`);
     expect(source).toContain(courseNode.description as string);
     // "duration: 30 hours"; "Mode: Online, live with the trainer" (and no classroom).
     expect(courseNode.timeRequired).toBe('PT30H');
     expect(courseNode.hasCourseInstance).toEqual([{ '@type': 'CourseInstance', courseMode: 'Online', courseWorkload: 'PT30H' }]);
+    // No batch and no fee on the page: an offer Google accepts (a paid course), with no price made up.
+    expect(courseNode.offers).toEqual({ '@type': 'Offer', category: 'Paid' });
   });
 });
 
