@@ -9,7 +9,7 @@ export const BatchesSchema = z
     intro: ParagraphsSchema.optional(),
   })
   .describe(
-    "The course's upcoming batches, from the batches of the course (in the page's course facts): each with its start date, days, hours, centre, mode, fee and an Enroll button. When none is upcoming, it says “Next batch: ask us”, with the enquiry and WhatsApp buttons.",
+    "The course's upcoming batches. They come from the batches of the course (in the page's course facts), each with its start date, days, hours, centre, mode, fee and an Enroll button. When none is upcoming, it says “Next batch: ask us”, with the enquiry and WhatsApp buttons.",
   );
 
 export type Batches = z.output<typeof BatchesSchema>;

@@ -8,7 +8,7 @@ export const BrochureSchema = z
     title: TextSchema.describe('Heading of the panel, e.g. "Download our brochure".').optional(),
     text: ParagraphsSchema.optional(),
   })
-  .describe('Brochure: the brochure download, after a Google sign-in (a courtesy asked of visitors: anyone with the file\'s address can fetch it; search engines are asked to leave it out). One button signs the visitor in with Google and downloads the brochure (a PDF); once signed in, the panel shows the download and a Logout button.');
+  .describe('Brochure: the brochure, downloaded after a Google sign-in. The sign-in is a courtesy asked of visitors: anyone with the file\'s address can fetch it, and search engines are asked to leave it out. One button signs the visitor in with Google and downloads the brochure (a PDF); once signed in, the panel shows the download and a Logout button.');
 
 export type Brochure = z.output<typeof BrochureSchema>;
 

@@ -39,7 +39,7 @@ export const DatesSchema = z
     cycles: z.array(DateCycleSchema).min(1, 'needs at least one cycle').describe('The cycles, the earliest first: a cycle whose dates are all past is shown as held, the next one first.'),
     note: ParagraphsSchema.describe('A note under the dates, e.g. "All dates are liable to change."').optional(),
   })
-  .describe('Important dates: cycles of dated events, each shown as past or upcoming for the day the site is made.');
+  .describe('Important dates: a list of dated events, by cycle. Each is shown as past or upcoming for the day the site is made.');
 
 export type Dates = z.output<typeof DatesSchema>;
 export type DateCycle = z.output<typeof DateCycleSchema>;

@@ -9,7 +9,7 @@ export const UpcomingBatchesSchema = z
     intro: ParagraphsSchema.optional(),
   })
   .describe(
-    "Every upcoming batch of every course, by date and grouped by month, from the course pages' batches; visitors can narrow the list to a centre or a mode. When none is upcoming, it says “Next batch: ask us”.",
+    "Every course's upcoming batches, by month. They come from the course pages' batches, by date; visitors can narrow the list to a centre or a mode. When none is upcoming, it says “Next batch: ask us”.",
   );
 
 export type UpcomingBatches = z.output<typeof UpcomingBatchesSchema>;
