@@ -454,7 +454,14 @@ describe('floating call and chat buttons', () => {
         const call = quick.getByRole('link', { name: `Call ${site.shortName}` });
         const chat = quick.getByRole('link', { name: new RegExp(`^Chat with ${site.shortName}`) });
         assert.equal(await call.getAttribute('href'), `tel:${site.contact.phone.replace(/[^\d+]/g, '')}`, `call on ${route}`);
-        assert.equal(await chat.getAttribute('href'), site.contact.chat, `chat on ${route}`);
+        // WhatsApp opens with the first message typed: on a course page it names the course.
+        const link = new URL((await chat.getAttribute('href')) ?? '');
+        const base = new URL(site.contact.chat);
+        assert.equal(`${link.origin}${link.pathname}`, `${base.origin}${base.pathname}`, `chat on ${route}`);
+        const course = pageData(route).meta.course?.name;
+        const text = link.searchParams.get('text') ?? '';
+        assert.ok(text.length > 0, `the chat on ${route} opens with a message`);
+        if (course) assert.ok(text.includes(course), `the chat on ${route} names ${course}: ${text}`);
         await expectNewTab(chat, `chat on ${route}`);
         for (const button of [call, chat]) {
           const box = await button.boundingBox();

@@ -132,7 +132,7 @@ describe('aliases and unknown addresses', { concurrency: CONCURRENCY }, () => {
         assert.equal(problems.filter((problem) => documentNotFound.test(problem.text)).length, 1);
         assert.equal(await page.title(), `Page not found | ${site.shortName}`);
         assert.deepEqual(await page.locator('h1').allTextContents(), ['Page not found']);
-        const nav = page.getByRole('navigation', { name: 'Main' });
+        const nav = page.getByRole('navigation', { name: 'Main', exact: true });
         for (const item of site.menu) {
           const control = item.items.length > 0 ? nav.getByRole('button', { name: item.label }) : nav.getByRole('link', { name: item.label });
           assert.equal(await control.isVisible(), true, `the menu offers ${item.label}`);
