@@ -494,3 +494,35 @@ describe('floating call and chat buttons', () => {
     );
   });
 });
+
+describe("a course page's upcoming batches", () => {
+  // A course page of the site with three upcoming batches or more, for the day the site was built.
+  const route = siteRoutes()
+    .map(({ route }) => route)
+    .find((candidate) => (pageData(candidate).meta.course?.batches ?? []).filter((batch) => batch.start >= new Date().toISOString().slice(0, 10)).length >= 3);
+
+  test('on a phone: the next batch, the rest one press away; on a wide screen: every batch, no button', { timeout: 60_000, skip: route === undefined ? 'no course has three upcoming batches today' : false }, async () => {
+    for (const [viewport, shownFirst] of [[PHONE, 1], [DESKTOP, undefined]] as const) {
+      const session = await browser.newSession({ viewport });
+      try {
+        const { page } = session;
+        await page.goto(session.url(route!), { waitUntil: 'load' });
+        const section = page.locator('.section--batches');
+        const shown = () => section.locator('.batch-card').evaluateAll((cards) => cards.filter((card) => card.checkVisibility()).length);
+        const total = await section.locator('.batch-card').count();
+        const more = section.getByText(`Show all ${total} batches`);
+        if (shownFirst === undefined) {
+          assert.equal(await shown(), total, 'every batch on a wide screen');
+          assert.equal(await more.isVisible(), false, 'no button on a wide screen');
+        } else {
+          assert.equal(await shown(), shownFirst, 'the next batch on a phone');
+          await more.click();
+          assert.equal(await shown(), total, 'every batch once asked');
+        }
+        assert.deepEqual(session.problems, []);
+      } finally {
+        await session.context.close();
+      }
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { useRoute } from '../../page/route-context';
 import { useToday } from '../../page/today-context';
 import { AskForNextBatch, BatchCard } from '../../ui/BatchCard';
 import { SectionShell } from '../../ui/SectionShell';
-import { ShowAll, splitLong } from '../../ui/ShowAll';
+import '../../ui/show-all.css';
 import type { SectionProps } from '../types';
 
 /**
@@ -14,27 +14,26 @@ import type { SectionProps } from '../types';
 export default function Batches({ section }: SectionProps<'batches'>) {
   const course = useCourses()[useRoute()];
   const batches = upcomingBatches(course?.batches ?? [], useToday());
-  // On a phone two at most; of three or more, the next one and the rest one press away (a wide screen shows
-  // them all): the course page stays a page to read.
-  const { first, rest } = splitLong(batches, 2, 1);
-  const list = (shown: typeof batches) => (
-    <ul className="batch-cards">
-      {shown.map((batch) => (
-        <li key={`${batch.start} ${batch.centre} ${batch.time}`}>
-          <BatchCard batch={batch} />
-        </li>
-      ))}
-    </ul>
-  );
   return (
     <SectionShell kind="batches" id={section.id} title={section.title} intro={section.intro}>
       {batches.length > 0 ? (
         <>
-          {list(first)}
-          {rest.length > 0 && (
-            <ShowAll total={batches.length} noun="batches">
-              {list(rest)}
-            </ShowAll>
+          <ul className="batch-cards">
+            {batches.map((batch) => (
+              <li key={`${batch.start} ${batch.centre} ${batch.time}`}>
+                <BatchCard batch={batch} />
+              </li>
+            ))}
+          </ul>
+          {/* On a phone, of three batches or more the next one shows and the rest are one press away
+              (batch-card.css hides them while this is closed); a wide screen shows them all, with no button. */}
+          {batches.length > 2 && (
+            <details className="show-all batch-more">
+              <summary className="button button--ghost show-all__toggle">
+                <span className="show-all__more">{`Show all ${batches.length} batches`}</span>
+                <span className="show-all__less">Show fewer batches</span>
+              </summary>
+            </details>
           )}
         </>
       ) : (
